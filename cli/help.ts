@@ -1,0 +1,35 @@
+// Help text generated from the tool registry, so it cannot drift from the tools.
+import { TOOLS } from '../worker/tools/registry';
+import type { ToolDef } from '../worker/tools/define';
+import { findTool } from '../worker/tools/call';
+
+const USAGE = `kioku: search folders of Markdown notes by text, meaning and frontmatter
+
+Usage:
+  kioku index <dir> --db <file> [--name <vault>]   import a folder into a database file
+  kioku call <tool> '<json>' (--db <file> | --vault <dir>)   one tool call; prints its JSON result
+  kioku batch (--db <file> | --vault <dir>)        one {"tool","args"} JSON object per stdin line
+  kioku tools [name]                               the tools and their arguments
+
+Options:
+  --db <file>     a database made by "kioku index" (updated by writing tools)
+  --vault <dir>   import the folder into a fresh in-memory database first
+  --name <vault>  the vault's name (default: the folder's name)
+  --no-embed      with --vault: skip computing embeddings (text search only)
+
+Exit status: 0 success, 2 the tool returned an error result, 1 bad usage or failure.`;
+
+export function helpText(withTools: boolean): string {
+  const list = (Object.values(TOOLS) as ToolDef<unknown, unknown>[])
+    .map((t) => `  ${t.name.padEnd(12)} ${t.description}`)
+    .join('\n');
+  return withTools ? `Tools:\n${list}\n\nRun "kioku tools <name>" for a tool's arguments.` : `${USAGE}\n\nTools:\n${list}`;
+}
+
+export function toolHelp(name: string): string {
+  const t = findTool(name);
+  if (!t) return `No tool named ${JSON.stringify(name)}.\n\n${helpText(true)}`;
+  const params = t.params.map((p) => `  ${p.name}${p.required ? ' (required)' : ''}: ${p.type}\n      ${p.description}`).join('\n');
+  const examples = (t.examples ?? []).map((e) => `  kioku call ${t.name} '${JSON.stringify(e)}' --db kioku.db`).join('\n');
+  return `${t.name}${t.aliases?.length ? ` (aliases: ${t.aliases.join(', ')})` : ''}\n  ${t.description}\n\nArguments:\n${params || '  (none)'}${examples ? `\n\nExamples:\n${examples}` : ''}`;
+}

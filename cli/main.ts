@@ -1,0 +1,155 @@
+// The Node host of the engine: the same createEngine() and tool contract as
+// the browser worker, over an in-memory database loaded from / saved to a file.
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { openMemoryDb, saveDb } from '../worker/db/open-node';
+import { createEngine, type Engine } from '../worker/engine';
+import { nodeSource } from '../worker/ingest/walk-node';
+import { findTool } from '../worker/tools/call';
+import { isErrorResult } from '../worker/tools/errors';
+import { helpText, toolHelp } from './help';
+
+interface Flags {
+  db?: string;
+  vault?: string;
+  name?: string;
+  embed: boolean;
+  quiet: boolean;
+  positional: string[];
+}
+
+export class UsageError extends Error {}
+
+export function parseFlags(argv: string[]): Flags {
+  const flags: Flags = { embed: true, quiet: false, positional: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--db') flags.db = value();
+    else if (a.startsWith('--db=')) flags.db = a.slice(5);
+    else if (a === '--vault') flags.vault = value();
+    else if (a.startsWith('--vault=')) flags.vault = a.slice(8);
+    else if (a === '--name') flags.name = value();
+    else if (a === '--no-embed') flags.embed = false;
+    else if (a === '--quiet' || a === '-q') flags.quiet = true;
+    else if (a.startsWith('--') && a.length > 2) throw new UsageError(`unknown option ${a}`);
+    else flags.positional.push(a);
+  }
+  return flags;
+}
+
+const out = (s: string) => process.stdout.write(s + '\n');
+const err = (s: string) => process.stderr.write(s + '\n');
+
+async function openEngine(flags: Flags): Promise<{ engine: Engine; save: () => void }> {
+  if (flags.db && flags.vault) throw new UsageError('give either --db <file> or --vault <dir>, not both');
+  if (!flags.db && !flags.vault) throw new UsageError('give --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
+  if (flags.db) {
+    if (!existsSync(flags.db)) throw new UsageError(`no database file at ${flags.db}; create it with: kioku index <dir> --db ${flags.db}`);
+    const db = await openMemoryDb({ file: flags.db });
+    const file = flags.db;
+    return { engine: createEngine(db), save: () => saveDb(db, file) };
+  }
+  const dir = flags.vault!;
+  if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
+  const db = await openMemoryDb();
+  const engine = createEngine(db);
+  const summary = await engine.importSource(nodeSource(dir, flags.name));
+  if (summary.phase === 'failed') throw new Error(`import of ${dir} failed: ${summary.error}`);
+  if (!flags.quiet && summary.problems) err(`kioku: ${summary.problems} problem(s) while importing ${dir}; see the "problems" tool`);
+  return { engine, save: () => {} };
+}
+
+async function cmdIndex(flags: Flags): Promise<number> {
+  const [dir] = flags.positional;
+  if (!dir) throw new UsageError('usage: kioku index <dir> --db <file>');
+  if (!flags.db) throw new UsageError('kioku index needs --db <file> to write the index to');
+  if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
+  const db = await openMemoryDb({ file: flags.db });
+  const engine = createEngine(db);
+  const summary = await engine.importSource(nodeSource(dir, flags.name));
+  saveDb(db, flags.db);
+  const { problemList, ...counts } = summary;
+  out(JSON.stringify({ ...counts, db: flags.db, problems: problemList }, null, 2));
+  return summary.phase === 'done' ? 0 : 1;
+}
+
+async function cmdCall(flags: Flags): Promise<number> {
+  const [tool, json] = flags.positional;
+  if (!tool) throw new UsageError("usage: kioku call <tool> '<json args>' (--db <file> | --vault <dir>)");
+  let args: unknown = {};
+  if (json !== undefined && json.trim() !== '') {
+    try {
+      args = JSON.parse(json);
+    } catch (e) {
+      out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: `The arguments are not valid JSON: ${(e as Error).message}`, path: '' } }));
+      return 2;
+    }
+  }
+  const { engine, save } = await openEngine(flags);
+  const result = await engine.call(tool, args);
+  if (findTool(tool)?.write && !isErrorResult(result)) save();
+  out(JSON.stringify(result));
+  return isErrorResult(result) ? 2 : 0;
+}
+
+async function cmdBatch(flags: Flags): Promise<number> {
+  const { engine, save } = await openEngine(flags);
+  let wrote = false;
+  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of rl) {
+    if (line.trim() === '') continue;
+    let request: { tool?: unknown; args?: unknown };
+    try {
+      request = JSON.parse(line);
+    } catch (e) {
+      out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: `This line is not valid JSON: ${(e as Error).message}`, path: '' } }));
+      continue;
+    }
+    if (typeof request !== 'object' || request === null || typeof request.tool !== 'string') {
+      out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: 'Each line must be an object {"tool": NAME, "args": {...}}.', path: 'tool' } }));
+      continue;
+    }
+    const result = await engine.call(request.tool, request.args ?? {});
+    if (findTool(request.tool)?.write && !isErrorResult(result)) wrote = true;
+    out(JSON.stringify(result));
+  }
+  if (wrote) save();
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'index':
+        return await cmdIndex(parseFlags(rest));
+      case 'call':
+        return await cmdCall(parseFlags(rest));
+      case 'batch':
+        return await cmdBatch(parseFlags(rest));
+      case 'tools':
+        out(rest[0] ? toolHelp(rest[0]) : helpText(true));
+        return 0;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        out(helpText(false));
+        return 0;
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err(`kioku: ${e.message}\nRun "kioku help" for usage.`);
+      return 1;
+    }
+    err(`kioku: ${(e as Error)?.message ?? e}`);
+    return 1;
+  }
+}

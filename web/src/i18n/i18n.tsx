@@ -1,0 +1,60 @@
+// UI language: follows the browser unless the user picked one; the choice is
+// remembered in localStorage.
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { en, type MessageKey } from './en';
+import { ja } from './ja';
+
+export type Lang = 'en' | 'ja';
+const DICTS: Record<Lang, Record<MessageKey, string>> = { en, ja };
+const STORAGE_KEY = 'kioku.lang';
+
+export function initialLang(): Lang {
+  const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null;
+  if (saved === 'en' || saved === 'ja') return saved;
+  const langs = typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : [];
+  return langs.some((l) => l?.toLowerCase().startsWith('ja')) ? 'ja' : 'en';
+}
+
+export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+interface I18n {
+  lang: Lang;
+  setLang(l: Lang): void;
+  t: Translate;
+  formatNumber(n: number): string;
+  formatDate(d: Date | string | number): string;
+}
+
+const Ctx = createContext<I18n | null>(null);
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [lang, setLangState] = useState<Lang>(initialLang);
+  const setLang = useCallback((l: Lang) => {
+    localStorage.setItem(STORAGE_KEY, l);
+    document.documentElement.lang = l;
+    setLangState(l);
+  }, []);
+  const value = useMemo<I18n>(() => {
+    const nf = new Intl.NumberFormat(lang);
+    const df = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+    return {
+      lang,
+      setLang,
+      t: (key, vars) =>
+        DICTS[lang][key].replace(/\{(\w+)\}/g, (_, k: string) => {
+          const v = vars?.[k];
+          return v === undefined ? `{${k}}` : typeof v === 'number' ? nf.format(v) : v;
+        }),
+      formatNumber: (n) => nf.format(n),
+      formatDate: (d) => df.format(new Date(d)),
+    };
+  }, [lang, setLang]);
+  document.documentElement.lang = lang;
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useI18n(): I18n {
+  const v = useContext(Ctx);
+  if (!v) throw new Error('useI18n outside I18nProvider');
+  return v;
+}

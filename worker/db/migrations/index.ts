@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate';
+import { m0001 } from './0001_init';
+
+/** Every schema version, oldest first. Append; never edit a released one. */
+export const MIGRATIONS: readonly Migration[] = [m0001];

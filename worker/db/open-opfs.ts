@@ -1,0 +1,90 @@
+// Browser host: the database lives in OPFS through the opfs-sahpool VFS.
+// sahpool holds exclusive access handles, so only one tab can own the pool;
+// a second tab must fail cleanly and must never clear the first tab's files
+// (hence preserveOnInitFailure).
+import type { Db } from './database';
+import { wrapDatabase } from './database';
+import { loadSqlite } from './sqlite';
+import { applyPragmas } from './pragmas';
+import { migrate } from './migrate';
+
+export const DB_FILE = '/kioku.sqlite3';
+const POOL_DIR = '.kioku-pool';
+
+export class DbLockedError extends Error {
+  constructor() {
+    super('Kioku is already open in another tab. Close it there (or switch to that tab) and reload this one.');
+    this.name = 'DbLockedError';
+  }
+}
+
+export class OpfsUnavailableError extends Error {
+  constructor(detail: string) {
+    super(`This browser cannot store Kioku's database (Origin Private File System unavailable: ${detail}). Use a current Chrome, Edge, Firefox or Safari, outside private browsing.`);
+    this.name = 'OpfsUnavailableError';
+  }
+}
+
+type Pool = Awaited<ReturnType<Awaited<ReturnType<typeof loadSqlite>>['installOpfsSAHPoolVfs']>>;
+
+export interface OpfsHandle {
+  db: Db;
+  pool: Pool;
+  /** Replaces the database file with a backup image, then reopens it. */
+  restore(bytes: Uint8Array): Promise<Db>;
+  /** Deletes the database file and starts with an empty one. */
+  wipe(): Promise<Db>;
+}
+
+function isLockError(e: unknown): boolean {
+  const text = `${(e as Error)?.name ?? ''} ${(e as Error)?.message ?? ''}`;
+  return /NoModificationAllowed|InvalidStateError|createSyncAccessHandle|Access Handles cannot be created|locked|already open/i.test(text);
+}
+
+export async function openOpfsDb(): Promise<OpfsHandle> {
+  const sqlite3 = await loadSqlite();
+  if (typeof navigator === 'undefined' || !navigator.storage?.getDirectory) {
+    throw new OpfsUnavailableError('navigator.storage.getDirectory is missing');
+  }
+  let pool: Pool;
+  try {
+    pool = await sqlite3.installOpfsSAHPoolVfs({
+      name: 'kioku-sahpool',
+      directory: POOL_DIR,
+      initialCapacity: 8,
+      preserveOnInitFailure: true,
+    } as never);
+  } catch (e) {
+    if (isLockError(e)) throw new DbLockedError();
+    throw new OpfsUnavailableError((e as Error)?.message ?? String(e));
+  }
+  const open = (): Db => {
+    const raw = new pool.OpfsSAHPoolDb(DB_FILE);
+    const db = wrapDatabase(sqlite3, raw);
+    try {
+      applyPragmas(db, { persistent: true });
+      migrate(db);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return db;
+  };
+  const handle: OpfsHandle = {
+    db: open(),
+    pool,
+    async restore(bytes) {
+      handle.db.close();
+      await pool.importDb(DB_FILE, bytes);
+      handle.db = open();
+      return handle.db;
+    },
+    async wipe() {
+      handle.db.close();
+      pool.unlink(DB_FILE);
+      handle.db = open();
+      return handle.db;
+    },
+  };
+  return handle;
+}

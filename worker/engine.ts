@@ -1,0 +1,41 @@
+// The engine: one database, the tool contract over it, and imports. The
+// browser worker, the CLI and the tests all build exactly this object.
+import type { Db } from './db/database';
+import { importVault, type ImportOptions, type ImportSummary } from './ingest/import';
+import type { ImportSource } from './ingest/source';
+import { removeVault } from './ingest/vaults';
+import { callTool } from './tools/call';
+import type { ToolContext } from './tools/define';
+import type { ToolErrorResult } from './tools/errors';
+import type { ToolName, ToolOutput } from './tools/registry';
+
+export interface Engine {
+  readonly db: Db;
+  readonly ctx: ToolContext;
+  call<N extends ToolName>(name: N, args?: unknown): Promise<ToolOutput<N> | ToolErrorResult>;
+  call(name: string, args?: unknown): Promise<unknown>;
+  importSource(source: ImportSource, opts?: ImportOptions): Promise<ImportSummary>;
+  removeVault(name: string): boolean;
+}
+
+export function createEngine(db: Db, opts: { now?: () => number; services?: Record<string, unknown> } = {}): Engine {
+  const ctx: ToolContext = { db, now: opts.now ?? Date.now, services: opts.services ?? {} };
+  let importing: Promise<unknown> = Promise.resolve();
+  return {
+    db,
+    ctx,
+    call: ((name: string, args?: unknown) => callTool(ctx, name, args)) as Engine['call'],
+    importSource(source, importOpts = {}) {
+      // Imports of the same database never interleave their transactions.
+      const run = importing.then(() => importVault(db, source, { now: ctx.now, ...importOpts }));
+      importing = run.catch(() => undefined);
+      return run;
+    },
+    removeVault(name) {
+      const row = db.get<{ id: number }>('SELECT id FROM vaults WHERE name = ?', [name]);
+      if (!row) return false;
+      removeVault(db, row.id);
+      return true;
+    },
+  };
+}

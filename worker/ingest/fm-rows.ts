@@ -1,0 +1,77 @@
+// Flattens typed frontmatter into the rows of the `fm` table. Each scalar gets
+// the typed columns a filter can use through an index: `num` for numbers and
+// numeric-looking strings, `str` for strings, `bool` for booleans and the
+// strings true/false, `fold` for case-insensitive matching.
+import type { FmValue, Frontmatter } from './frontmatter';
+import { foldTag } from './standard-keys';
+
+export interface FmRow {
+  key: string;
+  pos: number;
+  t: 'str' | 'num' | 'bool' | 'null' | 'list' | 'map';
+  num: number | null;
+  str: string | null;
+  fold: string | null;
+  bool: number | null;
+}
+
+const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** A number for numbers and numeric-looking strings ("1", " 1.0 ", "-2e3"); null otherwise. */
+export function numericValue(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'string') return null;
+  const s = v.trim();
+  if (!NUMERIC.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function booleanValue(v: unknown): number | null {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'string') {
+    const s = v.trim().toLowerCase();
+    if (s === 'true') return 1;
+    if (s === 'false') return 0;
+  }
+  return null;
+}
+
+export function foldText(s: string): string {
+  return foldTag(s);
+}
+
+function scalarRow(key: string, pos: number, v: FmValue): FmRow {
+  if (v === null) return { key, pos, t: 'null', num: null, str: null, fold: null, bool: null };
+  if (typeof v === 'number') return { key, pos, t: 'num', num: v, str: null, fold: null, bool: null };
+  if (typeof v === 'boolean') return { key, pos, t: 'bool', num: null, str: null, fold: null, bool: v ? 1 : 0 };
+  const s = String(v).normalize('NFC');
+  return { key, pos, t: 'str', num: numericValue(s), str: s, fold: foldText(s), bool: booleanValue(s) };
+}
+
+/**
+ * Nested maps become dotted keys (`schema.version`); a key that already
+ * contains dots is kept as written, so both land on the same key text. Lists of
+ * maps are walked too, so `authors.name` reaches every author.
+ */
+export function frontmatterRows(fm: Frontmatter): FmRow[] {
+  const rows: FmRow[] = [];
+  const walk = (key: string, v: FmValue, pos: number) => {
+    if (Array.isArray(v)) {
+      if (pos < 0) rows.push({ key, pos: -1, t: 'list', num: null, str: null, fold: null, bool: null });
+      v.forEach((item, i) => {
+        if (Array.isArray(item)) item.forEach((inner) => walk(key, inner, i));
+        else walk(key, item, pos < 0 ? i : pos);
+      });
+      return;
+    }
+    if (v !== null && typeof v === 'object') {
+      if (pos < 0) rows.push({ key, pos: -1, t: 'map', num: null, str: null, fold: null, bool: null });
+      for (const [k, inner] of Object.entries(v)) walk(`${key}.${k}`, inner, pos);
+      return;
+    }
+    rows.push(scalarRow(key, pos, v));
+  };
+  for (const [k, v] of Object.entries(fm)) walk(k, v, -1);
+  return rows;
+}

@@ -1,0 +1,153 @@
+// Splits a note into its YAML frontmatter block and body, and parses the YAML
+// under the 1.2 core schema: `yes` stays a string, `2024-06-01` stays the
+// string "2024-06-01", ints/floats/booleans/null/lists/maps stay typed.
+import { parseDocument, isMap, type Document } from 'yaml';
+import type { Problem } from './problems';
+
+export type FmValue = string | number | boolean | null | FmValue[] | { [key: string]: FmValue };
+export type Frontmatter = { [key: string]: FmValue };
+
+export interface Split {
+  /** Everything up to and including the closing delimiter line ('' when none). */
+  head: string;
+  /** The YAML text between the delimiters, or null when there is no block. */
+  yaml: string | null;
+  body: string;
+  /** 1-based file line of the first YAML line (for error positions). */
+  yamlLine: number;
+  /** 1-based file line where the body starts. */
+  bodyLine: number;
+}
+
+const OPEN = /^---[ \t]*\r?\n/;
+const CLOSE = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
+
+export function splitFrontmatter(text: string, problems: Problem[]): Split {
+  if (!OPEN.test(text)) return { head: '', yaml: null, body: text, yamlLine: 0, bodyLine: 1 };
+  const openLen = text.match(OPEN)![0].length;
+  const rest = text.slice(openLen);
+  const close = CLOSE.exec(rest);
+  if (!close) {
+    problems.push({
+      code: 'frontmatter_unterminated',
+      message: 'The frontmatter block opened with --- on line 1 is never closed.',
+      action: 'Indexed the whole file as body text, with no frontmatter.',
+      line: 1,
+    });
+    return { head: '', yaml: null, body: text, yamlLine: 0, bodyLine: 1 };
+  }
+  const yaml = rest.slice(0, close.index);
+  const head = text.slice(0, openLen + close.index + close[0].length);
+  return {
+    head,
+    yaml,
+    body: text.slice(head.length),
+    yamlLine: 2,
+    bodyLine: countLines(head) + 1,
+  };
+}
+
+function countLines(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 10) n++;
+  return n;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+
+function load(yaml: string, uniqueKeys: boolean): Document.Parsed {
+  return parseDocument(yaml, {
+    schema: 'core',
+    intAsBigInt: true,
+    uniqueKeys,
+    prettyErrors: true,
+    strict: false,
+  });
+}
+
+/** Parses a frontmatter block; never throws. Problems carry file line numbers. */
+export function parseFrontmatter(yaml: string, yamlLine: number, problems: Problem[]): Frontmatter {
+  if (yaml.trim() === '') return {};
+  let doc = load(yaml, true);
+  const dup = doc.errors.find((e) => e.code === 'DUPLICATE_KEY');
+  if (dup && doc.errors.length === 1) {
+    problems.push({
+      code: 'frontmatter_duplicate_key',
+      message: `${firstLine(dup.message)}.`,
+      action: 'Kept the last value of the repeated key.',
+      line: (dup.linePos?.[0]?.line ?? 1) + yamlLine - 1,
+    });
+    doc = load(yaml, false);
+  }
+  if (doc.errors.length > 0) {
+    const err = doc.errors[0];
+    problems.push({
+      code: 'frontmatter_invalid',
+      message: `Invalid YAML in frontmatter: ${firstLine(err.message)}.`,
+      action: 'Kept and indexed the body; this note has no frontmatter values until the YAML is fixed.',
+      line: (err.linePos?.[0]?.line ?? 1) + yamlLine - 1,
+    });
+    return {};
+  }
+  let js: unknown;
+  try {
+    js = doc.toJS({ maxAliasCount: 1000 });
+  } catch (e) {
+    problems.push({
+      code: 'frontmatter_invalid',
+      message: `Frontmatter could not be read: ${(e as Error).message}.`,
+      action: 'Kept and indexed the body; this note has no frontmatter values.',
+      line: yamlLine,
+    });
+    return {};
+  }
+  if (js === null || js === undefined) return {};
+  if (!isMap(doc.contents) || typeof js !== 'object' || Array.isArray(js)) {
+    problems.push({
+      code: 'frontmatter_not_a_map',
+      message: 'The frontmatter is not a set of "key: value" lines.',
+      action: 'Ignored the frontmatter block and indexed the body.',
+      line: yamlLine,
+    });
+    return {};
+  }
+  return toFmValue(js) as Frontmatter;
+}
+
+/** Converts YAML's JS output to JSON-safe typed values. */
+function toFmValue(v: unknown): FmValue {
+  if (v === null || v === undefined) return null;
+  switch (typeof v) {
+    case 'string':
+      return v.normalize('NFC');
+    case 'boolean':
+      return v;
+    case 'bigint':
+      // Integers beyond 2^53 keep every digit as a string rather than silently rounding.
+      return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+    case 'number':
+      if (Number.isFinite(v)) return v;
+      return Number.isNaN(v) ? '.nan' : v > 0 ? '.inf' : '-.inf';
+  }
+  if (Array.isArray(v)) return v.map(toFmValue);
+  if (v instanceof Uint8Array) return `<${v.length} bytes of binary data>`;
+  if (v instanceof Map) {
+    const out: { [k: string]: FmValue } = {};
+    for (const [k, val] of v) out[keyText(k)] = toFmValue(val);
+    return out;
+  }
+  if (v instanceof Set) return [...v].map(toFmValue);
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object') {
+    const out: { [k: string]: FmValue } = {};
+    for (const [k, val] of Object.entries(v as object)) out[keyText(k)] = toFmValue(val);
+    return out;
+  }
+  return String(v);
+}
+
+function keyText(k: unknown): string {
+  return (typeof k === 'string' ? k : JSON.stringify(toFmValue(k))).normalize('NFC');
+}

@@ -1,0 +1,127 @@
+// Reads the structure Kioku indexes out of a Markdown body: headings, Basic
+// Memory observations and relations, and every other [[wikilink]]. Fenced
+// code blocks and inline code are skipped: examples in code are not facts.
+
+export interface Observation {
+  line: number;
+  category: string;
+  content: string;
+  tags: string[];
+  context: string | null;
+}
+
+export interface Relation {
+  line: number;
+  type: string;
+  target: string;
+  context: string | null;
+}
+
+export interface Heading {
+  line: number;
+  level: number;
+  text: string;
+}
+
+export interface BodyStructure {
+  headings: Heading[];
+  observations: Observation[];
+  relations: Relation[];
+}
+
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+const HEADING = /^\s{0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
+// `- [category] text`, but not task boxes (`- [ ]`, `- [x]`) nor links `- [a](b)`.
+const OBSERVATION = /^\s*[-*+][ \t]+\[([^\[\]\n]+)\][ \t]+(.+)$/;
+const RELATION = /^\s*[-*+][ \t]+([^\[\]\n]+?)[ \t]+\[\[([^\]\n]+)\]\](.*)$/;
+const WIKILINK = /!?\[\[([^\[\]\n]+?)\]\]/g;
+const TRAILING_CONTEXT = /[ \t]*\(([^()]*)\)[ \t]*$/;
+const HASHTAG = /(?:^|\s)#([\p{L}\p{N}_\-/]+)/gu;
+const INLINE_CODE = /`[^`\n]*`/g;
+
+export function parseBody(body: string, firstLine = 1): BodyStructure {
+  const headings: Heading[] = [];
+  const observations: Observation[] = [];
+  const relations: Relation[] = [];
+  const lines = body.split('\n');
+  let fence: string | null = null;
+
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].replace(/\r$/, '');
+    const lineNo = firstLine + i;
+    const f = FENCE.exec(raw);
+    if (f) {
+      if (fence === null) fence = f[1][0];
+      else if (f[1][0] === fence) fence = null;
+      continue;
+    }
+    if (fence !== null) continue;
+    const line = raw.replace(INLINE_CODE, (m) => ' '.repeat(m.length));
+
+    const h = HEADING.exec(line);
+    if (h) {
+      headings.push({ line: lineNo, level: h[1].length, text: h[2].trim() });
+    }
+
+    const obs = OBSERVATION.exec(line);
+    if (obs && isCategory(obs[1]) && !line.slice(line.indexOf(']') + 1).startsWith('(')) {
+      observations.push(parseObservation(obs[1], obs[2], lineNo));
+      collectWikilinks(obs[2], lineNo, relations);
+      continue;
+    }
+
+    const rel = RELATION.exec(line);
+    if (rel && !/\[\[/.test(rel[1])) {
+      const type = rel[1].trim();
+      const target = linkTarget(rel[2]);
+      if (target) {
+        const ctx = TRAILING_CONTEXT.exec(rel[3]);
+        relations.push({ line: lineNo, type, target, context: ctx ? ctx[1].trim() || null : null });
+        // Further links on the same line are plain links.
+        collectWikilinks(rel[3], lineNo, relations);
+        continue;
+      }
+    }
+    collectWikilinks(line, lineNo, relations);
+  }
+  return { headings, observations, relations };
+}
+
+function isCategory(c: string): boolean {
+  const t = c.trim();
+  return t.length > 0 && !/^[ xX]$/.test(c) && !t.startsWith('[');
+}
+
+function parseObservation(category: string, rest: string, line: number): Observation {
+  let text = rest.trim();
+  let context: string | null = null;
+  const ctx = TRAILING_CONTEXT.exec(text);
+  if (ctx) {
+    context = ctx[1].trim() || null;
+    text = text.slice(0, ctx.index).trim();
+  }
+  const tags: string[] = [];
+  for (const m of text.matchAll(HASHTAG)) tags.push(m[1]);
+  return { line, category: category.trim(), content: text, tags, context };
+}
+
+function collectWikilinks(text: string, line: number, out: Relation[]): void {
+  for (const m of text.matchAll(WIKILINK)) {
+    const target = linkTarget(m[1]);
+    if (target) out.push({ line, type: 'links_to', target, context: null });
+  }
+}
+
+/** `Target#Heading|Alias` → `Target`. */
+export function linkTarget(inner: string): string {
+  return inner.split('|')[0].split('#')[0].trim();
+}
+
+/** The key a link target and a note are matched on: case, width and `.md` do not matter. */
+export function linkKey(target: string): string {
+  return target
+    .normalize('NFKC')
+    .toLowerCase()
+    .trim()
+    .replace(/\.(md|markdown)$/, '');
+}

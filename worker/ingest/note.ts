@@ -1,0 +1,94 @@
+// One file in, one parsed record out. Pure: no I/O, no database. Bad input
+// never throws here; it becomes a Problem and the best record Kioku can keep.
+import { decodeNote } from './decode';
+import { parseFrontmatter, splitFrontmatter, type Frontmatter } from './frontmatter';
+import { parseBody, type BodyStructure } from './markdown';
+import type { Problem } from './problems';
+import { aliasesOf, derivePermalink, normalizeTags, stringValue } from './standard-keys';
+import { extOf, nameOf, stem } from './paths';
+
+/** Characters of body text that are indexed and parsed; the rest of a huge note is kept but not indexed. */
+export const MAX_INDEXED_CHARS = 2_000_000;
+
+export interface ParsedNote {
+  kind: 'note';
+  path: string;
+  title: string;
+  type: string;
+  permalink: string;
+  tags: string[];
+  aliases: string[];
+  frontmatter: Frontmatter;
+  head: string;
+  body: string;
+  /** The prefix of body that is indexed (all of it unless the note is huge). */
+  indexedBody: string;
+  truncated: boolean;
+  structure: BodyStructure;
+  problems: Problem[];
+}
+
+export interface ParsedFile {
+  kind: 'file';
+  path: string;
+  title: string;
+  problems: Problem[];
+}
+
+export function isNotePath(path: string): boolean {
+  const ext = extOf(path);
+  return ext === 'md' || ext === 'markdown';
+}
+
+export function parseFile(path: string, bytes: Uint8Array): ParsedNote | ParsedFile {
+  const problems: Problem[] = [];
+  if (!isNotePath(path)) return { kind: 'file', path, title: nameOf(path), problems };
+  const decoded = decodeNote(bytes, problems);
+  if (decoded.kind === 'binary') return { kind: 'file', path, title: nameOf(path), problems };
+  return parseNoteText(path, decoded.text, problems);
+}
+
+export function parseNoteText(path: string, text: string, problems: Problem[] = []): ParsedNote {
+  if (text.trim() === '') {
+    problems.push({
+      code: 'empty_file',
+      message: 'The note is empty.',
+      action: 'Indexed it by its name only.',
+    });
+  }
+  const split = splitFrontmatter(text, problems);
+  const frontmatter = split.yaml === null ? {} : parseFrontmatter(split.yaml, split.yamlLine, problems);
+
+  let indexedBody = split.body;
+  let truncated = false;
+  if (indexedBody.length > MAX_INDEXED_CHARS) {
+    truncated = true;
+    indexedBody = indexedBody.slice(0, MAX_INDEXED_CHARS);
+    problems.push({
+      code: 'note_truncated',
+      message: `The note is very large (${formatChars(split.body.length)} of text).`,
+      action: `Indexed the first ${formatChars(MAX_INDEXED_CHARS)} for search; the whole file is kept and shown.`,
+    });
+  }
+
+  return {
+    kind: 'note',
+    path,
+    title: stringValue(frontmatter.title) ?? stem(path),
+    type: stringValue(frontmatter.type) ?? 'note',
+    permalink: stringValue(frontmatter.permalink) ?? derivePermalink(path),
+    tags: normalizeTags(frontmatter.tags),
+    aliases: aliasesOf(frontmatter),
+    frontmatter,
+    head: split.head,
+    body: split.body,
+    indexedBody,
+    truncated,
+    structure: parseBody(indexedBody, split.bodyLine),
+    problems,
+  };
+}
+
+function formatChars(n: number): string {
+  return n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} million characters` : `${n} characters`;
+}

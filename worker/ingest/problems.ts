@@ -1,0 +1,23 @@
+/** Something wrong with one imported file, and what Kioku did about it. */
+export interface Problem {
+  code: ProblemCode;
+  message: string;
+  action: string;
+  line?: number;
+}
+
+export type ProblemCode =
+  | 'frontmatter_invalid'
+  | 'frontmatter_unterminated'
+  | 'frontmatter_not_a_map'
+  | 'frontmatter_duplicate_key'
+  | 'invalid_utf8'
+  | 'binary_note'
+  | 'empty_file'
+  | 'note_truncated'
+  | 'duplicate_permalink'
+  | 'read_failed';
+
+export interface FileProblem extends Problem {
+  path: string;
+}

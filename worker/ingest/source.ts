@@ -1,0 +1,37 @@
+// Where an import reads files from. The browser (directory handles, dropped
+// entries, <input webkitdirectory>) and Node (fs) each provide one.
+
+export interface SourceFile {
+  /** Vault-relative, '/' separated. */
+  path: string;
+  size: number;
+  /** Milliseconds since the epoch. */
+  mtime: number;
+  read(): Promise<Uint8Array>;
+}
+
+export interface ImportSource {
+  /** Default vault name: the folder's name. */
+  name: string;
+  /** Where it came from, for display and re-sync (an absolute path in Node). */
+  root: string;
+  kind: 'handle' | 'files' | 'node' | 'sample' | 'memory';
+  /** Yields every file not under a skipped folder. */
+  files(): AsyncIterable<SourceFile>;
+}
+
+/** An in-memory source: the bundled sample vault, tests, the CLI's stdin. */
+export function memorySource(name: string, files: Record<string, string | Uint8Array>, kind: ImportSource['kind'] = 'memory'): ImportSource {
+  const enc = new TextEncoder();
+  return {
+    name,
+    root: name,
+    kind,
+    async *files() {
+      for (const [path, content] of Object.entries(files)) {
+        const bytes = typeof content === 'string' ? enc.encode(content) : content;
+        yield { path, size: bytes.length, mtime: 0, read: async () => bytes };
+      }
+    },
+  };
+}

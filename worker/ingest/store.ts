@@ -1,0 +1,154 @@
+// Writes one parsed file and everything derived from it. Callers wrap these in
+// a transaction: a file's entry row, with its hash, only ever exists together
+// with all of its derived rows, so an interrupted import is always consistent.
+import type { Db } from '../db/database';
+import { indexText } from '../text/index-text';
+import { frontmatterRows } from './fm-rows';
+import { linkKey } from './markdown';
+import type { ParsedFile, ParsedNote } from './note';
+import { extOf, folderOf, nameOf } from './paths';
+import type { Problem } from './problems';
+
+export interface FileMeta {
+  path: string;
+  size: number;
+  mtime: number;
+  hash: string;
+}
+
+export interface ExistingEntry {
+  id: number;
+  hash: string;
+}
+
+export function existingEntries(db: Db, vaultId: number): Map<string, ExistingEntry> {
+  const map = new Map<string, ExistingEntry>();
+  for (const r of db.all<{ id: number; path: string; hash: string }>('SELECT id, path, hash FROM entries WHERE vault_id = ?', [vaultId])) {
+    map.set(r.path, { id: r.id, hash: r.hash });
+  }
+  return map;
+}
+
+/** Removes an entry's derived rows, keeping the entry itself. */
+function clearDerived(db: Db, id: number): void {
+  db.run('DELETE FROM fts WHERE rowid = ?', [id]);
+  db.run('DELETE FROM fm WHERE entry_id = ?', [id]);
+  db.run('DELETE FROM observations WHERE entry_id = ?', [id]);
+  db.run('DELETE FROM relations WHERE entry_id = ?', [id]);
+  db.run('DELETE FROM chunks WHERE entry_id = ?', [id]);
+  db.run('DELETE FROM contents WHERE entry_id = ?', [id]);
+}
+
+export function deleteEntry(db: Db, vaultId: number, id: number, path: string): void {
+  clearDerived(db, id);
+  db.run('DELETE FROM problems WHERE vault_id = ? AND path = ?', [vaultId, path]);
+  db.run('DELETE FROM entries WHERE id = ?', [id]);
+}
+
+function upsertEntry(
+  db: Db,
+  vaultId: number,
+  existingId: number | undefined,
+  meta: FileMeta,
+  cols: { kind: 'note' | 'file'; title: string; type: string | null; permalink: string | null; tags: string | null; frontmatter: string | null; truncated: number; dirty?: number },
+): number {
+  const values = [
+    meta.path, folderOf(meta.path), nameOf(meta.path), extOf(meta.path), cols.kind, meta.size, meta.mtime, meta.hash,
+    cols.title, cols.type, cols.permalink, cols.tags, cols.frontmatter, cols.truncated, cols.dirty ?? 0,
+  ];
+  if (existingId !== undefined) {
+    clearDerived(db, existingId);
+    db.run(
+      `UPDATE entries SET path=?, folder=?, name=?, ext=?, kind=?, size=?, mtime=?, hash=?, title=?, type=?, permalink=?, tags=?, frontmatter=?, truncated=?, dirty=? WHERE id = ?`,
+      [...values, existingId],
+    );
+    return existingId;
+  }
+  return db.run(
+    `INSERT INTO entries (path, folder, name, ext, kind, size, mtime, hash, title, type, permalink, tags, frontmatter, truncated, dirty, vault_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [...values, vaultId],
+  ).lastId;
+}
+
+function pathText(path: string): string {
+  return indexText(path.replace(/\.(md|markdown)$/i, '').replace(/[/_.\-]+/g, ' '));
+}
+
+export function writeFileRecord(db: Db, vaultId: number, existingId: number | undefined, meta: FileMeta, parsed: ParsedFile): number {
+  const id = upsertEntry(db, vaultId, existingId, meta, {
+    kind: 'file', title: parsed.title, type: null, permalink: null, tags: null, frontmatter: null, truncated: 0,
+  });
+  db.run('INSERT INTO fts (rowid, title, headings, body, tags, aliases, path) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+    id, indexText(parsed.title), '', '', '', '', pathText(meta.path),
+  ]);
+  return id;
+}
+
+/** Makes a permalink unique inside its vault, reporting the clash. */
+function uniquePermalink(db: Db, vaultId: number, path: string, wanted: string, problems: Problem[]): string {
+  const taken = (p: string) =>
+    db.get('SELECT 1 AS x FROM entries WHERE vault_id = ? AND permalink = ? AND path <> ?', [vaultId, p, path]) !== undefined;
+  if (!taken(wanted)) return wanted;
+  let n = 1;
+  while (taken(`${wanted}-${n}`)) n++;
+  const other = db.get<{ path: string }>('SELECT path FROM entries WHERE vault_id = ? AND permalink = ? AND path <> ?', [vaultId, wanted, path]);
+  problems.push({
+    code: 'duplicate_permalink',
+    message: `The permalink "${wanted}" is already used by ${other?.path ?? 'another note'}.`,
+    action: `Gave this note the permalink "${wanted}-${n}"; the file was not changed.`,
+  });
+  return `${wanted}-${n}`;
+}
+
+export function writeNote(db: Db, vaultId: number, existingId: number | undefined, meta: FileMeta, note: ParsedNote, opts: { dirty?: boolean } = {}): number {
+  const permalink = uniquePermalink(db, vaultId, meta.path, note.permalink, note.problems);
+  const id = upsertEntry(db, vaultId, existingId, meta, {
+    kind: 'note',
+    title: note.title,
+    type: note.type,
+    permalink,
+    tags: JSON.stringify(note.tags),
+    frontmatter: JSON.stringify(note.frontmatter),
+    truncated: note.truncated ? 1 : 0,
+    dirty: opts.dirty ? 1 : 0,
+  });
+  db.run('INSERT INTO contents (entry_id, head, body) VALUES (?, ?, ?)', [id, note.head, note.body]);
+
+  // Effective standard values are filterable too (`{"type": "note"}` matches the default).
+  const fm = { ...note.frontmatter, title: note.title, type: note.type, permalink, tags: note.tags };
+  for (const r of frontmatterRows(fm)) {
+    db.run('INSERT INTO fm (entry_id, key, pos, t, num, str, fold, bool) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+      id, r.key, r.pos, r.t, r.num, r.str, r.fold, r.bool,
+    ]);
+  }
+  for (const o of note.structure.observations) {
+    db.run('INSERT INTO observations (entry_id, line, category, content, tags, context) VALUES (?, ?, ?, ?, ?, ?)', [
+      id, o.line, o.category, o.content, JSON.stringify(o.tags), o.context,
+    ]);
+  }
+  for (const r of note.structure.relations) {
+    db.run('INSERT INTO relations (entry_id, line, type, target, target_key, context) VALUES (?, ?, ?, ?, ?, ?)', [
+      id, r.line, r.type, r.target, linkKey(r.target), r.context,
+    ]);
+  }
+  db.run('INSERT INTO fts (rowid, title, headings, body, tags, aliases, path) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+    id,
+    indexText(note.title),
+    indexText(note.structure.headings.map((h) => h.text).join('\n')),
+    indexText(note.indexedBody),
+    indexText(note.tags.join(' ')),
+    indexText(note.aliases.join('\n')),
+    pathText(meta.path),
+  ]);
+  return id;
+}
+
+export function replaceProblems(db: Db, vaultId: number, path: string, problems: Problem[], at: number): void {
+  db.run('DELETE FROM problems WHERE vault_id = ? AND path = ?', [vaultId, path]);
+  for (const p of problems) {
+    db.run('INSERT INTO problems (vault_id, path, code, message, action, line, at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      vaultId, path, p.code, p.message, p.action, p.line ?? null, at,
+    ]);
+  }
+}

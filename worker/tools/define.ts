@@ -1,0 +1,35 @@
+// How a tool is declared: its name, what it takes (parsed and validated from
+// JSON), what it returns, and documentation the CLI help and docs/tools.md are
+// generated from.
+import type { Db } from '../db/database';
+import type { Args } from './args';
+
+export interface ToolContext {
+  db: Db;
+  now(): number;
+  /** Optional services the host provides (embeddings arrive with the semantic-search work). */
+  services: Record<string, unknown>;
+}
+
+export interface ParamDoc {
+  name: string;
+  type: string;
+  description: string;
+  required?: boolean;
+}
+
+export interface ToolDef<I, O> {
+  name: string;
+  aliases?: readonly string[];
+  description: string;
+  params: readonly ParamDoc[];
+  examples?: readonly Args[];
+  /** Writes run one at a time. */
+  write?: boolean;
+  parse(args: Args, ctx: ToolContext): I;
+  run(ctx: ToolContext, input: I): O | Promise<O>;
+}
+
+export function defineTool<I, O>(def: ToolDef<I, O>): ToolDef<I, O> {
+  return def;
+}

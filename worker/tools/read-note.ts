@@ -1,0 +1,113 @@
+import type { Db } from '../db/database';
+import type { Frontmatter } from '../ingest/frontmatter';
+import { linkKey } from '../ingest/markdown';
+import { stem } from '../ingest/paths';
+import { optInt, optString, reqString, alias } from './args';
+import { defineTool } from './define';
+import { resolveEntry, resolveVault, type EntryRow } from './resolve';
+
+export interface NoteLink {
+  type: string;
+  target: string;
+  context: string | null;
+  line: number;
+  /** The note the link points at, when it exists. */
+  resolved: { vault: string; path: string; title: string } | null;
+}
+
+export interface ReadNoteResult {
+  vault: string;
+  path: string;
+  kind: 'note' | 'file';
+  title: string;
+  type: string | null;
+  permalink: string | null;
+  tags: string[];
+  frontmatter: Frontmatter;
+  /** The frontmatter block exactly as written, delimiters included ('' when none). */
+  frontmatter_raw: string;
+  body: string;
+  body_truncated: boolean;
+  observations: { category: string; content: string; tags: string[]; context: string | null; line: number }[];
+  relations: NoteLink[];
+  backlinks: { type: string; vault: string; path: string; title: string; line: number }[];
+  problems: { code: string; message: string; action: string; line: number | null }[];
+  size: number;
+  modified: string;
+  /** Edited in Kioku and not yet written back to the folder. */
+  unsaved_to_disk: boolean;
+}
+
+/** The keys other notes can use to link to this one. */
+export function linkKeysOf(e: Pick<EntryRow, 'path' | 'title' | 'permalink'>): string[] {
+  const keys = new Set([linkKey(e.title), linkKey(e.path), linkKey(stem(e.path))]);
+  if (e.permalink) keys.add(linkKey(e.permalink));
+  return [...keys];
+}
+
+export function resolveLink(db: Db, vaultId: number, target: string): { vault: string; path: string; title: string } | null {
+  const key = linkKey(target);
+  const row = db.get<{ vault: string; path: string; title: string }>(
+    `SELECT v.name AS vault, e.path, e.title FROM entries e JOIN vaults v ON v.id = e.vault_id
+     WHERE e.vault_id = ? AND (lower(e.title) = ? OR lower(e.permalink) = ? OR lower(e.path) = ? OR lower(e.path) = ? || '.md'
+        OR lower(e.name) = ? OR lower(e.name) = ? || '.md')
+     ORDER BY e.kind = 'note' DESC, length(e.path) LIMIT 1`,
+    [vaultId, key, key, key, key, key, key],
+  );
+  return row ?? null;
+}
+
+export const readNoteTool = defineTool<{ path: string; vault?: string; maxChars: number }, ReadNoteResult>({
+  name: 'read_note',
+  aliases: ['read', 'bm_read_note'],
+  description: 'Reads one note by vault-relative path (or permalink or title): frontmatter, body, observations, relations and backlinks.',
+  params: [
+    { name: 'path', type: 'string', required: true, description: 'Vault-relative path such as "specs/auth-design.md" (a permalink or exact title also works).' },
+    { name: 'vault', type: 'string', description: 'Vault name (alias: project); needed only when the path exists in several vaults.' },
+    { name: 'max_chars', type: 'integer', description: 'Longest body returned (default 1,000,000 characters).' },
+  ],
+  examples: [{ path: 'specs/auth-design.md' }],
+  parse(raw) {
+    const args = alias(alias(raw, ['path', 'identifier', 'id']), ['vault', 'project']);
+    return { path: reqString(args, 'path'), vault: optString(args, 'vault'), maxChars: optInt(args, 'max_chars', 1, 100_000_000, 1_000_000) };
+  },
+  run({ db }, input) {
+    const vault = resolveVault(db, input.vault);
+    const e = resolveEntry(db, input.path, vault);
+    const content = db.get<{ head: string; body: string }>('SELECT head, body FROM contents WHERE entry_id = ?', [e.id]);
+    const body = content?.body ?? '';
+    const relations = db.all<{ type: string; target: string; context: string | null; line: number }>(
+      'SELECT type, target, context, line FROM relations WHERE entry_id = ? ORDER BY line, id', [e.id],
+    );
+    const keys = linkKeysOf(e);
+    const backlinks = db.all<{ type: string; vault: string; path: string; title: string; line: number }>(
+      `SELECT r.type, v.name AS vault, s.path, s.title, r.line FROM relations r
+       JOIN entries s ON s.id = r.entry_id JOIN vaults v ON v.id = s.vault_id
+       WHERE s.vault_id = ? AND s.id <> ? AND r.target_key IN (${keys.map(() => '?').join(',')})
+       ORDER BY s.path, r.line LIMIT 500`,
+      [e.vault_id, e.id, ...keys],
+    );
+    return {
+      vault: e.vault,
+      path: e.path,
+      kind: e.kind,
+      title: e.title,
+      type: e.type,
+      permalink: e.permalink,
+      tags: e.tags ? JSON.parse(e.tags) : [],
+      frontmatter: e.frontmatter ? JSON.parse(e.frontmatter) : {},
+      frontmatter_raw: content?.head ?? '',
+      body: body.length > input.maxChars ? body.slice(0, input.maxChars) : body,
+      body_truncated: body.length > input.maxChars,
+      observations: db.all<{ category: string; content: string; tags: string; context: string | null; line: number }>(
+        'SELECT category, content, tags, context, line FROM observations WHERE entry_id = ? ORDER BY line, id', [e.id],
+      ).map((o) => ({ ...o, tags: JSON.parse(o.tags) as string[] })),
+      relations: relations.map((r) => ({ ...r, resolved: resolveLink(db, e.vault_id, r.target) })),
+      backlinks,
+      problems: db.all('SELECT code, message, action, line FROM problems WHERE vault_id = ? AND path = ? ORDER BY id', [e.vault_id, e.path]),
+      size: e.size,
+      modified: new Date(e.mtime).toISOString(),
+      unsaved_to_disk: e.dirty === 1,
+    };
+  },
+});

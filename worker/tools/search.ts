@@ -1,0 +1,133 @@
+// The search tool. This first version ranks notes by FTS5 BM25 over title,
+// headings, body, tags, aliases and path; filters, modes and the full query
+// syntax plug in here.
+import { plainTerms } from '../search/fts-query';
+import { makeSnippet } from '../search/snippet';
+import { alias, optInt, optString, optStringList } from './args';
+import { toolError } from './errors';
+import { defineTool } from './define';
+import { resolveVault } from './resolve';
+
+export interface SearchHit {
+  id: string;
+  kind: 'note' | 'file';
+  path: string;
+  vault: string;
+  title: string;
+  type: string | null;
+  permalink: string | null;
+  tags: string[];
+  score: number;
+  snippet: string;
+}
+
+export interface SearchResult {
+  results: SearchHit[];
+  page: number;
+  page_size: number;
+  total: number;
+  total_is_exact: boolean;
+  has_more: boolean;
+  mode: 'text';
+  relaxed?: boolean;
+  elapsed_ms: number;
+}
+
+interface SearchInput {
+  query: string;
+  markers: [string, string];
+  vault?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** BM25 column weights: title, headings, body, tags, aliases, path. */
+export const BM25_WEIGHTS = [10, 4, 1, 5, 8, 2] as const;
+
+export const searchTool = defineTool<SearchInput, SearchResult>({
+  name: 'search',
+  aliases: ['search_notes', 'bm_search'],
+  description: 'Finds notes and files by text, ranked by relevance, with highlighted snippets.',
+  params: [
+    { name: 'query', type: 'string', description: 'Words to look for.' },
+    { name: 'vault', type: 'string', description: 'Search one vault (alias: project); default all.' },
+    { name: 'page', type: 'integer', description: 'Page number, from 1.' },
+    { name: 'snippet_markers', type: '[string, string]', description: 'Text put around matches in snippets (default ["[", "]"]).' },
+    { name: 'page_size', type: 'integer', description: 'Hits per page, 1 to 100 (default 10; alias: limit).' },
+  ],
+  examples: [{ query: 'auth design' }],
+  parse(raw) {
+    const args = alias(alias(raw, ['vault', 'project']), ['page_size', 'limit']);
+    return {
+      query: optString(args, 'query') ?? '',
+      markers: markersArg(args),
+      vault: optString(args, 'vault'),
+      page: optInt(args, 'page', 1, 1_000_000, 1),
+      pageSize: optInt(args, 'page_size', 1, 100, 10),
+    };
+  },
+  run({ db }, input) {
+    const started = performance.now();
+    const vault = resolveVault(db, input.vault);
+    const terms = plainTerms(input.query);
+    const empty: SearchResult = { results: [], page: input.page, page_size: input.pageSize, total: 0, total_is_exact: true, has_more: false, mode: 'text', elapsed_ms: 0 };
+    if (!terms.length) return { ...empty, elapsed_ms: Math.round(performance.now() - started) };
+
+    const scope = vault ? 'AND e.vault_id = ?' : '';
+    const run = (match: string) => {
+      const params = vault ? [match, vault.id] : [match];
+      const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM fts JOIN entries e ON e.id = fts.rowid WHERE fts MATCH ? ${scope}`, params)!.n;
+      const rows = db.all<{ id: number; rank: number }>(
+        `SELECT e.id, bm25(fts, ${BM25_WEIGHTS.join(', ')}) AS rank FROM fts JOIN entries e ON e.id = fts.rowid
+         WHERE fts MATCH ? ${scope} ORDER BY rank LIMIT ? OFFSET ?`,
+        [...params, input.pageSize, (input.page - 1) * input.pageSize],
+      );
+      return { total, rows };
+    };
+    let relaxed = false;
+    let found = run(terms.map((t) => t.fts).join(' AND '));
+    if (found.total === 0 && terms.length > 1) {
+      relaxed = true;
+      found = run(terms.map((t) => t.fts).join(' OR '));
+    }
+    const results = found.rows.map((r) => hitFor(db, r.id, -r.rank, terms.map((t) => t.text), input.markers));
+    return {
+      results,
+      page: input.page,
+      page_size: input.pageSize,
+      total: found.total,
+      total_is_exact: true,
+      has_more: input.page * input.pageSize < found.total,
+      mode: 'text',
+      ...(relaxed ? { relaxed } : {}),
+      elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+    };
+  },
+});
+
+function markersArg(args: Record<string, unknown>): [string, string] {
+  const m = optStringList(args, 'snippet_markers');
+  if (m === undefined) return ['[', ']'];
+  if (m.length !== 2) throw toolError('invalid_argument', `snippet_markers must be two strings [open, close]; got ${m.length}.`, 'snippet_markers');
+  return [m[0], m[1]];
+}
+
+function hitFor(db: import('../db/database').Db, id: number, score: number, words: string[], markers: [string, string]): SearchHit {
+  const e = db.get<{ kind: 'note' | 'file'; path: string; vault: string; title: string; type: string | null; permalink: string | null; tags: string | null; body: string | null }>(
+    `SELECT e.kind, e.path, v.name AS vault, e.title, e.type, e.permalink, e.tags, c.body
+     FROM entries e JOIN vaults v ON v.id = e.vault_id LEFT JOIN contents c ON c.entry_id = e.id WHERE e.id = ?`,
+    [id],
+  )!;
+  return {
+    id: `${e.vault}:${e.path}`,
+    kind: e.kind,
+    path: e.path,
+    vault: e.vault,
+    title: e.title,
+    type: e.type,
+    permalink: e.permalink,
+    tags: e.tags ? JSON.parse(e.tags) : [],
+    score: Math.round(score * 1000) / 1000,
+    snippet: e.body ? makeSnippet(e.body, words, { open: markers[0], close: markers[1] }) : e.path,
+  };
+}

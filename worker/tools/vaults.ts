@@ -1,0 +1,34 @@
+import { defineTool } from './define';
+
+export interface VaultInfo {
+  name: string;
+  root: string | null;
+  source: string | null;
+  notes: number;
+  files: number;
+  problems: number;
+  import_state: string;
+  imported_at: string | null;
+}
+
+export const vaultsTool = defineTool<Record<string, never>, { vaults: VaultInfo[] }>({
+  name: 'vaults',
+  aliases: ['list_vaults', 'projects', 'list_memory_projects'],
+  description: 'Lists the vaults (imported folders) with their note, file and problem counts.',
+  params: [],
+  parse: () => ({}),
+  run({ db }) {
+    const rows = db.all<{ name: string; root: string | null; source: string | null; import_state: string; imported_at: number | null; notes: number; files: number; problems: number }>(`
+      SELECT v.name, v.root, v.source, v.import_state, v.imported_at,
+        (SELECT COUNT(*) FROM entries e WHERE e.vault_id = v.id AND e.kind = 'note') AS notes,
+        (SELECT COUNT(*) FROM entries e WHERE e.vault_id = v.id AND e.kind = 'file') AS files,
+        (SELECT COUNT(*) FROM problems p WHERE p.vault_id = v.id) AS problems
+      FROM vaults v ORDER BY v.name`);
+    return {
+      vaults: rows.map((r) => ({
+        ...r,
+        imported_at: r.imported_at ? new Date(r.imported_at).toISOString() : null,
+      })),
+    };
+  },
+});
