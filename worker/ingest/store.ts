@@ -2,7 +2,7 @@
 // a transaction: a file's entry row, with its hash, only ever exists together
 // with all of its derived rows, so an interrupted import is always consistent.
 import type { Db } from '../db/database';
-import { indexText } from '../text/index-text';
+import { deleteFtsRow, writeFtsRow } from '../text/fts-row';
 import { frontmatterRows } from './fm-rows';
 import { linkKey } from './markdown';
 import type { ParsedFile, ParsedNote } from './note';
@@ -31,7 +31,7 @@ export function existingEntries(db: Db, vaultId: number): Map<string, ExistingEn
 
 /** Removes an entry's derived rows, keeping the entry itself. */
 function clearDerived(db: Db, id: number): void {
-  db.run('DELETE FROM fts WHERE rowid = ?', [id]);
+  deleteFtsRow(db, id);
   db.run('DELETE FROM fm WHERE entry_id = ?', [id]);
   db.run('DELETE FROM observations WHERE entry_id = ?', [id]);
   db.run('DELETE FROM relations WHERE entry_id = ?', [id]);
@@ -71,17 +71,11 @@ function upsertEntry(
   ).lastId;
 }
 
-function pathText(path: string): string {
-  return indexText(path.replace(/\.(md|markdown)$/i, '').replace(/[/_.\-]+/g, ' '));
-}
-
 export function writeFileRecord(db: Db, vaultId: number, existingId: number | undefined, meta: FileMeta, parsed: ParsedFile): number {
   const id = upsertEntry(db, vaultId, existingId, meta, {
     kind: 'file', title: parsed.title, type: null, permalink: null, tags: null, frontmatter: null, truncated: 0,
   });
-  db.run('INSERT INTO fts (rowid, title, headings, body, tags, aliases, path) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-    id, indexText(parsed.title), '', '', '', '', pathText(meta.path),
-  ]);
+  writeFtsRow(db, id, { title: parsed.title, headings: '', body: '', tags: '', aliases: '', path: meta.path });
   return id;
 }
 
@@ -132,15 +126,14 @@ export function writeNote(db: Db, vaultId: number, existingId: number | undefine
       id, r.line, r.type, r.target, linkKey(r.target), r.context,
     ]);
   }
-  db.run('INSERT INTO fts (rowid, title, headings, body, tags, aliases, path) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-    id,
-    indexText(note.title),
-    indexText(note.structure.headings.map((h) => h.text).join('\n')),
-    indexText(note.indexedBody),
-    indexText(note.tags.join(' ')),
-    indexText(note.aliases.join('\n')),
-    pathText(meta.path),
-  ]);
+  writeFtsRow(db, id, {
+    title: note.title,
+    headings: note.structure.headings.map((h) => h.text).join('\n'),
+    body: note.indexedBody,
+    tags: note.tags.join(' '),
+    aliases: note.aliases.join('\n'),
+    path: meta.path,
+  });
   return id;
 }
 
