@@ -29,6 +29,8 @@ export function createEngine(db: Db, opts: { now?: () => number; services?: Reco
       // Imports of the same database never interleave their transactions.
       const run = importing.then(() => importVault(db, source, { now: ctx.now, ...importOpts }));
       importing = run.catch(() => undefined);
+      // New and changed notes are embedded in the background (see worker/embed/service.ts).
+      void run.then(() => (ctx.services.embed as { start?(): void } | undefined)?.start?.(), () => undefined);
       return run;
     },
     removeVault(name) {

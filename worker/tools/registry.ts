@@ -1,5 +1,6 @@
 // Every tool of the contract, keyed by name. The UI, the CLI and agents all
 // go through callTool() with these names; types derive from this object.
+import { embedStatusTool } from './embed-status';
 import { problemsTool } from './problems';
 import { readNoteTool } from './read-note';
 import { searchTool } from './search';
@@ -11,6 +12,7 @@ export const TOOLS = {
   read_note: readNoteTool,
   vaults: vaultsTool,
   problems: problemsTool,
+  embed_status: embedStatusTool,
 } as const;
 
 export type Tools = typeof TOOLS;

@@ -1,9 +1,11 @@
 // The search tool. This first version ranks notes by FTS5 BM25 over title,
 // headings, body, tags, aliases and path; filters, modes and the full query
 // syntax plug in here.
+import type { EmbedService } from '../embed/service';
 import { plainTerms } from '../search/fts-query';
+import { searchByMeaning, type TextRanker } from '../search/hybrid';
 import { makeSnippet } from '../search/snippet';
-import { alias, optInt, optString, optStringList } from './args';
+import { alias, optEnum, optInt, optString, optStringList } from './args';
 import { toolError } from './errors';
 import { defineTool } from './define';
 import { resolveVault } from './resolve';
@@ -28,10 +30,16 @@ export interface SearchResult {
   total: number;
   total_is_exact: boolean;
   has_more: boolean;
-  mode: 'text';
+  mode: SearchMode;
   relaxed?: boolean;
+  /** Vector and hybrid modes: the model and whether every note was embedded with it. */
+  embeddings?: { model: string; complete: boolean };
+  /** Why the results differ from what was asked (e.g. a query the model cannot read was ranked by text). */
+  notice?: string;
   elapsed_ms: number;
 }
+
+export type SearchMode = 'text' | 'vector' | 'hybrid';
 
 interface SearchInput {
   query: string;
@@ -39,6 +47,7 @@ interface SearchInput {
   vault?: string;
   page: number;
   pageSize: number;
+  mode?: SearchMode;
 }
 
 /** BM25 column weights: title, headings, body, tags, aliases, path. */
@@ -54,6 +63,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     { name: 'page', type: 'integer', description: 'Page number, from 1.' },
     { name: 'snippet_markers', type: '[string, string]', description: 'Text put around matches in snippets (default ["[", "]"]).' },
     { name: 'page_size', type: 'integer', description: 'Hits per page, 1 to 100 (default 10; alias: limit).' },
+    { name: 'mode', type: '"text" | "vector" | "hybrid"', description: 'text: words; vector: meaning (embeddings); hybrid: both fused. Default: hybrid when embeddings are complete, text otherwise.' },
   ],
   examples: [{ query: 'auth design' }],
   parse(raw) {
@@ -64,11 +74,44 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       vault: optString(args, 'vault'),
       page: optInt(args, 'page', 1, 1_000_000, 1),
       pageSize: optInt(args, 'page_size', 1, 100, 10),
+      mode: optEnum(args, 'mode', ['text', 'vector', 'hybrid'] as const),
     };
   },
-  run({ db }, input) {
+  async run({ db, services }, input) {
     const started = performance.now();
     const vault = resolveVault(db, input.vault);
+    const embed = services.embed as EmbedService | undefined;
+    const mode = input.mode ?? (embed?.available && embed.isComplete() ? 'hybrid' : 'text');
+    if (mode !== 'text' && input.query.trim()) {
+      const rank: TextRanker = (limit) => {
+        const terms = plainTerms(input.query);
+        if (!terms.length) return { hits: [], total: 0 };
+        const scope = vault ? 'AND e.vault_id = ?' : '';
+        const run = (match: string) => {
+          const params = vault ? [match, vault.id] : [match];
+          const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM fts JOIN entries e ON e.id = fts.rowid WHERE fts MATCH ? ${scope}`, params)!.n;
+          const rows = db.all<{ id: number; rank: number }>(
+            `SELECT e.id, bm25(fts, ${BM25_WEIGHTS.join(', ')}) AS rank FROM fts JOIN entries e ON e.id = fts.rowid
+             WHERE fts MATCH ? ${scope} ORDER BY rank LIMIT ?`,
+            [...params, limit],
+          );
+          return { total, hits: rows.map((r) => ({ entryId: r.id, score: -r.rank })) };
+        };
+        const strict = run(terms.map((t) => t.fts).join(' AND '));
+        if (strict.total > 0 || terms.length < 2) return strict;
+        return { ...run(terms.map((t) => t.fts).join(' OR ')), relaxed: true };
+      };
+      const r = await searchByMeaning(db, embed, {
+        mode,
+        query: input.query,
+        condition: vault ? { sql: 'e.vault_id = ?', params: [vault.id] } : null,
+        page: input.page,
+        pageSize: input.pageSize,
+        markers: input.markers,
+        text: rank,
+      });
+      return { ...r, page: input.page, page_size: input.pageSize, elapsed_ms: Math.round((performance.now() - started) * 100) / 100 };
+    }
     const terms = plainTerms(input.query);
     const empty: SearchResult = { results: [], page: input.page, page_size: input.pageSize, total: 0, total_is_exact: true, has_more: false, mode: 'text', elapsed_ms: 0 };
     if (!terms.length) return { ...empty, elapsed_ms: Math.round(performance.now() - started) };

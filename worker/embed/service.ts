@@ -1,0 +1,393 @@
+// The embedding service the engine holds: a background queue that chunks
+// notes and embeds their chunks with the active model, the in-memory vector
+// index search scans, and query embedding. Its state is the database (which
+// notes are chunked, which hashes have vectors, the model, paused or not), so
+// a reload or a worker restart simply resumes.
+import type { Db } from '../db/database';
+import { toolError } from '../tools/errors';
+import type { Embedder, LoadProgress } from './embedder';
+import { BUILTIN_MODELS, chunkerId, DEFAULT_MODEL_ID, type ModelSpec } from './models';
+import { quantizeInt8 } from './quantize';
+import { modelReads, QUERY_MIN_SHARE } from './script';
+import {
+  chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, loadIndex, noteRows, notesToChunk, setMeta, writeVectors, type Counts,
+} from './store';
+import { VectorIndex } from './vector-index';
+
+export type EmbedState = 'unavailable' | 'idle' | 'loading' | 'downloading' | 'chunking' | 'embedding' | 'paused' | 'complete' | 'error';
+
+export interface EmbedStatus {
+  model: { id: string; label: string; languages: string; dim: number; source: ModelSpec['source']['kind']; size_mb: number };
+  state: EmbedState;
+  /** Every note is chunked and every readable chunk has a vector of the active model. */
+  complete: boolean;
+  paused: boolean;
+  device: string | null;
+  notes: number;
+  notes_chunked: number;
+  chunks_total: number;
+  chunks_done: number;
+  /** Chunks in scripts the model cannot read: never embedded, ranked by text. */
+  chunks_unreadable: number;
+  /** Chunks per second over the last batches. */
+  rate_per_s: number | null;
+  eta_s: number | null;
+  download: { file?: string; loaded: number; total: number; progress: number } | null;
+  error: string | null;
+}
+
+export interface EmbedServiceOptions {
+  /** Milliseconds one passage batch should take: short batches let queries through quickly. */
+  targetBatchMs?: number;
+  maxBatch?: number;
+  /** Called (throttled) whenever the status changes. */
+  onStatus?: (s: EmbedStatus) => void;
+}
+
+export type QueryVector =
+  | { ok: true; vector: Float32Array }
+  | { ok: false; reason: 'language' | 'unavailable'; message: string };
+
+const META_MODEL = 'embed.model';
+const META_PAUSED = 'embed.paused';
+const META_CUSTOM = 'embed.custom_models';
+const CHUNK_SLICE = 40;
+const CHUNK_SLICE_MS = 30;
+const QUERY_CACHE = 64;
+
+export class EmbedService {
+  private spec: ModelSpec;
+  private embedder: Embedder | null;
+  private vectorIndex: VectorIndex | null = null;
+  private state: EmbedState;
+  private error: string | null = null;
+  private device: string | null = null;
+  private download: EmbedStatus['download'] = null;
+  private counted: Counts | null = null;
+  private countedEpoch = -1;
+  private running: Promise<void> | null = null;
+  private generation = 0;
+  private loadedId: string | null = null;
+  private msPerChunk: number | null = null;
+  private rate: number | null = null;
+  private batch = 8;
+  private readonly queryCache = new Map<string, Float32Array>();
+  private lastNotify = 0;
+
+  constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
+    this.embedder = embedder;
+    this.spec = this.findModel(getMeta(db, META_MODEL) ?? DEFAULT_MODEL_ID) ?? BUILTIN_MODELS[0];
+    this.state = embedder ? (this.paused ? 'paused' : 'idle') : 'unavailable';
+  }
+
+  get model(): ModelSpec {
+    return this.spec;
+  }
+  get paused(): boolean {
+    return getMeta(this.db, META_PAUSED) === '1';
+  }
+  get available(): boolean {
+    return this.embedder !== null;
+  }
+
+  /** Connects (or replaces, e.g. after the embed worker restarted) the model runner. */
+  setEmbedder(embedder: Embedder | null): void {
+    this.embedder = embedder;
+    this.loadedId = null;
+    this.queryCache.clear();
+    if (!embedder) this.setState('unavailable');
+    else if (this.state === 'unavailable' || this.state === 'error') this.setState(this.paused ? 'paused' : 'idle');
+  }
+
+  models(): ModelSpec[] {
+    return [...BUILTIN_MODELS, ...this.customModels()];
+  }
+
+  /** Registers a model read from a folder (replacing one of the same id). */
+  addModel(spec: ModelSpec): void {
+    if (spec.source.kind !== 'folder') throw toolError('invalid_argument', 'Only folder models can be added; built-in models are always listed.', 'model');
+    const list = this.customModels().filter((m) => m.id !== spec.id);
+    list.push(spec);
+    setMeta(this.db, META_CUSTOM, JSON.stringify(list));
+  }
+
+  status(): EmbedStatus {
+    const c = this.currentCounts();
+    const complete = c.chunkedNotes >= c.notes && c.embedded >= c.chunks;
+    const remaining = Math.max(0, c.chunks - c.embedded);
+    return {
+      model: { id: this.spec.id, label: this.spec.label, languages: this.spec.languages, dim: this.spec.dim, source: this.spec.source.kind, size_mb: this.spec.sizeMB },
+      state: this.state === 'idle' && complete ? 'complete' : this.state,
+      complete,
+      paused: this.paused,
+      device: this.device,
+      notes: c.notes,
+      notes_chunked: c.chunkedNotes,
+      chunks_total: c.chunks,
+      chunks_done: c.embedded,
+      chunks_unreadable: c.unreadable,
+      rate_per_s: this.rate === null ? null : Math.round(this.rate * 10) / 10,
+      eta_s: this.rate && remaining ? Math.round(remaining / this.rate) : remaining ? null : 0,
+      download: this.download,
+      error: this.error,
+    };
+  }
+
+  isComplete(): boolean {
+    return this.status().complete;
+  }
+
+  /** Starts (or keeps running) the background queue unless paused. */
+  start(): void {
+    if (this.running || !this.embedder || this.paused) return;
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  pause(): void {
+    setMeta(this.db, META_PAUSED, '1');
+    this.setState('paused');
+  }
+
+  resume(): void {
+    setMeta(this.db, META_PAUSED, null);
+    this.error = null;
+    this.setState(this.embedder ? 'idle' : 'unavailable');
+    this.start();
+  }
+
+  /** Switches the active model; notes are re-embedded with it in the background. */
+  setModel(id: string): EmbedStatus {
+    const spec = this.findModel(id);
+    if (!spec) {
+      throw toolError('not_found', `There is no embedding model "${id}". Available: ${this.models().map((m) => m.id).join(', ')}.`, 'model');
+    }
+    if (spec.id !== this.spec.id) {
+      setMeta(this.db, META_MODEL, spec.id);
+      this.spec = spec;
+      this.generation++;
+      this.vectorIndex = null;
+      this.queryCache.clear();
+      this.counted = null;
+      this.rate = null;
+      this.msPerChunk = null;
+      this.error = null;
+      if (this.state === 'error') this.setState('idle');
+      this.start();
+    }
+    return this.status();
+  }
+
+  /** Runs the queue until every note is embedded (or it is paused or fails). */
+  async whenIdle(): Promise<EmbedStatus> {
+    while (this.running) await this.running;
+    return this.status();
+  }
+
+  /** Embeds everything now; for the CLI and tests. */
+  async runToCompletion(): Promise<EmbedStatus> {
+    this.start();
+    return this.whenIdle();
+  }
+
+  /** The vector index of the active model, reloaded when others changed the notes. */
+  index(): VectorIndex {
+    const now = epoch(this.db);
+    let index = this.vectorIndex;
+    if (!index || index.model !== this.spec.id) {
+      const dim = this.spec.dim || Number(this.db.column('SELECT dim FROM vectors WHERE model = ? LIMIT 1', [this.spec.id])[0] ?? 0);
+      index = new VectorIndex(this.spec.id, dim || 1);
+      this.vectorIndex = index;
+    }
+    if (index.epoch !== now) loadIndex(this.db, index);
+    return index;
+  }
+
+  async queryVector(text: string): Promise<QueryVector> {
+    const q = text.trim();
+    if (!modelReads(q, this.spec, QUERY_MIN_SHARE)) {
+      return { ok: false, reason: 'language', message: `The embedding model (${this.spec.label}) reads ${this.spec.languages} only; this query was ranked by text.` };
+    }
+    const key = `${this.spec.id}\u0000${q}`;
+    const hit = this.queryCache.get(key);
+    if (hit) return { ok: true, vector: hit };
+    if (!this.embedder) return { ok: false, reason: 'unavailable', message: 'The embedding model is not available here, so search by meaning cannot run.' };
+    try {
+      await this.ensureLoaded();
+      const vector = await this.embedder.embed([q], 'query');
+      if (this.queryCache.size >= QUERY_CACHE) this.queryCache.delete(this.queryCache.keys().next().value as string);
+      this.queryCache.set(key, vector);
+      return { ok: true, vector };
+    } catch (e) {
+      return { ok: false, reason: 'unavailable', message: `The embedding model could not run: ${(e as Error)?.message ?? e}` };
+    }
+  }
+
+  // ---- internals ----
+
+  private findModel(id: string): ModelSpec | undefined {
+    return this.models().find((m) => m.id === id);
+  }
+
+  private customModels(): ModelSpec[] {
+    try {
+      const v = JSON.parse(getMeta(this.db, META_CUSTOM) ?? '[]');
+      return Array.isArray(v) ? (v as ModelSpec[]) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private currentCounts(): Counts {
+    const now = epoch(this.db);
+    if (!this.counted || this.countedEpoch !== now) {
+      this.counted = counts(this.db, this.spec.id, chunkerId(this.spec));
+      this.countedEpoch = now;
+    }
+    return this.counted;
+  }
+
+  private setState(s: EmbedState): void {
+    this.state = s;
+    this.notify(true);
+  }
+
+  private notify(force = false): void {
+    if (!this.opts.onStatus) return;
+    const t = performance.now();
+    if (!force && t - this.lastNotify < 250) return;
+    this.lastNotify = t;
+    this.opts.onStatus(this.status());
+  }
+
+  private async ensureLoaded(): Promise<void> {
+    if (!this.embedder) throw new Error('no embedder');
+    if (this.loadedId === this.spec.id) return;
+    const spec = this.spec;
+    const before = this.state;
+    this.setState(spec.source.kind === 'hub' ? 'downloading' : 'loading');
+    try {
+      const info = await this.embedder.load(spec, (p: LoadProgress) => {
+        if (p.phase === 'download') this.download = { ...(p.file ? { file: p.file } : {}), loaded: p.loaded, total: p.total, progress: Math.round(p.progress * 10) / 10 };
+        this.notify();
+      });
+      if (spec !== this.spec) return; // switched meanwhile; the next step loads the new one
+      this.loadedId = spec.id;
+      this.device = info.device;
+      this.download = null;
+      if (!spec.dim) this.spec = { ...spec, dim: info.dim };
+      if (this.state === 'loading' || this.state === 'downloading') this.setState(before === 'paused' ? 'paused' : 'idle');
+    } catch (e) {
+      this.download = null;
+      const where = spec.source.kind === 'hub' ? ' Connect to the internet once to download it, or switch back to the bundled model.' : '';
+      throw new Error(`${(e as Error)?.message ?? e}${where}`);
+    }
+  }
+
+  private async loop(): Promise<void> {
+    const gen = () => this.generation;
+    let cursor = 0;
+    let rescanned = false;
+    let myGen = gen();
+    try {
+      for (;;) {
+        if (this.paused) {
+          this.setState('paused');
+          return;
+        }
+        if (myGen !== gen()) {
+          myGen = gen();
+          cursor = 0;
+          rescanned = false;
+        }
+        const spec = this.spec;
+        const chunker = chunkerId(spec);
+
+        const notes = notesToChunk(this.db, chunker, CHUNK_SLICE);
+        if (notes.length) {
+          if (this.state !== 'chunking') this.setState('chunking');
+          // Small transactions, about CHUNK_SLICE_MS each, so searches run in between.
+          const sliceStart = performance.now();
+          let done = 0;
+          while (done < notes.length && performance.now() - sliceStart < CHUNK_SLICE_MS) {
+            const part = notes.slice(done, done + 8);
+            this.ownChange(part.map((n) => n.id), () => chunkNotes(this.db, part, spec, chunker));
+            done += part.length;
+          }
+          this.counted = null;
+          this.notify();
+          await pause0();
+          continue;
+        }
+
+        const pending = chunksToEmbed(this.db, spec.id, cursor, this.batch);
+        if (!pending.length) {
+          if (cursor > 0 && !rescanned) {
+            // Chunks can appear behind the cursor (a note changed meanwhile): look once more from the start.
+            cursor = 0;
+            rescanned = true;
+            continue;
+          }
+          break;
+        }
+        rescanned = false;
+        await this.ensureLoaded();
+        if (myGen !== gen()) continue;
+        if (this.state !== 'embedding') this.setState('embedding');
+
+        const unique = [...new Map(pending.map((c) => [c.hash, c.input])).entries()];
+        const started = performance.now();
+        const flat = await this.embedder!.embed(unique.map(([, input]) => input), 'passage');
+        const ms = performance.now() - started;
+        if (myGen !== gen()) continue; // the model changed while this batch ran: its vectors belong to the old one
+        const dim = flat.length / unique.length;
+        const rows = unique.map(([hash], i) => ({ hash, ...quantizeInt8(flat.subarray(i * dim, (i + 1) * dim)) }));
+        const entries = [...new Set(pending.map((c) => c.entryId))];
+        this.ownChange(entries, () => writeVectors(this.db, spec.id, rows));
+        cursor = pending[pending.length - 1].id;
+        if (this.counted) this.counted.embedded += pending.length;
+        this.tune(ms, unique.length);
+        this.notify();
+      }
+      this.gc();
+      this.setState('idle');
+    } catch (e) {
+      this.error = (e as Error)?.message ?? String(e);
+      this.setState('error');
+    }
+  }
+
+  /**
+   * Applies a change the service makes itself and updates the index in
+   * place, unless someone else changed the notes since it was loaded (then
+   * the next search reloads it).
+   */
+  private ownChange(entryIds: number[], change: () => void): void {
+    const before = epoch(this.db);
+    change();
+    const index = this.vectorIndex;
+    if (!index || index.model !== this.spec.id || index.epoch !== before) return;
+    for (const id of entryIds) index.replace(id, noteRows(this.db, this.spec.id, id));
+    index.epoch = epoch(this.db);
+  }
+
+  /** Sizes the next batch so it takes about targetBatchMs, and tracks the rate. */
+  private tune(ms: number, n: number): void {
+    const per = ms / Math.max(1, n);
+    this.msPerChunk = this.msPerChunk === null ? per : this.msPerChunk * 0.7 + per * 0.3;
+    this.rate = 1000 / this.msPerChunk;
+    const target = this.opts.targetBatchMs ?? 500;
+    this.batch = Math.max(4, Math.min(this.opts.maxBatch ?? 64, Math.round(target / this.msPerChunk)));
+  }
+
+  private gc(): void {
+    if (!this.currentCounts() || !this.isComplete()) return;
+    collectGarbage(this.db, this.spec.id);
+  }
+}
+
+/** Lets queued messages (searches) run between steps. */
+function pause0(): Promise<void> {
+  return new Promise((r) => setTimeout(r, 0));
+}

@@ -1,0 +1,154 @@
+// The embedding tables (migration 0004): chunks per note, vectors keyed by
+// (model, text hash), and which notes are chunked for the current chunking.
+// Everything the background queue needs to resume lives here, in the
+// database: nothing about progress is kept only in memory.
+import type { Db } from '../db/database';
+import { chunkInput, chunkNote, type ChunkPlan } from './chunk';
+import type { IndexRow, VectorIndex } from './vector-index';
+
+export interface PendingNote {
+  id: number;
+  title: string;
+  body: string;
+}
+
+export interface PendingChunk {
+  id: number;
+  entryId: number;
+  hash: string;
+  input: string;
+}
+
+export function epoch(db: Db): number {
+  return Number(db.column('SELECT n FROM embed_epoch')[0] ?? 0);
+}
+
+/** Notes with no chunks for this chunking (new, changed, or chunked for another model). */
+export function notesToChunk(db: Db, chunker: string, limit: number): PendingNote[] {
+  return db.all<PendingNote>(
+    `SELECT e.id, e.title, c.body FROM entries e JOIN contents c ON c.entry_id = e.id
+     LEFT JOIN chunked k ON k.entry_id = e.id
+     WHERE e.kind = 'note' AND (k.entry_id IS NULL OR k.chunker <> ?)
+     ORDER BY e.id LIMIT ?`,
+    [chunker, limit],
+  );
+}
+
+/** Chunks the notes and writes their chunks, in one transaction. Returns the number of chunks written. */
+export function chunkNotes(db: Db, notes: readonly PendingNote[], plan: ChunkPlan, chunker: string): number {
+  let n = 0;
+  db.tx(() => {
+    for (const note of notes) {
+      const chunks = chunkNote(note.title, note.body, plan);
+      db.run('DELETE FROM chunks WHERE entry_id = ?', [note.id]);
+      for (const c of chunks) {
+        db.run('INSERT INTO chunks (entry_id, seq, heading, text, hash, readable) VALUES (?, ?, ?, ?, ?, ?)', [
+          note.id, c.seq, c.heading, c.text, c.hash, c.readable ? 1 : 0,
+        ]);
+      }
+      db.run('INSERT OR REPLACE INTO chunked (entry_id, chunker, chunks) VALUES (?, ?, ?)', [note.id, chunker, chunks.length]);
+      n += chunks.length;
+    }
+  });
+  return n;
+}
+
+/**
+ * Readable chunks without a vector for the model, in chunk order after
+ * `afterId` (a cursor, so a long run never rescans finished chunks).
+ */
+export function chunksToEmbed(db: Db, model: string, afterId: number, limit: number): PendingChunk[] {
+  return db
+    .all<{ id: number; entry_id: number; hash: string; heading: string | null; text: string; title: string }>(
+      `SELECT c.id, c.entry_id, c.hash, c.heading, c.text, e.title FROM chunks c JOIN entries e ON e.id = c.entry_id
+       WHERE c.id > ? AND c.readable = 1 AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.hash)
+       ORDER BY c.id LIMIT ?`,
+      [afterId, model, limit],
+    )
+    .map((r) => ({ id: r.id, entryId: r.entry_id, hash: r.hash, input: chunkInput(r.title, r.heading, r.text) }));
+}
+
+export function writeVectors(db: Db, model: string, rows: readonly { hash: string; vec: Int8Array; scale: number }[]): void {
+  db.tx(() => {
+    for (const r of rows) {
+      db.run('INSERT OR IGNORE INTO vectors (model, hash, dim, scale, vec) VALUES (?, ?, ?, ?, ?)', [model, r.hash, r.vec.length, r.scale, r.vec]);
+    }
+  });
+}
+
+export interface Counts {
+  notes: number;
+  /** Notes chunked for the current chunking. */
+  chunkedNotes: number;
+  /** Readable chunks (to embed). */
+  chunks: number;
+  /** Readable chunks that have a vector. */
+  embedded: number;
+  /** Chunks in scripts the model cannot read (ranked by text). */
+  unreadable: number;
+}
+
+export function counts(db: Db, model: string, chunker: string): Counts {
+  const notes = Number(db.column("SELECT COUNT(*) FROM entries WHERE kind = 'note'")[0]);
+  const chunkedNotes = Number(db.column('SELECT COUNT(*) FROM chunked WHERE chunker = ?', [chunker])[0]);
+  const c = db.get<{ readable: number; unreadable: number }>(
+    'SELECT COALESCE(SUM(readable = 1), 0) AS readable, COALESCE(SUM(readable = 0), 0) AS unreadable FROM chunks',
+  )!;
+  const embedded = Number(
+    db.column('SELECT COUNT(*) FROM chunks c WHERE c.readable = 1 AND EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.hash)', [model])[0],
+  );
+  return { notes, chunkedNotes, chunks: Number(c.readable), embedded, unreadable: Number(c.unreadable) };
+}
+
+/** Every stored vector of the model, grouped by note, into a fresh index. */
+export function loadIndex(db: Db, index: VectorIndex): void {
+  index.clear();
+  index.epoch = epoch(db);
+  let entry = -1;
+  let rows: IndexRow[] = [];
+  db.each(
+    `SELECT c.entry_id, c.id, v.scale, v.vec FROM chunks c JOIN vectors v ON v.model = ? AND v.hash = c.hash
+     WHERE c.readable = 1 ORDER BY c.entry_id, c.seq`,
+    [index.model],
+    (r) => {
+      const e = r.entry_id as number;
+      if (e !== entry) {
+        index.add(entry, rows);
+        entry = e;
+        rows = [];
+      }
+      const bytes = r.vec as Uint8Array;
+      rows.push({ chunkId: r.id as number, scale: r.scale as number, vec: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+    },
+  );
+  index.add(entry, rows);
+}
+
+/** The rows of one note, for updating the index after its vectors were written. */
+export function noteRows(db: Db, model: string, entryId: number): IndexRow[] {
+  return db
+    .all<{ id: number; scale: number; vec: Uint8Array }>(
+      `SELECT c.id, v.scale, v.vec FROM chunks c JOIN vectors v ON v.model = ? AND v.hash = c.hash
+       WHERE c.entry_id = ? AND c.readable = 1 ORDER BY c.seq`,
+      [model, entryId],
+    )
+    .map((r) => ({ chunkId: r.id, scale: r.scale, vec: new Int8Array(r.vec.buffer, r.vec.byteOffset, r.vec.byteLength) }));
+}
+
+/** Removes vectors no chunk uses any more, and every other model's vectors. */
+export function collectGarbage(db: Db, model: string): number {
+  return db.tx(() => {
+    const other = db.run('DELETE FROM vectors WHERE model <> ?', [model]).changes;
+    const orphans = db.run('DELETE FROM vectors WHERE model = ? AND hash NOT IN (SELECT hash FROM chunks)', [model]).changes;
+    return other + orphans;
+  });
+}
+
+export function getMeta(db: Db, key: string): string | undefined {
+  return db.column<string>('SELECT value FROM meta WHERE key = ?', [key])[0];
+}
+
+export function setMeta(db: Db, key: string, value: string | null): void {
+  if (value === null) db.run('DELETE FROM meta WHERE key = ?', [key]);
+  else db.run('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', [key, value]);
+}

@@ -1,0 +1,255 @@
+// The in-memory copy of one model's vectors that vector search scans: int8
+// rows in one contiguous block (inside the SIMD kernel's memory), with the
+// chunk and note each row belongs to. Exact search: every candidate row is
+// scored; a note's score is its best chunk's.
+import { createDotKernel, strideFor, type DotKernel } from './dot-kernel';
+import { quantizeQuery } from './quantize';
+
+export interface IndexRow {
+  chunkId: number;
+  vec: Int8Array;
+  scale: number;
+}
+
+export interface NoteHit {
+  entryId: number;
+  /** Cosine similarity of the best chunk. */
+  score: number;
+  chunkId: number;
+}
+
+export interface IndexSearch {
+  /** The best notes, best first. */
+  hits: NoteHit[];
+  /** Candidate notes that have vectors (all of them were scored). */
+  scored: number;
+}
+
+/** Above this share of live rows, scanning everything and masking beats per-note calls. */
+const FULL_SCAN_SHARE = 0.35;
+
+export class VectorIndex {
+  readonly stride: number;
+  private readonly kernel: DotKernel;
+  private scales = new Float32Array(0);
+  private chunkIds = new Int32Array(0);
+  /** Slot (dense note number) of each row; -1 for a removed row. */
+  private rowSlot = new Int32Array(0);
+  private rows = 0;
+  private dead = 0;
+  private readonly slotOf = new Map<number, number>();
+  private slotEntry: number[] = [];
+  private slotRows: number[][] = [];
+  private freeSlots: number[] = [];
+  /** The database epoch this index reflects (see store.ts). */
+  epoch = -1;
+
+  constructor(readonly model: string, readonly dim: number, opts: { simd?: boolean } = {}) {
+    this.stride = strideFor(dim);
+    this.kernel = createDotKernel(this.stride, opts);
+  }
+
+  get simd(): boolean {
+    return this.kernel.simd;
+  }
+  get size(): number {
+    return this.rows - this.dead;
+  }
+  get notes(): number {
+    return this.slotOf.size;
+  }
+  /** Bytes held for vectors and row data. */
+  get bytes(): number {
+    return this.kernel.capacity() * (this.stride + 4 + 12);
+  }
+  has(entryId: number): boolean {
+    return this.slotOf.has(entryId);
+  }
+
+  /** Appends rows to a note (a note's chunks may arrive in several batches). */
+  add(entryId: number, rows: readonly IndexRow[]): void {
+    if (!rows.length) return;
+    let slot = this.slotOf.get(entryId);
+    if (slot === undefined) {
+      slot = this.freeSlots.pop() ?? this.slotEntry.length;
+      this.slotOf.set(entryId, slot);
+      this.slotEntry[slot] = entryId;
+      this.slotRows[slot] = [];
+    }
+    this.reserve(this.rows + rows.length);
+    const vecs = this.kernel.vectors();
+    const list = this.slotRows[slot];
+    for (const r of rows) {
+      if (r.vec.length !== this.dim) throw new Error(`vector of ${r.vec.length} components in a ${this.dim}-d index`);
+      const i = this.rows++;
+      vecs.set(r.vec, i * this.stride);
+      vecs.fill(0, i * this.stride + this.dim, (i + 1) * this.stride);
+      this.scales[i] = r.scale;
+      this.chunkIds[i] = r.chunkId;
+      this.rowSlot[i] = slot;
+      list.push(i);
+    }
+  }
+
+  remove(entryId: number): void {
+    const slot = this.slotOf.get(entryId);
+    if (slot === undefined) return;
+    for (const r of this.slotRows[slot]) this.rowSlot[r] = -1;
+    this.dead += this.slotRows[slot].length;
+    this.slotRows[slot] = [];
+    this.slotOf.delete(entryId);
+    this.freeSlots.push(slot);
+    if (this.dead > 4096 && this.dead > this.rows / 4) this.compact();
+  }
+
+  replace(entryId: number, rows: readonly IndexRow[]): void {
+    this.remove(entryId);
+    this.add(entryId, rows);
+  }
+
+  clear(): void {
+    for (const id of [...this.slotOf.keys()]) this.remove(id);
+    this.compact();
+  }
+
+  /**
+   * The `limit` best notes for a unit-length query. `candidates` (note ids
+   * from SQL: the filters and scope) restricts the scan; null scans all.
+   */
+  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number): IndexSearch {
+    if (query.length !== this.dim) throw new Error(`query of ${query.length} components against a ${this.dim}-d index`);
+    const qscale = quantizeQuery(query, this.kernel.query());
+    const nSlots = this.slotEntry.length;
+    const best = new Float32Array(nSlots).fill(-Infinity);
+    const bestRow = new Int32Array(nSlots).fill(-1);
+    const out = () => this.kernel.out();
+
+    let slots: number[] | null = null;
+    if (candidates) {
+      slots = [];
+      let rowCount = 0;
+      const seen = new Uint8Array(nSlots);
+      for (const id of candidates) {
+        const s = this.slotOf.get(id);
+        if (s !== undefined && !seen[s]) {
+          seen[s] = 1;
+          slots.push(s);
+          rowCount += this.slotRows[s].length;
+        }
+      }
+      if (rowCount > this.size * FULL_SCAN_SHARE) {
+        // Most rows are candidates: one scan, then only candidate notes are read.
+        this.kernel.dots(0, this.rows);
+        const o = out();
+        for (const s of slots) this.bestOf(s, o, qscale, best, bestRow);
+      } else {
+        for (const s of slots) {
+          const list = this.slotRows[s];
+          // Rows of a note are mostly consecutive: score each run in one call.
+          for (let i = 0; i < list.length; ) {
+            let j = i + 1;
+            while (j < list.length && list[j] === list[j - 1] + 1) j++;
+            this.kernel.dots(list[i], j - i);
+            i = j;
+          }
+          this.bestOf(s, out(), qscale, best, bestRow);
+        }
+      }
+    } else {
+      this.kernel.dots(0, this.rows);
+      const o = out();
+      const slotOfRow = this.rowSlot;
+      const scales = this.scales;
+      for (let r = 0; r < this.rows; r++) {
+        const s = slotOfRow[r];
+        if (s < 0) continue;
+        const v = o[r] * scales[r];
+        if (v > best[s]) {
+          best[s] = v;
+          bestRow[s] = r;
+        }
+      }
+      for (let s = 0; s < nSlots; s++) best[s] *= qscale;
+    }
+
+    const top = topSlots(best, slots, limit);
+    return {
+      hits: top.map((s) => ({ entryId: this.slotEntry[s], score: best[s], chunkId: this.chunkIds[bestRow[s]] })),
+      scored: slots ? slots.length : this.slotOf.size,
+    };
+  }
+
+  private bestOf(s: number, o: Int32Array, qscale: number, best: Float32Array, bestRow: Int32Array): void {
+    for (const r of this.slotRows[s]) {
+      const v = o[r] * this.scales[r] * qscale;
+      if (v > best[s]) {
+        best[s] = v;
+        bestRow[s] = r;
+      }
+    }
+  }
+
+  private reserve(rows: number): void {
+    if (rows <= this.kernel.capacity()) return;
+    this.kernel.reserve(rows);
+    const cap = this.kernel.capacity();
+    const grow = <T extends Float32Array | Int32Array>(a: T, make: (n: number) => T): T => {
+      const b = make(cap);
+      b.set(a.subarray(0, this.rows));
+      return b;
+    };
+    this.scales = grow(this.scales, (n) => new Float32Array(n));
+    this.chunkIds = grow(this.chunkIds, (n) => new Int32Array(n));
+    this.rowSlot = grow(this.rowSlot, (n) => new Int32Array(n));
+  }
+
+  /** Drops removed rows, laying each note's rows out consecutively. */
+  private compact(): void {
+    const vecs = this.kernel.vectors();
+    const stride = this.stride;
+    const order: number[] = [];
+    for (const list of this.slotRows) if (list) for (const r of list) order.push(r);
+    // Moving rows down in place is safe only in ascending source order per
+    // destination; copy through a scratch buffer instead (compaction is rare).
+    const scratch = new Int8Array(order.length * stride);
+    const scales = new Float32Array(order.length);
+    const chunkIds = new Int32Array(order.length);
+    const slots = new Int32Array(order.length);
+    order.forEach((r, i) => {
+      scratch.set(vecs.subarray(r * stride, (r + 1) * stride), i * stride);
+      scales[i] = this.scales[r];
+      chunkIds[i] = this.chunkIds[r];
+      slots[i] = this.rowSlot[r];
+    });
+    vecs.set(scratch, 0);
+    this.scales.set(scales);
+    this.chunkIds.set(chunkIds);
+    this.rowSlot.set(slots);
+    let i = 0;
+    for (let s = 0; s < this.slotRows.length; s++) {
+      const list = this.slotRows[s];
+      if (!list) continue;
+      this.slotRows[s] = list.map(() => i++);
+    }
+    this.rows = order.length;
+    this.dead = 0;
+  }
+}
+
+/** Indices of the `limit` highest finite scores, best first (ties: lower slot first). */
+function topSlots(best: Float32Array, slots: number[] | null, limit: number): number[] {
+  const top: number[] = [];
+  const consider = (s: number) => {
+    const v = best[s];
+    if (v === -Infinity) return;
+    if (top.length === limit && v <= best[top[top.length - 1]]) return;
+    let i = top.length;
+    while (i > 0 && best[top[i - 1]] < v) i--;
+    top.splice(i, 0, s);
+    if (top.length > limit) top.pop();
+  };
+  if (limit <= 0) return top;
+  if (slots) for (const s of slots) consider(s);
+  else for (let s = 0; s < best.length; s++) consider(s);
+  return top;
+}

@@ -1,0 +1,30 @@
+// embed_status: how far the background embedding is, with which model, and
+// which models can be chosen. Read-only: the UI pauses, resumes and switches
+// models through the engine worker's API (or the CLI's flags).
+import type { EmbedService, EmbedStatus } from '../embed/service';
+import { defineTool } from './define';
+import { toolError } from './errors';
+
+export interface EmbedStatusResult extends EmbedStatus {
+  models: { id: string; label: string; languages: string; source: string; size_mb: number; active: boolean }[];
+}
+
+export const embedStatusTool = defineTool<Record<string, never>, EmbedStatusResult>({
+  name: 'embed_status',
+  description:
+    'Progress of the background embedding that semantic (vector) and hybrid search need: model, passages done and total, rate, time left, paused or not, and the models available.',
+  params: [],
+  examples: [{}],
+  parse() {
+    return {};
+  },
+  run({ services }) {
+    const embed = services.embed as EmbedService | undefined;
+    if (!embed) throw toolError('unsupported', 'This host has no embedding service; only text search is available.');
+    const status = embed.status();
+    return {
+      ...status,
+      models: embed.models().map((m) => ({ id: m.id, label: m.label, languages: m.languages, source: m.source.kind, size_mb: m.sizeMB, active: m.id === status.model.id })),
+    };
+  },
+});
