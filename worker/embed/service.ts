@@ -76,6 +76,7 @@ export class EmbedService {
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.embedder = embedder;
+    this.batch = Math.min(this.batch, opts.maxBatch ?? 64);
     this.spec = this.findModel(getMeta(db, META_MODEL) ?? DEFAULT_MODEL_ID) ?? BUILTIN_MODELS[0];
     this.state = embedder ? (this.paused ? 'paused' : 'idle') : 'unavailable';
   }
@@ -103,9 +104,11 @@ export class EmbedService {
     return [...BUILTIN_MODELS, ...this.customModels()];
   }
 
-  /** Registers a model read from a folder (replacing one of the same id). */
+  /** Registers a model from a folder or another hub repository (replacing one of the same id). */
   addModel(spec: ModelSpec): void {
-    if (spec.source.kind !== 'folder') throw toolError('invalid_argument', 'Only folder models can be added; built-in models are always listed.', 'model');
+    if (spec.source.kind === 'bundled' || BUILTIN_MODELS.some((m) => m.id === spec.id)) {
+      throw toolError('invalid_argument', `"${spec.id}" is a built-in model; it is always listed.`, 'model');
+    }
     const list = this.customModels().filter((m) => m.id !== spec.id);
     list.push(spec);
     setMeta(this.db, META_CUSTOM, JSON.stringify(list));

@@ -1,0 +1,125 @@
+// Search by meaning with the real bundled model (USE-lite int8 from public/models).
+import { describe, expect, it } from 'vitest';
+import { ok } from '../test/make-engine';
+import { embeddedEngine } from '../embed/testing';
+import { searchByMeaning } from './hybrid';
+import type { SqlCondition } from './vector';
+
+// Other instruments are the distractors; none of the notes says "instrument", "measures", "wind" or "speed".
+const WEATHER = {
+  'Anemometer.md': '# Anemometer\n\nA device for gauging the velocity of air currents and gusts, with cups which spin faster in a gale.\n',
+  'Hygrometer.md': '# Hygrometer\n\nA gauge whose hair strand stretches in damp air, showing the humidity of a room.\n',
+  'Seismograph.md': '# Seismograph\n\nA pen on a rotating drum records the shaking of the ground during earthquakes.\n',
+  'Compass.md': '# Compass\n\nA magnetised needle that points north, used by hikers and sailors to find their way.\n',
+  'Thermometer.md': '# Thermometer\n\nA glass tube of mercury that rises as things get hotter, showing temperature in degrees.\n',
+  'Rain gauge.md': '# Rain gauge\n\nA cylinder that collects precipitation so the depth of rainfall can be read.\n',
+  'Sourdough.md': '# Sourdough\n\nMix flour and water, feed the starter daily, and bake the loaf in a hot oven.\n',
+  'Taxes.md': '# Taxes\n\nFile the annual return before April; keep receipts for deductions.\n',
+};
+
+type Result = { results: { title: string; snippet: string; path: string }[]; mode: string; total: number; total_is_exact: boolean; notice?: string; embeddings?: { complete: boolean } };
+
+describe('search by meaning', () => {
+  it('a paraphrase finds the note in vector mode where text mode cannot', async () => {
+    const engine = await embeddedEngine(WEATHER);
+    const query = 'instrument that measures wind speed';
+    const text = ok((await engine.call('search', { query, mode: 'text' })) as Result);
+    expect(text.results.map((h) => h.title)).not.toContain('Anemometer');
+    const vector = ok((await engine.call('search', { query, mode: 'vector' })) as Result);
+    expect(vector.mode).toBe('vector');
+    expect(vector.results[0].title).toBe('Anemometer');
+    expect(vector.results[0].snippet).toContain('air currents');
+    expect(vector.total).toBe(Object.keys(WEATHER).length);
+    expect(vector.embeddings).toEqual({ model: 'use-lite', complete: true });
+    // Hybrid still finds it on the first page.
+    const hybrid = ok((await engine.call('search', { query, mode: 'hybrid' })) as Result);
+    expect(hybrid.mode).toBe('hybrid');
+    expect(hybrid.results.map((h) => h.title)).toContain('Anemometer');
+  });
+
+  it('the default mode is hybrid once embeddings are complete, text before', async () => {
+    const pending = await embeddedEngine(WEATHER, { embed: false });
+    pending.embed.pause();
+    const before = ok((await pending.call('search', { query: 'cups' })) as Result);
+    expect(before.mode).toBe('text');
+    const done = await embeddedEngine(WEATHER);
+    expect(ok((await done.call('search', { query: 'cups' })) as Result).mode).toBe('hybrid');
+  });
+
+  it('filters are applied before similarity: 200 notes on one topic, 3 rare ones, page_size 10 returns exactly those 3', async () => {
+    const files: Record<string, string> = {};
+    const moods = ['crusty', 'dense', 'airy', 'sour', 'mild', 'dark', 'pale', 'chewy'];
+    for (let i = 0; i < 200; i++) {
+      const status = [17, 88, 163].includes(i) ? 'rare' : 'common';
+      files[`bread/loaf-${i}.md`] =
+        `---\nstatus: ${status}\n---\n# Sourdough bake ${i}\n\nFed the starter at ${i % 12} o'clock, let the dough rise for ${(i % 9) + 2} hours and baked it hot; the loaf came out ${moods[i % moods.length]}.\n`;
+    }
+    const engine = await embeddedEngine(files);
+    // The scope condition the filter language compiles {"status": "rare"} to (worker/query), over entries `e`.
+    const rare: SqlCondition = { sql: "EXISTS (SELECT 1 FROM fm WHERE fm.entry_id = e.id AND fm.key = 'status' AND fm.str = ?)", params: ['rare'] };
+    const r = await searchByMeaning(engine.db, engine.embed, {
+      mode: 'vector', query: 'baking sourdough bread', condition: rare, page: 1, pageSize: 10, markers: ['[', ']'], text: () => ({ hits: [], total: 0 }),
+    });
+    expect(r.results.map((h) => h.path).sort()).toEqual(['bread/loaf-163.md', 'bread/loaf-17.md', 'bread/loaf-88.md']);
+    expect(r.total).toBe(3);
+    expect(r.has_more).toBe(false);
+    // A global top-10 filtered afterwards would have found fewer.
+    const top10 = await searchByMeaning(engine.db, engine.embed, {
+      mode: 'vector', query: 'baking sourdough bread', condition: null, page: 1, pageSize: 10, markers: ['[', ']'], text: () => ({ hits: [], total: 0 }),
+    });
+    expect(top10.results.filter((h) => ['bread/loaf-163.md', 'bread/loaf-17.md', 'bread/loaf-88.md'].includes(h.path)).length).toBeLessThan(3);
+  });
+
+  it('a Japanese query in hybrid mode ranks exactly as text mode (the English model cannot read it)', async () => {
+    const files = {
+      ...WEATHER,
+      'ja/検索設計.md': '# 検索エンジンの設計\n\n検索エンジンの設計について。索引と順位付けを説明します。\n',
+      'ja/猫.md': '# 猫の飼い方\n\n猫は一日に何度も眠ります。設計図の上でも寝ます。\n',
+      'ja/会計.md': '# 会計期間\n\n会計期間の設定と締め処理の手順。\n',
+      'ja/mixed.md': '# OAuth 設定\n\nOAuth のトークンを更新する設計メモ。\n',
+    };
+    const engine = await embeddedEngine(files);
+    const status = engine.embed.status();
+    expect(status.chunks_unreadable).toBe(4); // the Japanese notes are not embedded with an English-only model
+    for (const query of ['設計', '猫', '会計期間の設定', 'OAuth 設計']) {
+      const text = ok((await engine.call('search', { query, mode: 'text' })) as Result);
+      const hybrid = ok((await engine.call('search', { query, mode: 'hybrid' })) as Result);
+      expect(text.results.length).toBeGreaterThan(0);
+      expect(hybrid.results.map((h) => h.path)).toEqual(text.results.map((h) => h.path));
+      expect(hybrid.mode).toBe('text');
+      expect(hybrid.notice).toMatch(/English/);
+    }
+  });
+
+  it('English queries over a mixed vault keep Japanese text matches at least as high as text mode ranks them', async () => {
+    const files = {
+      ...WEATHER,
+      'ja/mixed.md': '# OAuth 設定\n\nOAuth のトークンを更新する手順。\n',
+      'en/oauth.md': '# Auth design\n\nWe refresh OAuth tokens before they expire and rotate the signing keys.\n',
+      'en/cooking.md': '# Cooking\n\nHow to season a cast iron pan.\n',
+    };
+    const engine = await embeddedEngine(files);
+    const text = ok((await engine.call('search', { query: 'OAuth', mode: 'text' })) as Result);
+    const hybrid = ok((await engine.call('search', { query: 'OAuth', mode: 'hybrid' })) as Result);
+    const rank = (r: Result) => r.results.findIndex((h) => h.path === 'ja/mixed.md');
+    expect(rank(text)).toBeGreaterThanOrEqual(0);
+    expect(rank(hybrid)).toBeGreaterThanOrEqual(0);
+    expect(rank(hybrid)).toBeLessThanOrEqual(rank(text));
+  });
+
+  it('vector mode without an embedding model is a clear error, text mode still works', async () => {
+    const engine = await embeddedEngine(WEATHER, { embedder: null, embed: false });
+    const r = (await engine.call('search', { query: 'wind', mode: 'vector' })) as { isError: boolean; error: { code: string; message: string } };
+    expect(r.isError).toBe(true);
+    expect(r.error.code).toBe('unsupported');
+    expect(r.error.message).toMatch(/mode "text"/);
+    expect(ok((await engine.call('search', { query: 'cups' })) as Result).mode).toBe('text');
+  });
+
+  it('rejects an unknown mode naming the valid ones', async () => {
+    const engine = await embeddedEngine(WEATHER, { embed: false });
+    const r = (await engine.call('search', { query: 'x', mode: 'semantic' })) as { error: { code: string; path: string; message: string } };
+    expect(r.error).toMatchObject({ code: 'invalid_argument', path: 'mode' });
+    expect(r.error.message).toContain('"hybrid"');
+  });
+});
