@@ -11,6 +11,9 @@ import { memorySource, type ImportSource } from './ingest/source';
 import { filesSource, handleSource, type PathedFile } from './platform/source-handle';
 import { wrapDatabase } from './db/database';
 import { toErrorResult } from './tools/errors';
+import { remoteEmbedder, type RemoteEmbedder } from './embed/remote';
+import { EmbedService, type EmbedStatus } from './embed/service';
+import type { FolderFile } from './embed/opfs-models';
 
 export type OpenState =
   | { ok: true; schema: number; sqlite: string }
@@ -19,6 +22,25 @@ export type OpenState =
 let handle: OpfsHandle | undefined;
 let engine: Engine | undefined;
 let cancelRequested = false;
+let embedder: RemoteEmbedder | null = null;
+let embed: EmbedService | undefined;
+const embedListeners = new Map<number, (s: EmbedStatus) => void>();
+let nextListener = 1;
+
+/** One engine per open database, with the embedding service over the same database. */
+function engineFor(db: Db): Engine {
+  embed?.stop();
+  embed = new EmbedService(db, embedder, { onStatus: (s) => embedListeners.forEach((fn) => fn(s)) });
+  const e = createEngine(db, { services: { embed } });
+  // Picks up where the last session stopped (state is in the database).
+  embed.start();
+  return e;
+}
+
+function needEmbed(): EmbedService {
+  if (!embed) throw new Error('The database is not open yet.');
+  return embed;
+}
 
 function need(): Engine {
   if (!engine) throw new Error('The database is not open yet.');
@@ -39,7 +61,7 @@ const api = {
     if (engine) return { ok: true, schema: schemaVersion(engine.db), sqlite: engine.db.sqlite3.version.libVersion };
     try {
       handle = await openOpfsDb();
-      engine = createEngine(handle.db);
+      engine = engineFor(handle.db);
       return { ok: true, schema: schemaVersion(handle.db), sqlite: handle.db.sqlite3.version.libVersion };
     } catch (e) {
       if (e instanceof DbLockedError) return { ok: false, reason: 'locked', message: e.message };
@@ -84,13 +106,68 @@ const api = {
     if (!handle) return { ok: false, message: 'The database is not open.' };
     const check = checkBackup(handle.db, bytes);
     if (check) return { ok: false, message: check };
-    engine = createEngine(await handle.restore(bytes));
+    engine = engineFor(await handle.restore(bytes));
     return { ok: true };
   },
 
   async wipe(): Promise<void> {
     if (!handle) return;
-    engine = createEngine(await handle.wipe());
+    engine = engineFor(await handle.wipe());
+  },
+
+  /** The UI connects the embed worker through a MessagePort (again after it restarts). */
+  connectEmbedder(port: MessagePort): void {
+    embedder?.close();
+    embedder = remoteEmbedder(port);
+    embed?.setEmbedder(embedder);
+    embed?.start();
+  },
+
+  embedStatus(): EmbedStatus | null {
+    return embed?.status() ?? null;
+  },
+
+  /** Status updates (throttled) while embedding runs; returns a token for offEmbedStatus. */
+  onEmbedStatus(fn: (s: EmbedStatus) => void): number {
+    const id = nextListener++;
+    embedListeners.set(id, fn);
+    return id;
+  },
+
+  offEmbedStatus(id: number): void {
+    embedListeners.delete(id);
+  },
+
+  embedPause(): EmbedStatus {
+    needEmbed().pause();
+    return needEmbed().status();
+  },
+
+  embedResume(): EmbedStatus {
+    needEmbed().resume();
+    return needEmbed().status();
+  },
+
+  /** Switches the embedding model; the vault is re-embedded in the background. */
+  embedSetModel(id: string): { ok: true; status: EmbedStatus } | { ok: false; message: string } {
+    try {
+      return { ok: true, status: needEmbed().setModel(id) };
+    } catch (e) {
+      return { ok: false, message: (e as Error).message };
+    }
+  },
+
+  /** "Load a model from a folder": copies it into OPFS (in the embed worker), registers it and, if asked, switches to it. */
+  async embedAddFolder(name: string, files: FolderFile[], use = true): Promise<{ ok: true; id: string; status: EmbedStatus } | { ok: false; message: string }> {
+    try {
+      if (!embedder) throw new Error('The embedding worker is not running; reload the page.');
+      const spec = await embedder.saveModelFolder(name, files);
+      needEmbed().addModel(spec);
+      const status = use ? needEmbed().setModel(spec.id) : needEmbed().status();
+      return { ok: true, id: spec.id, status };
+    } catch (e) {
+      return { ok: false, message: (e as Error).message };
+    }
   },
 };
 

@@ -73,6 +73,7 @@ export class EmbedService {
   private batch = 8;
   private readonly queryCache = new Map<string, Float32Array>();
   private lastNotify = 0;
+  private stopped = false;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.embedder = embedder;
@@ -142,10 +143,16 @@ export class EmbedService {
 
   /** Starts (or keeps running) the background queue unless paused. */
   start(): void {
-    if (this.running || !this.embedder || this.paused) return;
+    if (this.running || !this.embedder || this.stopped || this.paused) return;
     this.running = this.loop().finally(() => {
       this.running = null;
     });
+  }
+
+  /** Stops for good (the database is being closed or replaced). */
+  stop(): void {
+    this.stopped = true;
+    this.generation++;
   }
 
   pause(): void {
@@ -295,6 +302,7 @@ export class EmbedService {
     let myGen = gen();
     try {
       for (;;) {
+        if (this.stopped) return;
         if (this.paused) {
           this.setState('paused');
           return;
@@ -343,6 +351,7 @@ export class EmbedService {
         const started = performance.now();
         const flat = await this.embedder!.embed(unique.map(([, input]) => input), 'passage');
         const ms = performance.now() - started;
+        if (this.stopped) return;
         if (myGen !== gen()) continue; // the model changed while this batch ran: its vectors belong to the old one
         const dim = flat.length / unique.length;
         const rows = unique.map(([hash], i) => ({ hash, ...quantizeInt8(flat.subarray(i * dim, (i + 1) * dim)) }));

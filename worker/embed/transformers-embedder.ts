@@ -62,7 +62,7 @@ export function createTransformersEmbedder(host: EmbedHost): Embedder {
     for (const device of await host.devices(spec)) {
       try {
         const extractor = (await lib.pipeline('feature-extraction', path, {
-          dtype: spec.dtype,
+          dtype: device === 'webgpu' && spec.gpuDtype ? spec.gpuDtype : spec.dtype,
           device: device as never,
           progress_callback,
         } as never)) as unknown as Extractor;

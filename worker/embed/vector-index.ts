@@ -21,7 +21,7 @@ export interface NoteHit {
 export interface IndexSearch {
   /** The best notes, best first. */
   hits: NoteHit[];
-  /** Candidate notes that have vectors (all of them were scored). */
+  /** Candidate notes with vectors scoring at least minScore (all candidates were scored: exact). */
   scored: number;
 }
 
@@ -116,7 +116,7 @@ export class VectorIndex {
    * The `limit` best notes for a unit-length query. `candidates` (note ids
    * from SQL: the filters and scope) restricts the scan; null scans all.
    */
-  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number): IndexSearch {
+  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number, minScore = -Infinity): IndexSearch {
     if (query.length !== this.dim) throw new Error(`query of ${query.length} components against a ${this.dim}-d index`);
     const qscale = quantizeQuery(query, this.kernel.query());
     const nSlots = this.slotEntry.length;
@@ -172,10 +172,14 @@ export class VectorIndex {
       for (let s = 0; s < nSlots; s++) best[s] *= qscale;
     }
 
+    if (minScore > -Infinity) for (let s = 0; s < nSlots; s++) if (best[s] < minScore) best[s] = -Infinity;
     const top = topSlots(best, slots, limit);
+    let scored = 0;
+    if (slots) for (const s of slots) scored += best[s] > -Infinity ? 1 : 0;
+    else for (let s = 0; s < nSlots; s++) scored += best[s] > -Infinity ? 1 : 0;
     return {
       hits: top.map((s) => ({ entryId: this.slotEntry[s], score: best[s], chunkId: this.chunkIds[bestRow[s]] })),
-      scored: slots ? slots.length : this.slotOf.size,
+      scored,
     };
   }
 

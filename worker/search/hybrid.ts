@@ -131,7 +131,8 @@ export async function searchByMeaning(db: Db, embed: EmbedService | undefined, i
     // Vectors of this model have not been written yet (or belong to a model of another size).
     if (index.size > 0) throw toolError('internal', `The stored vectors have ${index.dim} dimensions but the model produces ${q.vector.length}.`, 'mode');
   }
-  const vec = index.size > 0 ? vectorRank(db, index, q.vector, input.condition, input.mode === 'vector' ? offset + input.pageSize : depth) : { hits: [], scored: 0 };
+  const minScore = embed.model.minScore;
+  const vec = index.size > 0 ? vectorRank(db, index, q.vector, input.condition, input.mode === 'vector' ? offset + input.pageSize : depth, minScore) : { hits: [], scored: 0 };
 
   if (input.mode === 'vector') {
     return {
@@ -158,7 +159,8 @@ export async function searchByMeaning(db: Db, embed: EmbedService | undefined, i
     has_more: offset + input.pageSize < total,
     mode: 'hybrid',
     embeddings,
-    ...(text.relaxed ? { relaxed: true } : {}),
+    // Loosened text matching only matters when it contributed hits.
+    ...(text.relaxed && text.total > 0 ? { relaxed: true } : {}),
     ...(status.complete ? {} : { notice: `Embeddings are still being computed (${status.chunks_done} of ${status.chunks_total} passages); notes not embedded yet are ranked by text.` }),
   };
 }

@@ -29,7 +29,10 @@ describe('search by meaning', () => {
     expect(vector.mode).toBe('vector');
     expect(vector.results[0].title).toBe('Anemometer');
     expect(vector.results[0].snippet).toContain('air currents');
-    expect(vector.total).toBe(Object.keys(WEATHER).length);
+    // Notes unrelated to the query (below the model's similarity floor) are not hits.
+    expect(vector.results.map((h) => h.title)).not.toContain('Taxes');
+    expect(vector.total).toBe(vector.results.length);
+    expect(vector.total).toBeLessThan(Object.keys(WEATHER).length);
     expect(vector.embeddings).toEqual({ model: 'use-lite', complete: true });
     // Hybrid still finds it on the first page.
     const hybrid = ok((await engine.call('search', { query, mode: 'hybrid' })) as Result);

@@ -32,9 +32,10 @@ export function candidateIds(db: Db, condition: SqlCondition | null): number[] |
   return db.column<number>(`SELECT e.id FROM entries e WHERE e.kind = 'note' AND (${condition.sql})`, condition.params);
 }
 
-export function vectorRank(db: Db, index: VectorIndex, query: ArrayLike<number>, condition: SqlCondition | null, limit: number): VectorRanking {
+/** The `limit` most similar notes in scope; notes below `minScore` (unrelated for this model) are left out. */
+export function vectorRank(db: Db, index: VectorIndex, query: ArrayLike<number>, condition: SqlCondition | null, limit: number, minScore?: number): VectorRanking {
   const candidates = candidateIds(db, condition);
-  const { hits, scored } = index.search(query, candidates, limit);
+  const { hits, scored } = index.search(query, candidates, limit, minScore);
   return { hits: hits.map((h) => ({ entryId: h.entryId, score: h.score, chunkId: h.chunkId })), scored };
 }
 

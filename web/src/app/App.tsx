@@ -9,6 +9,7 @@ import { useImport } from '../features/import/use-import';
 import { VaultList } from '../features/vaults/VaultList';
 import { SearchView } from '../features/search/SearchView';
 import { NoteView } from '../features/note/NoteView';
+import { EmbedPanel } from '../features/embed/EmbedPanel';
 import { FirstRun } from '../features/first-run/FirstRun';
 import { SAMPLE_VAULT_NAME, sampleVaultFiles } from '../features/first-run/sample-vault';
 import type { VaultInfo } from '../../../worker/tools/vaults';
@@ -135,6 +136,7 @@ export function App() {
           <ImportPanel state={importState} onFolder={(i) => void importFolder(i)} onCancel={cancel} />
           {notice ? <p className="notice" role="status">{notice}</p> : null}
           <VaultList vaults={vaults} busy={importState.running} onResync={(v) => void resync(v)} onRemove={(v) => void remove(v)} />
+          {vaults.length ? <EmbedPanel /> : null}
         </aside>
         <main className="content">
           {open ? (

@@ -1,21 +1,39 @@
 // The UI's only way into the engine: a comlink proxy over the worker, and a
-// typed call() over the tool contract.
+// typed call() over the tool contract. The UI also starts the embed worker
+// (the model runs there, so embedding never blocks searching) and hands the
+// engine worker a MessagePort to it; if the embed worker dies it is restarted.
 import * as Comlink from 'comlink';
 import type { EngineApi, OpenState } from '../../../worker/entry.worker';
 import type { ToolName, ToolOutput } from '../../../worker/tools/registry';
 import type { ToolErrorResult } from '../../../worker/tools/errors';
 import type { ImportProgress, ImportSummary } from '../../../worker/ingest/import';
+import type { EmbedStatus } from '../../../worker/embed/service';
 
-export type { OpenState, ImportProgress, ImportSummary, ToolErrorResult };
+export type { OpenState, ImportProgress, ImportSummary, ToolErrorResult, EmbedStatus };
 
 let remote: Comlink.Remote<EngineApi> | undefined;
+let embedWorker: Worker | undefined;
+let embedRestarts = 0;
 
 export function engineApi(): Comlink.Remote<EngineApi> {
   if (!remote) {
     const worker = new Worker(new URL('../../../worker/entry.worker.ts', import.meta.url), { type: 'module', name: 'kioku-engine' });
     remote = Comlink.wrap<EngineApi>(worker);
+    startEmbedWorker(remote);
   }
   return remote;
+}
+
+function startEmbedWorker(engine: Comlink.Remote<EngineApi>): void {
+  embedWorker = new Worker(new URL('../../../worker/embed/embed.worker.ts', import.meta.url), { type: 'module', name: 'kioku-embed' });
+  const channel = new MessageChannel();
+  embedWorker.postMessage({ type: 'connect', port: channel.port1 }, [channel.port1]);
+  void engine.connectEmbedder(Comlink.transfer(channel.port2, [channel.port2]));
+  embedWorker.addEventListener('error', () => {
+    // A crashed model runner (e.g. out of memory) comes back; the queue resumes from the database.
+    embedWorker?.terminate();
+    if (embedRestarts++ < 3) startEmbedWorker(engine);
+  });
 }
 
 export function isToolError(v: unknown): v is ToolErrorResult {
@@ -29,4 +47,12 @@ export async function call<N extends ToolName>(name: N, args: Record<string, unk
 /** Wraps a progress callback so it can cross the worker boundary. */
 export function progressProxy(fn: (p: ImportProgress) => void): (p: ImportProgress) => void {
   return Comlink.proxy(fn);
+}
+
+/** Follows the background embedding; returns a function that stops following. */
+export function watchEmbedding(fn: (s: EmbedStatus) => void): () => void {
+  const api = engineApi();
+  void api.embedStatus().then((s) => s && fn(s));
+  const token = api.onEmbedStatus(Comlink.proxy(fn));
+  return () => void token.then((id) => api.offEmbedStatus(id));
 }

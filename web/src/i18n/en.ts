@@ -36,6 +36,22 @@ export const en = {
   'firstRun.body': 'Kioku indexes a folder of Markdown notes inside your browser. Nothing leaves this computer.',
   'note.back': 'Back to results',
   'note.frontmatter': 'Frontmatter',
+  'embed.title': 'Search by meaning',
+  'embed.model': 'Model',
+  'embed.progress': '{done} of {total} passages embedded',
+  'embed.rate': '{rate} passages/s · about {eta} left',
+  'embed.complete': 'Ready: every note can be found by meaning.',
+  'embed.paused': 'Paused. Text search works; search by meaning covers what is embedded so far.',
+  'embed.loading': 'Loading the model…',
+  'embed.downloading': 'Downloading the model: {progress}%',
+  'embed.chunking': 'Preparing passages: {done} of {total} notes',
+  'embed.unavailable': 'The embedding model is not running; search by meaning is off.',
+  'embed.unreadable': '{count} passages are in languages this model does not read; they are found by text.',
+  'embed.pause': 'Pause',
+  'embed.resume': 'Resume',
+  'embed.retry': 'Retry',
+  'embed.folder': 'Load a model from a folder…',
+  'embed.folderDone': 'Model “{name}” loaded from the folder; re-embedding with it.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,69 @@
+// Search by meaning in the browser, offline, with the bundled model: the app
+// is installed (service worker), the network is cut, a folder is imported,
+// the embed worker embeds it with USE-lite on ONNX Runtime's wasm served by
+// the app, and a paraphrase finds the note that shares no word with it.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const NOTES: Record<string, string> = {
+  'Anemometer.md': '# Anemometer\n\nA device for gauging the velocity of air currents and gusts, with cups which spin faster in a gale.\n',
+  'Hygrometer.md': '# Hygrometer\n\nA gauge whose hair strand stretches in damp air, showing the humidity of a room.\n',
+  'Seismograph.md': '# Seismograph\n\nA pen on a rotating drum records the shaking of the ground during earthquakes.\n',
+  'Compass.md': '# Compass\n\nA magnetised needle that points north, used by hikers and sailors to find their way.\n',
+  'Sourdough.md': '# Sourdough\n\nMix flour and water, feed the starter daily, and bake the loaf in a hot oven.\n',
+  'Taxes.md': '# Taxes\n\nFile the annual return before April; keep receipts for deductions.\n',
+  'ja/設計.md': '# 検索エンジンの設計\n\n検索エンジンの設計について。索引と順位付けを説明します。\n',
+};
+
+test('semantic search works offline in the browser with the bundled model', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'kioku-e2e-'));
+  const vault = join(dir, 'weather');
+  for (const [path, text] of Object.entries(NOTES)) {
+    mkdirSync(join(vault, path, '..'), { recursive: true });
+    writeFileSync(join(vault, path), text);
+  }
+  // Anything leaving localhost (a CDN, the hub) is recorded and refused.
+  const external: string[] = [];
+  await context.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    if (host === 'localhost' || host === '127.0.0.1') return route.continue();
+    external.push(route.request().url());
+    return route.abort();
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  // First visit installs the app; then the network goes away.
+  await page.goto('/');
+  await expect(page.getByTestId('app-ready')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('app-ready')).toBeVisible();
+
+  await page.getByTestId('folder-input').setInputFiles(vault);
+  await expect(page.getByTestId('vault')).toHaveCount(1);
+  const status = page.getByTestId('embed-status');
+  await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+  await expect(status).toContainText('Universal Sentence Encoder lite');
+
+  // No note contains any of these words: only meaning can find the anemometer.
+  await page.getByRole('searchbox').fill('wind speed instrument');
+  const first = page.locator('.results li').first();
+  await expect(first).toContainText('Anemometer');
+  await page.screenshot({ path: 'test-results/semantic-offline.png', fullPage: true });
+
+  // Japanese still goes through text search.
+  await page.getByRole('searchbox').fill('設計');
+  await expect(page.locator('.results li').first()).toContainText('検索エンジンの設計');
+
+  expect(external).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,111 @@
+// Background embedding at a glance: which model, how far, how fast, time
+// left; pause/resume; switch model; load a model from a folder.
+import { useEffect, useRef, useState } from 'react';
+import { call, engineApi, isToolError, watchEmbedding, type EmbedStatus } from '../../engine/client';
+import { useI18n } from '../../i18n/i18n';
+
+interface ModelChoice {
+  id: string;
+  label: string;
+  active: boolean;
+}
+
+function duration(seconds: number, lang: string): string {
+  const unit = seconds >= 3600 ? 'hour' : seconds >= 60 ? 'minute' : 'second';
+  const n = unit === 'hour' ? seconds / 3600 : unit === 'minute' ? seconds / 60 : seconds;
+  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: unit === 'second' ? 0 : 1 }).format(n);
+}
+
+export function EmbedPanel() {
+  const { t, lang, formatNumber } = useI18n();
+  const [s, setS] = useState<EmbedStatus | null>(null);
+  const [models, setModels] = useState<ModelChoice[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => watchEmbedding(setS), []);
+  const modelId = s?.model.id;
+  useEffect(() => {
+    void call('embed_status').then((r) => {
+      if (!isToolError(r)) setModels(r.models);
+    });
+  }, [modelId]);
+
+  if (!s) return null;
+  const busy = s.state === 'embedding' || s.state === 'chunking' || s.state === 'loading' || s.state === 'downloading';
+  let line: string;
+  if (s.state === 'unavailable') line = t('embed.unavailable');
+  else if (s.state === 'downloading') line = t('embed.downloading', { progress: s.download?.progress ?? 0 });
+  else if (s.state === 'loading') line = t('embed.loading');
+  else if (s.state === 'chunking') line = t('embed.chunking', { done: s.notes_chunked, total: s.notes });
+  else if (s.complete) line = t('embed.complete');
+  else if (s.paused) line = t('embed.paused');
+  else line = t('embed.progress', { done: s.chunks_done, total: s.chunks_total });
+
+  return (
+    <section className="embed-panel" aria-label={t('embed.title')} data-testid="embed-status" data-state={s.complete ? 'complete' : s.state}>
+      <h2>{t('embed.title')}</h2>
+      <label className="embed-model">
+        <span>{t('embed.model')}</span>
+        <select
+          value={s.model.id}
+          disabled={models.length === 0}
+          onChange={async (e) => {
+            const r = await engineApi().embedSetModel(e.target.value);
+            setMessage(r.ok ? null : r.message);
+            if (r.ok) setS(r.status);
+          }}
+        >
+          {(models.length ? models : [{ id: s.model.id, label: s.model.label, active: true }]).map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {s.chunks_total > 0 && !s.complete ? (
+        <progress max={s.chunks_total} value={s.chunks_done} aria-label={t('embed.progress', { done: s.chunks_done, total: s.chunks_total })} />
+      ) : null}
+      {s.state === 'downloading' && s.download ? <progress max={100} value={s.download.progress} aria-label={line} /> : null}
+      <p role="status" aria-live="polite">{line}</p>
+      {s.state === 'embedding' && s.rate_per_s ? (
+        <p className="muted">{t('embed.rate', { rate: formatNumber(s.rate_per_s), eta: s.eta_s === null ? '…' : duration(s.eta_s, lang) })}</p>
+      ) : null}
+      {s.chunks_unreadable > 0 ? <p className="muted">{t('embed.unreadable', { count: s.chunks_unreadable })}</p> : null}
+      {s.error ? <p className="error" role="alert">{s.error}</p> : null}
+      {message ? <p className="notice" role="status">{message}</p> : null}
+      <div className="embed-actions">
+        {s.paused || s.state === 'error' ? (
+          <button type="button" onClick={async () => setS(await engineApi().embedResume())}>
+            {s.state === 'error' ? t('embed.retry') : t('embed.resume')}
+          </button>
+        ) : busy || !s.complete ? (
+          <button type="button" className="secondary" onClick={async () => setS(await engineApi().embedPause())}>
+            {t('embed.pause')}
+          </button>
+        ) : null}
+        <button type="button" className="secondary" onClick={() => folderRef.current?.click()}>
+          {t('embed.folder')}
+        </button>
+        <input
+          ref={folderRef}
+          type="file"
+          hidden
+          data-testid="model-folder-input"
+          {...({ webkitdirectory: '', directory: '' } as object)}
+          multiple
+          onChange={async (e) => {
+            const list = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (!list.length) return;
+            const files = list.map((f) => ({ path: f.webkitRelativePath || f.name, file: f as Blob }));
+            const name = files[0].path.split('/')[0] || 'model';
+            const r = await engineApi().embedAddFolder(name, files);
+            setMessage(r.ok ? t('embed.folderDone', { name }) : r.message);
+            if (r.ok) setS(r.status);
+          }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+// The embed worker: runs the embedding model (transformers.js over ONNX
+// Runtime Web) in its own thread, so embedding never blocks searching. The
+// engine worker talks to it through a MessagePort the UI hands to both.
+// ONNX Runtime's wasm is served by the app itself, never from a CDN; the
+// bundled model comes from the app's origin, folder models from OPFS.
+import * as Comlink from 'comlink';
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import type { Embedder } from './embedder';
+import type { ModelSpec } from './models';
+import { OPFS_MODEL_PREFIX, opfsModelResponse, saveModelFolder, deleteModelFolder, type FolderFile } from './opfs-models';
+import { createTransformersEmbedder } from './transformers-embedder';
+
+type Transformers = typeof import('@huggingface/transformers');
+let lib: Promise<Transformers> | undefined;
+
+function loadLib(): Promise<Transformers> {
+  lib ??= import('@huggingface/transformers').then((t) => {
+    const onnx = t.env.backends.onnx;
+    if (onnx.wasm) {
+      onnx.wasm.wasmPaths = { wasm: new URL(ortWasmUrl, self.location.href).href, mjs: new URL(ortMjsUrl, self.location.href).href };
+      // Threads need cross-origin isolation, which a static PWA host rarely gives; one thread per worker.
+      onnx.wasm.numThreads = 1;
+      onnx.wasm.proxy = false;
+    }
+    t.env.logLevel = t.LogLevel.ERROR;
+    const plainFetch = globalThis.fetch.bind(globalThis);
+    t.env.fetch = (input: string | URL, init?: RequestInit) => {
+      const url = String(input);
+      return url.includes(OPFS_MODEL_PREFIX) ? opfsModelResponse(url) : plainFetch(input, init);
+    };
+    return t;
+  });
+  return lib;
+}
+
+async function hasWebGpu(): Promise<boolean> {
+  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+  if (!gpu) return false;
+  try {
+    return (await gpu.requestAdapter()) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const embedder: Embedder = createTransformersEmbedder({
+  lib: loadLib,
+  async locate(spec, { env }) {
+    switch (spec.source.kind) {
+      case 'bundled':
+        env.allowLocalModels = true;
+        env.allowRemoteModels = false;
+        // The service worker already keeps the app's files offline; no second copy in the Cache API.
+        env.useBrowserCache = false;
+        // A path, not a full URL: transformers.js only checks local files for paths (fetch resolves it against this origin).
+        env.localModelPath = `${import.meta.env.BASE_URL}models/`;
+        return spec.source.path;
+      case 'hub':
+        env.allowLocalModels = false;
+        env.allowRemoteModels = true;
+        // Downloaded once, then read from the Cache API: works offline afterwards.
+        env.useBrowserCache = true;
+        return spec.source.repo;
+      case 'folder':
+        env.allowLocalModels = true;
+        env.allowRemoteModels = false;
+        env.useBrowserCache = false;
+        return `${OPFS_MODEL_PREFIX}${spec.source.name}`;
+    }
+  },
+  async devices(spec) {
+    // Only models with float weights for the GPU use it; int8 graphs run on the wasm CPU kernels.
+    return spec.gpuDtype && (await hasWebGpu()) ? ['webgpu', 'wasm'] : ['wasm'];
+  },
+});
+
+const api = {
+  load: (spec: ModelSpec, onProgress?: Parameters<Embedder['load']>[1]) => embedder.load(spec, onProgress),
+  async embed(texts: string[], role: 'query' | 'passage'): Promise<Float32Array> {
+    const v = await embedder.embed(texts, role);
+    return Comlink.transfer(v, [v.buffer as ArrayBuffer]);
+  },
+  saveModelFolder: (name: string, files: FolderFile[]) => saveModelFolder(name, files),
+  deleteModelFolder: (name: string) => deleteModelFolder(name),
+};
+
+export type EmbedWorkerApi = typeof api;
+
+// The UI sends one port per engine worker (a new one after either restarts).
+self.addEventListener('message', (e: MessageEvent) => {
+  if (e.data?.type === 'connect' && e.data.port instanceof MessagePort) Comlink.expose(api, e.data.port);
+});
