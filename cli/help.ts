@@ -15,7 +15,14 @@ Options:
   --db <file>     a database made by "kioku index" (updated by writing tools)
   --vault <dir>   import the folder into a fresh in-memory database first
   --name <vault>  the vault's name (default: the folder's name)
-  --no-embed      with --vault: skip computing embeddings (text search only)
+  --no-embed      skip computing embeddings (text search only; vector and hybrid
+                  modes then cover only what an earlier run embedded)
+  --model <id>    embedding model (default: the bundled use-lite; see embed_status)
+
+Embeddings: with --vault (and index, and --db files that lack them) Kioku embeds
+every note with the model before answering, so search modes "vector" and
+"hybrid" work. Progress goes to stderr. Models other than the bundled one are
+downloaded once into ~/.cache/kioku/models (KIOKU_MODEL_CACHE).
 
 Exit status: 0 success, 2 the tool returned an error result, 1 bad usage or failure.`;
 

@@ -3,7 +3,10 @@
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { openMemoryDb, saveDb } from '../worker/db/open-node';
+import type { Db } from '../worker/db/database';
 import { createEngine, type Engine } from '../worker/engine';
+import { nodeEmbedder } from '../worker/embed/node-embedder';
+import { EmbedService, type EmbedStatus } from '../worker/embed/service';
 import { nodeSource } from '../worker/ingest/walk-node';
 import { findTool } from '../worker/tools/call';
 import { isErrorResult } from '../worker/tools/errors';
@@ -13,6 +16,7 @@ interface Flags {
   db?: string;
   vault?: string;
   name?: string;
+  model?: string;
   embed: boolean;
   quiet: boolean;
   positional: string[];
@@ -34,6 +38,8 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--vault') flags.vault = value();
     else if (a.startsWith('--vault=')) flags.vault = a.slice(8);
     else if (a === '--name') flags.name = value();
+    else if (a === '--model') flags.model = value();
+    else if (a.startsWith('--model=')) flags.model = a.slice(8);
     else if (a === '--no-embed') flags.embed = false;
     else if (a === '--quiet' || a === '-q') flags.quiet = true;
     else if (a.startsWith('--') && a.length > 2) throw new UsageError(`unknown option ${a}`);
@@ -45,6 +51,36 @@ export function parseFlags(argv: string[]): Flags {
 const out = (s: string) => process.stdout.write(s + '\n');
 const err = (s: string) => process.stderr.write(s + '\n');
 
+/** The engine with its embedding service; the model loads only when something needs it. */
+function engineOn(db: Db, flags: Flags): { engine: Engine; embed: EmbedService } {
+  // Embedding runs when the CLI asks (embedAll), never behind a command's back.
+  const embed = new EmbedService(db, nodeEmbedder(), { background: false });
+  if (flags.model) embed.setModel(flags.model);
+  return { engine: createEngine(db, { services: { embed } }), embed };
+}
+
+/** Embeds what is missing, reporting progress on stderr; returns whether anything changed. */
+async function embedAll(embed: EmbedService, flags: Flags): Promise<boolean> {
+  const before = embed.status();
+  if (!flags.embed || before.complete) return false;
+  let last = 0;
+  const show = (s: EmbedStatus) => {
+    if (flags.quiet || Date.now() - last < 2000) return;
+    last = Date.now();
+    const eta = s.eta_s === null ? '' : `, about ${s.eta_s} s left`;
+    err(`kioku: embedding ${s.chunks_done}/${s.chunks_total} passages with ${s.model.id}${s.rate_per_s ? ` (${s.rate_per_s}/s${eta})` : ''}`);
+  };
+  const timer = setInterval(() => show(embed.status()), 500);
+  try {
+    const s = await embed.runToCompletion();
+    if (s.error) err(`kioku: embeddings are incomplete (${s.error}); text search still works, --no-embed skips this step`);
+    else if (!flags.quiet) err(`kioku: embedded ${s.chunks_done} passages with ${s.model.id}`);
+  } finally {
+    clearInterval(timer);
+  }
+  return true;
+}
+
 async function openEngine(flags: Flags): Promise<{ engine: Engine; save: () => void }> {
   if (flags.db && flags.vault) throw new UsageError('give either --db <file> or --vault <dir>, not both');
   if (!flags.db && !flags.vault) throw new UsageError('give --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
@@ -52,15 +88,19 @@ async function openEngine(flags: Flags): Promise<{ engine: Engine; save: () => v
     if (!existsSync(flags.db)) throw new UsageError(`no database file at ${flags.db}; create it with: kioku index <dir> --db ${flags.db}`);
     const db = await openMemoryDb({ file: flags.db });
     const file = flags.db;
-    return { engine: createEngine(db), save: () => saveDb(db, file) };
+    const { engine, embed } = engineOn(db, flags);
+    // An index made with --no-embed (or before a model switch) is completed once and kept.
+    if (await embedAll(embed, flags)) saveDb(db, file);
+    return { engine, save: () => saveDb(db, file) };
   }
   const dir = flags.vault!;
   if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
   const db = await openMemoryDb();
-  const engine = createEngine(db);
+  const { engine, embed } = engineOn(db, flags);
   const summary = await engine.importSource(nodeSource(dir, flags.name));
   if (summary.phase === 'failed') throw new Error(`import of ${dir} failed: ${summary.error}`);
   if (!flags.quiet && summary.problems) err(`kioku: ${summary.problems} problem(s) while importing ${dir}; see the "problems" tool`);
+  await embedAll(embed, flags);
   return { engine, save: () => {} };
 }
 
@@ -70,8 +110,9 @@ async function cmdIndex(flags: Flags): Promise<number> {
   if (!flags.db) throw new UsageError('kioku index needs --db <file> to write the index to');
   if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
   const db = await openMemoryDb({ file: flags.db });
-  const engine = createEngine(db);
+  const { engine, embed } = engineOn(db, flags);
   const summary = await engine.importSource(nodeSource(dir, flags.name));
+  await embedAll(embed, flags);
   saveDb(db, flags.db);
   const { problemList, ...counts } = summary;
   out(JSON.stringify({ ...counts, db: flags.db, problems: problemList }, null, 2));

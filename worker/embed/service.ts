@@ -37,6 +37,8 @@ export interface EmbedStatus {
 }
 
 export interface EmbedServiceOptions {
+  /** false: never embed on its own (after imports); only runToCompletion() embeds. The CLI uses this. */
+  background?: boolean;
   /** Milliseconds one passage batch should take: short batches let queries through quickly. */
   targetBatchMs?: number;
   maxBatch?: number;
@@ -143,6 +145,10 @@ export class EmbedService {
 
   /** Starts (or keeps running) the background queue unless paused. */
   start(): void {
+    if (this.opts.background !== false) this.kick();
+  }
+
+  private kick(): void {
     if (this.running || !this.embedder || this.stopped || this.paused) return;
     this.running = this.loop().finally(() => {
       this.running = null;
@@ -195,9 +201,9 @@ export class EmbedService {
     return this.status();
   }
 
-  /** Embeds everything now; for the CLI and tests. */
+  /** Embeds everything now (unless paused); for the CLI and tests. */
   async runToCompletion(): Promise<EmbedStatus> {
-    this.start();
+    this.kick();
     return this.whenIdle();
   }
 

@@ -1,0 +1,63 @@
+// The kioku command embeds before answering, so vector and hybrid modes work
+// from the command line and in batch; --no-embed skips it.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const KIOKU = new URL('./kioku.mjs', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'kioku-cli-embed-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const vault = join(dir, 'weather');
+mkdirSync(join(vault, 'ja'), { recursive: true });
+writeFileSync(join(vault, 'Anemometer.md'), '# Anemometer\n\nA device for gauging the velocity of air currents and gusts, with cups which spin faster in a gale.\n');
+writeFileSync(join(vault, 'Taxes.md'), '# Taxes\n\nFile the annual return before April; keep receipts for deductions.\n');
+writeFileSync(join(vault, 'ja', '設計.md'), '# 設計\n\n検索エンジンの設計について。\n');
+
+async function kioku(args: string[], input?: string) {
+  const child = run('node', [KIOKU, ...args], { cwd: dir, timeout: 120_000 });
+  if (input !== undefined) {
+    child.child.stdin!.end(input);
+  }
+  const { stdout, stderr } = await child;
+  return { stdout, lines: () => stdout.trim().split('\n').map((l) => JSON.parse(l)), stderr };
+}
+
+describe('kioku CLI embeddings', () => {
+  it('--vault embeds first: vector and hybrid modes answer in batch; embed_status reports it', async () => {
+    const batch = [
+      { tool: 'search', args: { query: 'wind speed instrument', mode: 'vector' } },
+      { tool: 'search', args: { query: 'wind speed instrument' } },
+      { tool: 'search', args: { query: '設計', mode: 'hybrid' } },
+      { tool: 'embed_status' },
+    ].map((l) => JSON.stringify(l)).join('\n');
+    const { lines: out, stderr } = await kioku(['batch', '--vault', vault], batch);
+    const lines = out();
+    expect(stderr).toMatch(/embedded 2 passages with use-lite/);
+    expect(lines[0]).toMatchObject({ mode: 'vector', results: [{ title: 'Anemometer' }] });
+    expect(lines[1].mode).toBe('hybrid'); // the default once embeddings are complete
+    expect(lines[1].results[0].title).toBe('Anemometer');
+    expect(lines[2]).toMatchObject({ mode: 'text', results: [{ path: 'ja/設計.md' }] });
+    expect(lines[3]).toMatchObject({ complete: true, chunks_done: 2, chunks_unreadable: 1, model: { id: 'use-lite' } });
+  });
+
+  it('--no-embed skips embedding: the default mode is text', async () => {
+    const { lines, stderr } = await kioku(['call', 'search', '{"query":"gusts"}', '--vault', vault, '--no-embed']);
+    expect(stderr).not.toMatch(/embedd/);
+    expect(lines()[0]).toMatchObject({ mode: 'text', results: [{ title: 'Anemometer' }] });
+  });
+
+  it('kioku index stores the vectors in the database file; later calls use them without embedding again', async () => {
+    const db = join(dir, 'kioku.db');
+    const index = await kioku(['index', vault, '--db', db]);
+    expect(index.stderr).toMatch(/embedded 2 passages/);
+    expect(JSON.parse(index.stdout)).toMatchObject({ phase: 'done', notes: 3 });
+    const { lines, stderr } = await kioku(['call', 'search', '{"query":"wind speed instrument","mode":"vector"}', '--db', db]);
+    expect(stderr).toBe('');
+    expect(lines()[0].results[0].title).toBe('Anemometer');
+  });
+});
