@@ -9,6 +9,9 @@ import { alias, optEnum, optInt, optString, optStringList } from './args';
 import { toolError } from './errors';
 import { defineTool } from './define';
 import { resolveVault } from './resolve';
+// Filter language (issue 3): metadata scope and filter-only listing.
+import { metadataScope, type MetadataScope } from '../query';
+import { listNotes } from '../query/listing';
 
 export interface SearchHit {
   id: string;
@@ -48,6 +51,7 @@ interface SearchInput {
   page: number;
   pageSize: number;
   mode?: SearchMode;
+  metadata: MetadataScope;
 }
 
 /** BM25 column weights: title, headings, body, tags, aliases, path. */
@@ -64,6 +68,9 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     { name: 'snippet_markers', type: '[string, string]', description: 'Text put around matches in snippets (default ["[", "]"]).' },
     { name: 'page_size', type: 'integer', description: 'Hits per page, 1 to 100 (default 10; alias: limit).' },
     { name: 'mode', type: '"text" | "vector" | "hybrid"', description: 'text: words; vector: meaning (embeddings); hybrid: both fused. Default: hybrid when embeddings are complete, text otherwise.' },
+    { name: 'filters', type: 'object | string', description: 'Frontmatter filter (alias: metadata_filters), e.g. {"status": "active"}; with no query, every matching note.' },
+    { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags; ignored when filters sets "tags". tag:x in the query works too.' },
+    { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
   ],
   examples: [{ query: 'auth design' }],
   parse(raw) {
@@ -75,6 +82,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       page: optInt(args, 'page', 1, 1_000_000, 1),
       pageSize: optInt(args, 'page_size', 1, 100, 10),
       mode: optEnum(args, 'mode', ['text', 'vector', 'hybrid'] as const),
+      metadata: metadataScope(args, optString(args, 'query')),
     };
   },
   async run({ db, services }, input) {
@@ -82,13 +90,14 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     const vault = resolveVault(db, input.vault);
     const embed = services.embed as EmbedService | undefined;
     const mode = input.mode ?? (embed?.available && embed.isComplete() ? 'hybrid' : 'text');
-    if (mode !== 'text' && input.query.trim()) {
+    if (mode !== 'text' && input.metadata.text.trim()) {
       const rank: TextRanker = (limit) => {
-        const terms = plainTerms(input.query);
+        const terms = plainTerms(input.metadata.text);
         if (!terms.length) return { hits: [], total: 0 };
-        const scope = vault ? 'AND e.vault_id = ?' : '';
+        const meta = input.metadata.condition;
+        const scope = (vault ? 'AND e.vault_id = ?' : '') + (meta ? ` AND (${meta.sql})` : '');
         const run = (match: string) => {
-          const params = vault ? [match, vault.id] : [match];
+          const params = [match, ...(vault ? [vault.id] : []), ...(meta?.params ?? [])];
           const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM fts JOIN entries e ON e.id = fts.rowid WHERE fts MATCH ? ${scope}`, params)!.n;
           const rows = db.all<{ id: number; rank: number }>(
             `SELECT e.id, bm25(fts, ${BM25_WEIGHTS.join(', ')}) AS rank FROM fts JOIN entries e ON e.id = fts.rowid
@@ -103,8 +112,8 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       };
       const r = await searchByMeaning(db, embed, {
         mode,
-        query: input.query,
-        condition: vault ? { sql: 'e.vault_id = ?', params: [vault.id] } : null,
+        query: input.metadata.text,
+        condition: scopeCondition(vault?.id, input.metadata.condition),
         page: input.page,
         pageSize: input.pageSize,
         markers: input.markers,
@@ -112,13 +121,15 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       });
       return { ...r, page: input.page, page_size: input.pageSize, elapsed_ms: Math.round((performance.now() - started) * 100) / 100 };
     }
-    const terms = plainTerms(input.query);
+    const terms = plainTerms(input.metadata.text);
     const empty: SearchResult = { results: [], page: input.page, page_size: input.pageSize, total: 0, total_is_exact: true, has_more: false, mode: 'text', elapsed_ms: 0 };
+    const meta = input.metadata.condition;
+    if (!terms.length && meta) return filterOnly(db, input, vault?.id, started);
     if (!terms.length) return { ...empty, elapsed_ms: Math.round(performance.now() - started) };
 
-    const scope = vault ? 'AND e.vault_id = ?' : '';
+    const scope = (vault ? 'AND e.vault_id = ?' : '') + (meta ? ` AND (${meta.sql})` : '');
     const run = (match: string) => {
-      const params = vault ? [match, vault.id] : [match];
+      const params = [match, ...(vault ? [vault.id] : []), ...(meta?.params ?? [])];
       const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM fts JOIN entries e ON e.id = fts.rowid WHERE fts MATCH ? ${scope}`, params)!.n;
       const rows = db.all<{ id: number; rank: number }>(
         `SELECT e.id, bm25(fts, ${BM25_WEIGHTS.join(', ')}) AS rank FROM fts JOIN entries e ON e.id = fts.rowid
@@ -148,6 +159,22 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   },
 });
 
+/** Filters and no text: every matching note, in path order, paged (issue 3). */
+function filterOnly(db: import('../db/database').Db, input: SearchInput, vaultId: number | undefined, started: number): SearchResult {
+  const where = [input.metadata.condition!, ...(vaultId !== undefined ? [{ sql: 'e.vault_id = ?', params: [vaultId] }] : [])];
+  const { rows, total } = listNotes(db, { where, page: input.page, pageSize: input.pageSize });
+  return {
+    results: rows.map((r) => hitFor(db, r.id, 0, [], input.markers)),
+    page: input.page,
+    page_size: input.pageSize,
+    total,
+    total_is_exact: true,
+    has_more: input.page * input.pageSize < total,
+    mode: 'text',
+    elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+  };
+}
+
 function markersArg(args: Record<string, unknown>): [string, string] {
   const m = optStringList(args, 'snippet_markers');
   if (m === undefined) return ['[', ']'];
@@ -173,4 +200,19 @@ function hitFor(db: import('../db/database').Db, id: number, score: number, word
     score: Math.round(score * 1000) / 1000,
     snippet: e.body ? makeSnippet(e.body, words, { open: markers[0], close: markers[1] }) : e.path,
   };
+}
+
+/** Vault and metadata scope as one condition over entries `e` (what vector search pre-filters by). */
+function scopeCondition(vaultId: number | undefined, meta: { sql: string; params: import('../db/database').SqlValue[] } | null) {
+  const parts: string[] = [];
+  const params: import('../db/database').SqlValue[] = [];
+  if (vaultId !== undefined) {
+    parts.push('e.vault_id = ?');
+    params.push(vaultId);
+  }
+  if (meta) {
+    parts.push(`(${meta.sql})`);
+    params.push(...meta.params);
+  }
+  return parts.length ? { sql: parts.join(' AND '), params } : null;
 }
