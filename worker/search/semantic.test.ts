@@ -66,6 +66,14 @@ describe('search by meaning', () => {
     expect(r.results.map((h) => h.path).sort()).toEqual(['bread/loaf-163.md', 'bread/loaf-17.md', 'bread/loaf-88.md']);
     expect(r.total).toBe(3);
     expect(r.has_more).toBe(false);
+    // The same through the search tool, with the filter language, status shortcut and filters argument.
+    for (const args of [{ status: 'rare' }, { filters: { status: 'rare' } }, { filters: '{"status": "rare"}' }]) {
+      for (const mode of ['vector', 'hybrid']) {
+        const tool = ok((await engine.call('search', { query: 'baking sourdough bread', mode, page_size: 10, ...args })) as Result);
+        expect(tool.results.map((h) => h.path).sort()).toEqual(['bread/loaf-163.md', 'bread/loaf-17.md', 'bread/loaf-88.md']);
+        expect(tool.total).toBe(3);
+      }
+    }
     // A global top-10 filtered afterwards would have found fewer.
     const top10 = await searchByMeaning(engine.db, engine.embed, {
       mode: 'vector', query: 'baking sourdough bread', condition: null, page: 1, pageSize: 10, markers: ['[', ']'], text: () => ({ hits: [], total: 0 }),
