@@ -70,7 +70,9 @@ async function main() {
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -4,7 +4,7 @@ import type { Db } from './db/database';
 import { importVault, type ImportOptions, type ImportSummary } from './ingest/import';
 import type { ImportSource } from './ingest/source';
 import { removeVault } from './ingest/vaults';
-import { callTool } from './tools/call';
+import { callTool, findTool } from './tools/call';
 import type { ToolContext } from './tools/define';
 import type { ToolErrorResult } from './tools/errors';
 import type { ToolName, ToolOutput } from './tools/registry';
@@ -18,13 +18,19 @@ export interface Engine {
   removeVault(name: string): boolean;
 }
 
+const SEARCHES = new Set(['search', 'find']);
+
 export function createEngine(db: Db, opts: { now?: () => number; services?: Record<string, unknown> } = {}): Engine {
   const ctx: ToolContext = { db, now: opts.now ?? Date.now, services: opts.services ?? {} };
   let importing: Promise<unknown> = Promise.resolve();
   return {
     db,
     ctx,
-    call: ((name: string, args?: unknown) => callTool(ctx, name, args)) as Engine['call'],
+    call: ((name: string, args?: unknown) => {
+      // Searches get the CPU first: the embedding queue waits while someone is searching.
+      if (SEARCHES.has(findTool(name)?.name ?? '')) (ctx.services.embed as { touch?(): void } | undefined)?.touch?.();
+      return callTool(ctx, name, args);
+    }) as Engine['call'],
     importSource(source, importOpts = {}) {
       // Imports of the same database never interleave their transactions.
       const run = importing.then(() => importVault(db, source, { now: ctx.now, ...importOpts }));

@@ -28,6 +28,8 @@ export async function buildBenchPage(): Promise<void> {
   await build({
     configFile: false,
     root: HERE,
+    // The app's public files: the bundled embedding model is served from /models/ as in the app.
+    publicDir: new URL('../../public/', import.meta.url).pathname,
     logLevel: 'warn',
     build: { outDir: OUT, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 8192 },
     worker: { format: 'es' },

@@ -71,6 +71,22 @@ describe('background embedding', () => {
     expect(second.seen.filter((t) => firstDone.has(t))).toEqual([]);
   });
 
+  it('embeds every note\'s first passage before any note\'s second', async () => {
+    const c = counting();
+    const engine = engineOn(await openMemoryDb(), { embedder: c.embedder, service: { maxBatch: 4, targetBatchMs: 1 } });
+    const long = (n: number, part: number) => `Part ${part} of note ${n}: ` + 'a sentence with enough words to fill a passage of its own here. '.repeat(5);
+    const files: Record<string, string> = {};
+    for (let n = 0; n < 5; n++) files[`long${n}.md`] = `# Long ${n}\n\n${long(n, 0)}\n\n${long(n, 1)}\n\n${long(n, 2)}\n`;
+    await engine.importSource(memorySource('v', files));
+    const s = await engine.embed.whenIdle();
+    expect(s.chunks_done).toBeGreaterThanOrEqual(15);
+    const part = (t: string) => Number(/Part (\d) of/.exec(t)![1]);
+    const order = c.seen.map(part);
+    // Non-decreasing: all first parts, then all second parts, ...
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(order.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+  });
+
   it('pause is remembered in the database; resume continues', async () => {
     const file = join(tmp, 'pause.db');
     const a = engineOn(await openMemoryDb());

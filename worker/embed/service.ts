@@ -10,7 +10,7 @@ import { BUILTIN_MODELS, chunkerId, DEFAULT_MODEL_ID, type ModelSpec } from './m
 import { quantizeInt8 } from './quantize';
 import { modelReads, QUERY_MIN_SHARE } from './script';
 import {
-  chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, loadIndex, noteRows, notesToChunk, setMeta, writeVectors, type Counts,
+  chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, loadIndex, noteRows, notesToChunk, setMeta, START, writeVectors, type Counts, type Cursor,
 } from './store';
 import { VectorIndex } from './vector-index';
 
@@ -55,7 +55,9 @@ const META_PAUSED = 'embed.paused';
 const META_CUSTOM = 'embed.custom_models';
 const CHUNK_SLICE = 40;
 const CHUNK_SLICE_MS = 30;
-const QUERY_CACHE = 64;
+const QUERY_CACHE = 256;
+/** Quiet time after a search before the next batch starts. */
+const QUIET_MS = 300;
 
 export class EmbedService {
   private spec: ModelSpec;
@@ -76,6 +78,7 @@ export class EmbedService {
   private readonly queryCache = new Map<string, Float32Array>();
   private lastNotify = 0;
   private stopped = false;
+  private lastActivity = -Infinity;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.embedder = embedder;
@@ -153,6 +156,15 @@ export class EmbedService {
     this.running = this.loop().finally(() => {
       this.running = null;
     });
+  }
+
+  /**
+   * Someone is searching: the queue holds back its next batch for a moment,
+   * so on a machine with few cores the model does not compete with the
+   * searches of a user who is typing.
+   */
+  touch(): void {
+    this.lastActivity = performance.now();
   }
 
   /** Stops for good (the database is being closed or replaced). */
@@ -303,7 +315,7 @@ export class EmbedService {
 
   private async loop(): Promise<void> {
     const gen = () => this.generation;
-    let cursor = 0;
+    let cursor: Cursor = START;
     let rescanned = false;
     let myGen = gen();
     try {
@@ -315,7 +327,7 @@ export class EmbedService {
         }
         if (myGen !== gen()) {
           myGen = gen();
-          cursor = 0;
+          cursor = START;
           rescanned = false;
         }
         const spec = this.spec;
@@ -340,15 +352,16 @@ export class EmbedService {
 
         const pending = chunksToEmbed(this.db, spec.id, cursor, this.batch);
         if (!pending.length) {
-          if (cursor > 0 && !rescanned) {
+          if (cursor !== START && !rescanned) {
             // Chunks can appear behind the cursor (a note changed meanwhile): look once more from the start.
-            cursor = 0;
+            cursor = START;
             rescanned = true;
             continue;
           }
           break;
         }
         rescanned = false;
+        while (performance.now() - this.lastActivity < QUIET_MS && !this.stopped) await sleep(QUIET_MS / 3);
         await this.ensureLoaded();
         if (myGen !== gen()) continue;
         if (this.state !== 'embedding') this.setState('embedding');
@@ -363,7 +376,8 @@ export class EmbedService {
         const rows = unique.map(([hash], i) => ({ hash, ...quantizeInt8(flat.subarray(i * dim, (i + 1) * dim)) }));
         const entries = [...new Set(pending.map((c) => c.entryId))];
         this.ownChange(entries, () => writeVectors(this.db, spec.id, rows));
-        cursor = pending[pending.length - 1].id;
+        const last = pending[pending.length - 1];
+        cursor = { seq: last.seq, id: last.id };
         if (this.counted) this.counted.embedded += pending.length;
         this.tune(ms, unique.length);
         this.notify();
@@ -395,8 +409,8 @@ export class EmbedService {
     const per = ms / Math.max(1, n);
     this.msPerChunk = this.msPerChunk === null ? per : this.msPerChunk * 0.7 + per * 0.3;
     this.rate = 1000 / this.msPerChunk;
-    const target = this.opts.targetBatchMs ?? 500;
-    this.batch = Math.max(4, Math.min(this.opts.maxBatch ?? 64, Math.round(target / this.msPerChunk)));
+    const target = this.opts.targetBatchMs ?? 400;
+    this.batch = Math.max(2, Math.min(this.opts.maxBatch ?? 64, Math.round(target / this.msPerChunk)));
   }
 
   private gc(): void {
@@ -407,5 +421,9 @@ export class EmbedService {
 
 /** Lets queued messages (searches) run between steps. */
 function pause0(): Promise<void> {
-  return new Promise((r) => setTimeout(r, 0));
+  return sleep(0);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
 }

@@ -53,19 +53,28 @@ export function chunkNotes(db: Db, notes: readonly PendingNote[], plan: ChunkPla
   return n;
 }
 
+/** Where the queue is: (seq, id) of the last chunk it took. */
+export interface Cursor {
+  seq: number;
+  id: number;
+}
+export const START: Cursor = { seq: -1, id: 0 };
+
 /**
- * Readable chunks without a vector for the model, in chunk order after
- * `afterId` (a cursor, so a long run never rescans finished chunks).
+ * Readable chunks without a vector for the model after the cursor, every
+ * note's first chunk before any note's second: a vault is searchable by
+ * meaning early on, at the passages that introduce each note. The cursor
+ * means a long run never rescans finished chunks.
  */
-export function chunksToEmbed(db: Db, model: string, afterId: number, limit: number): PendingChunk[] {
+export function chunksToEmbed(db: Db, model: string, after: Cursor, limit: number): (PendingChunk & { seq: number })[] {
   return db
-    .all<{ id: number; entry_id: number; hash: string; heading: string | null; text: string; title: string }>(
-      `SELECT c.id, c.entry_id, c.hash, c.heading, c.text, e.title FROM chunks c JOIN entries e ON e.id = c.entry_id
-       WHERE c.id > ? AND c.readable = 1 AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.hash)
-       ORDER BY c.id LIMIT ?`,
-      [afterId, model, limit],
+    .all<{ id: number; seq: number; entry_id: number; hash: string; heading: string | null; text: string; title: string }>(
+      `SELECT c.id, c.seq, c.entry_id, c.hash, c.heading, c.text, e.title FROM chunks c INDEXED BY chunks_order JOIN entries e ON e.id = c.entry_id
+       WHERE (c.seq, c.id) > (?, ?) AND c.readable = 1 AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.hash)
+       ORDER BY c.seq, c.id LIMIT ?`,
+      [after.seq, after.id, model, limit],
     )
-    .map((r) => ({ id: r.id, entryId: r.entry_id, hash: r.hash, input: chunkInput(r.title, r.heading, r.text) }));
+    .map((r) => ({ id: r.id, seq: r.seq, entryId: r.entry_id, hash: r.hash, input: chunkInput(r.title, r.heading, r.text) }));
 }
 
 export function writeVectors(db: Db, model: string, rows: readonly { hash: string; vec: Int8Array; scale: number }[]): void {

@@ -24,6 +24,9 @@ CREATE TABLE chunks (
 );
 CREATE INDEX chunks_entry ON chunks(entry_id, seq);
 CREATE INDEX chunks_hash ON chunks(hash);
+-- The queue embeds every note's first chunk, then every second one, ...:
+-- search by meaning covers the whole vault early, refined as it goes.
+CREATE INDEX chunks_order ON chunks(seq, id) WHERE readable = 1;
 
 -- int8 per component with one scale per vector: value[i] = vec[i] * scale.
 CREATE TABLE vectors (

@@ -1,0 +1,49 @@
+// npm run bench:vector-chromium — the vector benchmark in headless Chromium
+// (bench/browser/scenarios/vector.ts). Packs the vault's vectors computed in
+// Node (bench/out/seekstone-embedded.db, from npm run bench:vector-embed --
+// --full) into bench/out/seekstone-vectors/ and hands them in with the vault.
+// Writes the "vector-chromium" section of docs/benchmarks.md. Options: --no-build, --no-doc, --opt sample=N.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { openMemoryDb } from '../worker/db/open-node';
+import { parseArgs, runBench } from './browser/cli';
+import { writeDocSection } from './browser/doc-section';
+import { markdownTable } from './browser/table';
+import { EMBEDDED_DB, SEEKSTONE } from './vector-embed';
+import type { StoredVector } from './vector-measure';
+import { packVectors } from './vector-pack';
+
+const VECTORS_DIR = new URL('./out/seekstone-vectors/', import.meta.url).pathname;
+const argv = process.argv.slice(2);
+
+if (!existsSync(SEEKSTONE) || !existsSync(EMBEDDED_DB)) {
+  console.log(`skipped: needs ${SEEKSTONE} and ${EMBEDDED_DB} (npm run bench:vector-embed -- --full)`);
+} else {
+  const src = await openMemoryDb({ file: EMBEDDED_DB, migrate: false });
+  mkdirSync(VECTORS_DIR, { recursive: true });
+  writeFileSync(`${VECTORS_DIR}vectors.bin`, packVectors(src.all<StoredVector>('SELECT model, hash, dim, scale, vec FROM vectors')));
+  src.close();
+  const req = parseArgs(['vector', '--corpus', 'seekstone-10k', '--corpus', `seekstone-vectors=${VECTORS_DIR}`, ...argv.filter((a) => a !== '--no-doc')]);
+  const result = await runBench(req);
+  if (result) {
+    const table = markdownTable(result.rows);
+    console.log(`${table}\n\nMachine: ${result.machine}`);
+    if (!argv.includes('--no-doc')) {
+      writeDocSection(
+        'vector-chromium',
+        `## Vector and hybrid search, Chromium (\`npm run bench:vector-chromium\`)
+
+seekstone-10k in headless Chromium: the engine's worker on OPFS, the embed
+worker (ONNX Runtime wasm, one thread, USE-lite int8) started from it as the
+app does. Embedding the whole vault in wasm takes hours, so throughput is
+sampled and the vault's vectors are the ones Node computed (identical model
+and chunks; matched by text hash). Latency is over every chunk.
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}. The machine was
+shared with other work while this ran; the coordinator re-runs the benchmarks
+on a quiet machine.
+
+${table}`,
+      );
+    }
+  }
+}
