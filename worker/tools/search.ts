@@ -117,8 +117,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
 
 /** Filters and no text: every matching note, in path order, paged (issue 3). */
 function filterOnly(db: import('../db/database').Db, input: SearchInput, vaultId: number | undefined, started: number): SearchResult {
-  const where = [input.metadata.condition!, ...(vaultId !== undefined ? [{ sql: 'e.vault_id = ?', params: [vaultId] }] : [])];
-  const { rows, total } = listNotes(db, { where, page: input.page, pageSize: input.pageSize });
+  const { rows, total } = listNotes(db, { filter: input.metadata.compiled, vaultId, page: input.page, pageSize: input.pageSize });
   return {
     results: rows.map((r) => hitFor(db, r.id, 0, [], input.markers)),
     page: input.page,
