@@ -69,7 +69,7 @@ export const START: Cursor = { seq: -1, id: 0 };
 export function chunksToEmbed(db: Db, model: string, after: Cursor, limit: number): (PendingChunk & { seq: number })[] {
   return db
     .all<{ id: number; seq: number; entry_id: number; hash: string; heading: string | null; text: string; title: string }>(
-      `SELECT c.id, c.seq, c.entry_id, c.hash, c.heading, c.text, e.title FROM chunks c INDEXED BY chunks_order JOIN entries e ON e.id = c.entry_id
+      `SELECT c.id, c.seq, c.entry_id, c.hash, c.heading, c.text, e.title FROM chunks c JOIN entries e ON e.id = c.entry_id
        WHERE (c.seq, c.id) > (?, ?) AND c.readable = 1 AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.hash)
        ORDER BY c.seq, c.id LIMIT ?`,
       [after.seq, after.id, model, limit],
