@@ -4,9 +4,9 @@
 // notes are chunked, which hashes have vectors, the model, paused or not), so
 // a reload or a worker restart simply resumes.
 import type { Db } from '../db/database';
-import { toolError } from '../tools/errors';
 import type { Embedder, LoadProgress } from './embedder';
-import { BUILTIN_MODELS, chunkerId, DEFAULT_MODEL_ID, type ModelSpec } from './models';
+import { activeModel, addModel, knownModels, setActiveModel } from './model-choice';
+import { chunkerId, type ModelSpec } from './models';
 import { quantizeInt8 } from './quantize';
 import { modelReads, QUERY_MIN_SHARE } from './script';
 import {
@@ -50,9 +50,7 @@ export type QueryVector =
   | { ok: true; vector: Float32Array }
   | { ok: false; reason: 'language' | 'unavailable'; message: string };
 
-const META_MODEL = 'embed.model';
 const META_PAUSED = 'embed.paused';
-const META_CUSTOM = 'embed.custom_models';
 const CHUNK_SLICE = 40;
 const CHUNK_SLICE_MS = 30;
 const QUERY_CACHE = 256;
@@ -83,7 +81,7 @@ export class EmbedService {
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.embedder = embedder;
     this.batch = Math.min(this.batch, opts.maxBatch ?? 64);
-    this.spec = this.findModel(getMeta(db, META_MODEL) ?? DEFAULT_MODEL_ID) ?? BUILTIN_MODELS[0];
+    this.spec = activeModel(db);
     this.state = embedder ? (this.paused ? 'paused' : 'idle') : 'unavailable';
   }
 
@@ -107,17 +105,12 @@ export class EmbedService {
   }
 
   models(): ModelSpec[] {
-    return [...BUILTIN_MODELS, ...this.customModels()];
+    return knownModels(this.db);
   }
 
   /** Registers a model from a folder or another hub repository (replacing one of the same id). */
   addModel(spec: ModelSpec): void {
-    if (spec.source.kind === 'bundled' || BUILTIN_MODELS.some((m) => m.id === spec.id)) {
-      throw toolError('invalid_argument', `"${spec.id}" is a built-in model; it is always listed.`, 'model');
-    }
-    const list = this.customModels().filter((m) => m.id !== spec.id);
-    list.push(spec);
-    setMeta(this.db, META_CUSTOM, JSON.stringify(list));
+    addModel(this.db, spec);
   }
 
   status(): EmbedStatus {
@@ -187,12 +180,8 @@ export class EmbedService {
 
   /** Switches the active model; notes are re-embedded with it in the background. */
   setModel(id: string): EmbedStatus {
-    const spec = this.findModel(id);
-    if (!spec) {
-      throw toolError('not_found', `There is no embedding model "${id}". Available: ${this.models().map((m) => m.id).join(', ')}.`, 'model');
-    }
+    const spec = setActiveModel(this.db, id);
     if (spec.id !== this.spec.id) {
-      setMeta(this.db, META_MODEL, spec.id);
       this.spec = spec;
       this.generation++;
       this.vectorIndex = null;
@@ -253,19 +242,6 @@ export class EmbedService {
   }
 
   // ---- internals ----
-
-  private findModel(id: string): ModelSpec | undefined {
-    return this.models().find((m) => m.id === id);
-  }
-
-  private customModels(): ModelSpec[] {
-    try {
-      const v = JSON.parse(getMeta(this.db, META_CUSTOM) ?? '[]');
-      return Array.isArray(v) ? (v as ModelSpec[]) : [];
-    } catch {
-      return [];
-    }
-  }
 
   private currentCounts(): Counts {
     const now = epoch(this.db);

@@ -213,8 +213,7 @@ export class VectorIndex {
     const stride = this.stride;
     const order: number[] = [];
     for (const list of this.slotRows) if (list) for (const r of list) order.push(r);
-    // Moving rows down in place is safe only in ascending source order per
-    // destination; copy through a scratch buffer instead (compaction is rare).
+    // Rows are regrouped by note, so sources and destinations interleave: copy through a scratch buffer (compaction is rare).
     const scratch = new Int8Array(order.length * stride);
     const scales = new Float32Array(order.length);
     const chunkIds = new Int32Array(order.length);

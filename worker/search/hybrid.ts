@@ -148,13 +148,13 @@ export async function searchByMeaning(db: Db, embed: EmbedService | undefined, i
 
   const text = input.text(depth);
   const fused = fuse(text.hits, vec.hits, { method: input.fusion ?? 'rrf', hasVectors: (id) => index.has(id) });
-  // Every text match and every scored note is a hit; exact when all text matches were read.
-  const textOnly = text.hits.filter((h) => !index.has(h.entryId)).length;
-  const exact = text.total <= text.hits.length;
-  const total = exact ? vec.scored + textOnly : Math.max(vec.scored, text.total);
+  // Every text match and every similar-enough note is a hit: exact when both sides were read whole,
+  // otherwise a lower bound (each side's own total, and what was fused).
+  const exact = text.total <= text.hits.length && vec.scored <= vec.hits.length;
+  const total = exact ? fused.length : Math.max(vec.scored, text.total, fused.length);
   return {
     results: noteHits(db, fused.slice(offset, offset + input.pageSize), input.query, input.markers),
-    total: Math.max(total, Math.min(fused.length, depth)),
+    total,
     total_is_exact: exact,
     has_more: offset + input.pageSize < total,
     mode: 'hybrid',
