@@ -2,7 +2,7 @@
 // is installed (service worker), the network is cut, a folder is imported,
 // the embed worker embeds it with USE-lite on ONNX Runtime's wasm served by
 // the app, and a paraphrase finds the note that shares no word with it.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -65,5 +65,43 @@ test('semantic search works offline in the browser with the bundled model', asyn
   await expect(page.locator('.results li').first()).toContainText('検索エンジンの設計');
 
   expect(external).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a model loaded from a folder is kept in OPFS and re-embeds the vault with it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'kioku-e2e-model-'));
+  const vault = join(dir, 'weather');
+  for (const [path, text] of Object.entries(NOTES)) {
+    mkdirSync(join(vault, path, '..'), { recursive: true });
+    writeFileSync(join(vault, path), text);
+  }
+  // A transformers.js model folder, as a user would have it on disk.
+  const model = join(dir, 'my-use');
+  cpSync(new URL('../public/models/use-lite-onnx/', import.meta.url).pathname, model, { recursive: true });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await page.goto('/');
+  await expect(page.getByTestId('app-ready')).toBeVisible();
+  await page.getByTestId('folder-input').setInputFiles(vault);
+  const status = page.getByTestId('embed-status');
+  await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+
+  await page.getByTestId('model-folder-input').setInputFiles(model);
+  await expect(status.getByRole('combobox')).toHaveValue('folder:my-use');
+  await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+  await page.getByRole('searchbox').fill('wind speed instrument');
+  await expect(page.locator('.results li').first()).toContainText('Anemometer');
+  // The model's files are in OPFS now.
+  const stored = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const models = await root.getDirectoryHandle('kioku-models');
+    const m = await models.getDirectoryHandle('my-use');
+    const onnx = await m.getDirectoryHandle('onnx');
+    return (await (await onnx.getFileHandle('model_quantized.onnx')).getFile()).size;
+  });
+  expect(stored).toBe(7217684);
+  await page.screenshot({ path: 'test-results/semantic-folder-model.png', fullPage: true });
   expect(errors).toEqual([]);
 });
