@@ -14,12 +14,18 @@ export interface RemoteEmbedder extends Embedder {
 
 export function remoteEmbedder(port: MessagePort): RemoteEmbedder {
   const remote = Comlink.wrap<EmbedWorkerApi>(port);
+  // A call to a worker that died never answers: closing rejects whatever is still waiting.
+  let fail: (e: Error) => void = () => undefined;
+  const closed = new Promise<never>((_, reject) => (fail = reject));
+  closed.catch(() => undefined);
+  const guard = <T>(p: Promise<T>) => Promise.race([p, closed]);
   return {
-    load: (spec, onProgress) => remote.load(spec, onProgress ? Comlink.proxy(onProgress) : undefined),
-    embed: (texts, role) => remote.embed(texts, role),
-    saveModelFolder: (name, files) => remote.saveModelFolder(name, files),
-    deleteModelFolder: (name) => remote.deleteModelFolder(name),
+    load: (spec, onProgress) => guard(remote.load(spec, onProgress ? Comlink.proxy(onProgress) : undefined)),
+    embed: (texts, role) => guard(remote.embed(texts, role)),
+    saveModelFolder: (name, files) => guard(remote.saveModelFolder(name, files)),
+    deleteModelFolder: (name) => guard(remote.deleteModelFolder(name)),
     close() {
+      fail(new Error('The embedding worker stopped; a new one takes over.'));
       remote[Comlink.releaseProxy]();
       port.close();
     },

@@ -12,6 +12,8 @@ import { startLocalHub } from './local-hub';
 import { BUILTIN_MODELS, type ModelSpec } from './models';
 import { BUNDLED_MODELS_DIR, folderModelSpec, nodeEmbedder } from './node-embedder';
 import { engineOn, sharedEmbedder } from './testing';
+import * as Comlink from 'comlink';
+import { remoteEmbedder } from './remote';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kioku-embed-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -85,6 +87,37 @@ describe('background embedding', () => {
     // Non-decreasing: all first parts, then all second parts, ...
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(order.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('when the embed worker dies mid-batch, a new one takes over and the queue finishes', async () => {
+    // The engine side of the real wiring: comlink over a MessageChannel to a model runner.
+    const connect = (hangAfter = Infinity) => {
+      const { port1, port2 } = new MessageChannel();
+      let calls = 0;
+      const inner = sharedEmbedder();
+      Comlink.expose(
+        {
+          load: (spec: ModelSpec) => inner.load(spec),
+          // A runner that stops answering, as a crashed worker does.
+          embed: (texts: string[], role: 'query' | 'passage') => (++calls > hangAfter ? new Promise(() => undefined) : inner.embed(texts, role)),
+        },
+        port1,
+      );
+      return { remote: remoteEmbedder(port2), close: () => port1.close() };
+    };
+    const first = connect(2);
+    const engine = engineOn(await openMemoryDb(), { embedder: first.remote, service: { maxBatch: 2, targetBatchMs: 1 } });
+    await engine.importSource(memorySource('v', notes(8)));
+    await new Promise((r) => setTimeout(r, 300)); // the queue is now stuck on its third batch
+    expect(engine.embed.status().complete).toBe(false);
+    first.close();
+    first.remote.close();
+    const second = connect();
+    engine.embed.setEmbedder(second.remote);
+    const s = await engine.embed.whenIdle();
+    expect(s).toMatchObject({ complete: true, error: null });
+    second.close();
+    second.remote.close();
   });
 
   it('pause is remembered in the database; resume continues', async () => {

@@ -77,6 +77,7 @@ export class EmbedService {
   private lastNotify = 0;
   private stopped = false;
   private lastActivity = -Infinity;
+  private restart = false;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.embedder = embedder;
@@ -100,8 +101,13 @@ export class EmbedService {
     this.embedder = embedder;
     this.loadedId = null;
     this.queryCache.clear();
+    // A run still waiting on the old runner fails; the queue then starts again with this one.
+    if (this.running) this.restart = true;
     if (!embedder) this.setState('unavailable');
-    else if (this.state === 'unavailable' || this.state === 'error') this.setState(this.paused ? 'paused' : 'idle');
+    else if (this.state === 'unavailable' || this.state === 'error') {
+      this.error = null;
+      this.setState(this.paused ? 'paused' : 'idle');
+    }
   }
 
   models(): ModelSpec[] {
@@ -148,6 +154,12 @@ export class EmbedService {
     if (this.running || !this.embedder || this.stopped || this.paused) return;
     this.running = this.loop().finally(() => {
       this.running = null;
+      if (this.restart) {
+        this.restart = false;
+        this.error = null;
+        if (this.state === 'error') this.setState('idle');
+        this.kick();
+      }
     });
   }
 
@@ -212,9 +224,9 @@ export class EmbedService {
   index(): VectorIndex {
     const now = epoch(this.db);
     let index = this.vectorIndex;
-    if (!index || index.model !== this.spec.id) {
-      const dim = this.spec.dim || Number(this.db.column('SELECT dim FROM vectors WHERE model = ? LIMIT 1', [this.spec.id])[0] ?? 0);
-      index = new VectorIndex(this.spec.id, dim || 1);
+    const dim = this.spec.dim || Number(this.db.column('SELECT dim FROM vectors WHERE model = ? LIMIT 1', [this.spec.id])[0] ?? 0) || 1;
+    if (!index || index.model !== this.spec.id || index.dim !== dim) {
+      index = new VectorIndex(this.spec.id, dim);
       this.vectorIndex = index;
     }
     if (index.epoch !== now) loadIndex(this.db, index);
@@ -376,6 +388,11 @@ export class EmbedService {
     change();
     const index = this.vectorIndex;
     if (!index || index.model !== this.spec.id || index.epoch !== before) return;
+    if (index.dim !== this.spec.dim) {
+      // The model's size became known only when it loaded: the next search builds a new index.
+      this.vectorIndex = null;
+      return;
+    }
     for (const id of entryIds) index.replace(id, noteRows(this.db, this.spec.id, id));
     index.epoch = epoch(this.db);
   }
