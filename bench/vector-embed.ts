@@ -37,7 +37,12 @@ async function main() {
   if (full) {
     t = performance.now();
     engine.embed.resume();
+    const progress = setInterval(() => {
+      const p = engine.embed.status();
+      process.stderr.write(`[vector-embed] ${p.state} ${p.chunks_done}/${p.chunks_total} chunks, ${p.rate_per_s ?? '?'}/s, ~${p.eta_s ?? '?'} s left\n`);
+    }, 30_000);
     const s = await engine.embed.whenIdle();
+    clearInterval(progress);
     const secs = (performance.now() - t) / 1000;
     if (s.error) throw new Error(s.error);
     rows.push(['whole vault, measured (Node, chunking included)', `${s.chunks_done} chunks in ${(secs / 60).toFixed(1)} min = ${(s.chunks_done / secs).toFixed(0)} chunks/s`]);
