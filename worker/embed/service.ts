@@ -67,6 +67,7 @@ export class EmbedService {
   private download: EmbedStatus['download'] = null;
   private counted: Counts | null = null;
   private countedEpoch = -1;
+  private countedAt = 0;
   private running: Promise<void> | null = null;
   private generation = 0;
   private loadedId: string | null = null;
@@ -255,13 +256,20 @@ export class EmbedService {
 
   // ---- internals ----
 
+  /**
+   * Counts from the database when notes changed since the last count; while
+   * the queue is chunking they are refreshed at most once a second (counting
+   * 200k chunks is not free, and chunking changes them constantly).
+   */
   private currentCounts(): Counts {
     const now = epoch(this.db);
-    if (!this.counted || this.countedEpoch !== now) {
+    const stale = !this.counted || this.countedEpoch !== now;
+    if (stale && (!this.counted || this.state !== 'chunking' || performance.now() - this.countedAt > 1000)) {
       this.counted = counts(this.db, this.spec.id, chunkerId(this.spec));
       this.countedEpoch = now;
+      this.countedAt = performance.now();
     }
-    return this.counted;
+    return this.counted!;
   }
 
   private setState(s: EmbedState): void {
@@ -332,7 +340,6 @@ export class EmbedService {
             this.ownChange(part.map((n) => n.id), () => chunkNotes(this.db, part, spec, chunker));
             done += part.length;
           }
-          this.counted = null;
           this.notify();
           await pause0();
           continue;
@@ -370,6 +377,7 @@ export class EmbedService {
         this.tune(ms, unique.length);
         this.notify();
       }
+      this.counted = null; // exact counts at the end (duplicate passages share one vector)
       this.gc();
       this.setState('idle');
     } catch (e) {
