@@ -62,7 +62,7 @@ describe('kioku index', () => {
 
 describe('kioku call', () => {
   it('prints exactly the tool result as JSON from a saved database, with "/" paths that keep the extension', () => {
-    const r = kioku(['call', 'search', '{"query":"PKCE"}', '--db', db]);
+    const r = kioku(['call', 'search', '{"query":"PKCE","mode":"text"}', '--db', db]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
