@@ -122,7 +122,9 @@ export class EmbedService {
 
   status(): EmbedStatus {
     const c = this.currentCounts();
-    const complete = c.chunkedNotes >= c.notes && c.embedded >= c.chunks;
+    // While the queue works, counts may lag (see currentCounts): never call that complete.
+    const working = this.state === 'chunking' || this.state === 'embedding' || this.state === 'loading' || this.state === 'downloading';
+    const complete = !working && c.chunkedNotes >= c.notes && c.embedded >= c.chunks;
     const remaining = Math.max(0, c.chunks - c.embedded);
     return {
       model: { id: this.spec.id, label: this.spec.label, languages: this.spec.languages, dim: this.spec.dim, source: this.spec.source.kind, size_mb: this.spec.sizeMB },
