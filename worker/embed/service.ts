@@ -416,9 +416,10 @@ export class EmbedService {
     this.batch = Math.max(2, Math.min(this.opts.maxBatch ?? 64, Math.round(target / this.msPerChunk)));
   }
 
+  /** Only once everything is embedded with the active model: until then the old model's vectors may still be wanted back. */
   private gc(): void {
-    if (!this.currentCounts() || !this.isComplete()) return;
-    collectGarbage(this.db, this.spec.id);
+    const c = this.currentCounts();
+    if (c.chunkedNotes >= c.notes && c.embedded >= c.chunks) collectGarbage(this.db, this.spec.id);
   }
 }
 
