@@ -49,7 +49,7 @@ function jsKernel(stride: number): DotKernel {
     capacity: () => cap,
     reserve(rows) {
       if (rows <= cap) return;
-      const next = Math.max(rows, Math.ceil(cap * 1.5), 1024);
+      const next = Math.max(rows, Math.ceil(cap * 1.25), 1024);
       const v = new Int8Array(next * stride);
       v.set(vecs);
       vecs = v;
@@ -108,7 +108,8 @@ function simdKernel(stride: number): DotKernel | null {
     capacity: () => cap,
     reserve(rows) {
       if (rows <= cap) return;
-      const next = Math.max(rows, Math.ceil(cap * 1.5), 1024);
+      // wasm memory never shrinks: grow by a quarter, not by half.
+      const next = Math.max(rows, Math.ceil(cap * 1.25), 1024);
       const need = vecOff + next * stride + next * 4;
       if (need > memory.buffer.byteLength) memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
       cap = next;

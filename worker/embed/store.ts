@@ -113,6 +113,9 @@ export function counts(db: Db, model: string, chunker: string): Counts {
 export function loadIndex(db: Db, index: VectorIndex): void {
   index.clear();
   index.epoch = epoch(db);
+  index.reserve(
+    Number(db.column('SELECT COUNT(*) FROM chunks c JOIN vectors v ON v.model = ? AND v.hash = c.hash WHERE c.readable = 1', [index.model])[0]),
+  );
   let entry = -1;
   let rows: IndexRow[] = [];
   db.each(

@@ -193,7 +193,8 @@ export class VectorIndex {
     }
   }
 
-  private reserve(rows: number): void {
+  /** Makes room for `rows` rows in all (when the count is known up front, no memory is wasted on growth). */
+  reserve(rows: number): void {
     if (rows <= this.kernel.capacity()) return;
     this.kernel.reserve(rows);
     const cap = this.kernel.capacity();
