@@ -103,7 +103,7 @@ async function main() {
   const db = engine.db;
   const idOf = new Map(db.all<{ id: number; path: string }>('SELECT id, path FROM entries').map((r) => [r.path, r.id] as const));
   const pathOf = new Map([...idOf].map(([p, id]) => [id, p] as const));
-  const index = engine.embed.index();
+  const index = await engine.embed.index();
 
   const rows: [string, Metrics][] = [];
   const text = new Map<number, Ranked[]>();

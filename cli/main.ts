@@ -61,8 +61,9 @@ function engineOn(db: Db, flags: Flags): { engine: Engine; embed: EmbedService }
 
 /** Embeds what is missing, reporting progress on stderr; returns whether anything changed. */
 async function embedAll(embed: EmbedService, flags: Flags): Promise<boolean> {
-  const before = embed.status();
-  if (!flags.embed || before.complete) return false;
+  if (!flags.embed) return false;
+  const before = await embed.refresh();
+  if (before.complete) return false;
   let last = 0;
   const show = (s: EmbedStatus) => {
     if (flags.quiet || Date.now() - last < 2000) return;
@@ -74,7 +75,7 @@ async function embedAll(embed: EmbedService, flags: Flags): Promise<boolean> {
   try {
     const s = await embed.runToCompletion();
     if (s.error) err(`kioku: embeddings are incomplete (${s.error}); text search still works, --no-embed skips this step`);
-    else if (!flags.quiet) err(`kioku: embedded ${s.chunks_done} passages with ${s.model.id}`);
+    else if (!flags.quiet) err(`kioku: embedded ${s.chunks_done - before.chunks_done} passages with ${s.model.id} (${s.chunks_done} in all)`);
   } finally {
     clearInterval(timer);
   }

@@ -61,7 +61,7 @@ describe('background embedding', () => {
 
     const second = counting();
     const b = engineOn(await openMemoryDb({ file }), { embedder: second.embedder, service: { maxBatch: 4 } });
-    const before = b.embed.status();
+    const before = await b.embed.refresh();
     expect(before.complete).toBe(false);
     expect(before.chunks_done).toBeGreaterThan(0);
     const after = await b.embed.runToCompletion();
@@ -143,6 +143,9 @@ describe('background embedding', () => {
     const total = (await engine.embed.whenIdle()).chunks_done;
     expect(c.seen.length).toBe(total);
 
+    // Search once so the in-memory index is loaded: the changes below must reach it incrementally.
+    const before = ok((await engine.call('search', { query: 'gardening passage about note 5', mode: 'vector', page_size: 20 })) as { results: { path: string }[] });
+    expect(before.results.map((h) => h.path)).toContain('n5.md');
     c.seen.length = 0;
     const changed: Record<string, string> = { ...files, 'n2.md': files['n2.md'].replace('More words for note 2', 'Different words for note 2') };
     delete changed['n5.md'];

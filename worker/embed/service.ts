@@ -9,12 +9,13 @@ import { activeModel, addModel, knownModels, setActiveModel } from './model-choi
 import { chunkerId, type ModelSpec } from './models';
 import { quantizeInt8 } from './quantize';
 import { modelReads, QUERY_MIN_SHARE } from './script';
+import { IndexKeeper } from './index-keeper';
 import {
-  chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, loadIndex, noteRows, notesToChunk, setMeta, START, writeVectors, type Counts, type Cursor,
+  chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, notesToChunk, setMeta, START, writeVectors, type Counts, type Cursor,
 } from './store';
-import { VectorIndex } from './vector-index';
+import type { VectorIndex } from './vector-index';
 
-export type EmbedState = 'unavailable' | 'idle' | 'loading' | 'downloading' | 'chunking' | 'embedding' | 'paused' | 'complete' | 'error';
+export type EmbedState = 'unavailable' | 'idle' | 'indexing' | 'loading' | 'downloading' | 'chunking' | 'embedding' | 'paused' | 'complete' | 'error';
 
 export interface EmbedStatus {
   model: { id: string; label: string; languages: string; dim: number; source: ModelSpec['source']['kind']; size_mb: number };
@@ -60,7 +61,7 @@ const QUIET_MS = 300;
 export class EmbedService {
   private spec: ModelSpec;
   private embedder: Embedder | null;
-  private vectorIndex: VectorIndex | null = null;
+  private readonly keeper: IndexKeeper;
   private state: EmbedState;
   private error: string | null = null;
   private device: string | null = null;
@@ -82,6 +83,7 @@ export class EmbedService {
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.embedder = embedder;
+    this.keeper = new IndexKeeper(db);
     this.batch = Math.min(this.batch, opts.maxBatch ?? 64);
     this.spec = activeModel(db);
     this.state = embedder ? (this.paused ? 'paused' : 'idle') : 'unavailable';
@@ -122,20 +124,25 @@ export class EmbedService {
 
   status(): EmbedStatus {
     const c = this.currentCounts();
+    // How many passages have vectors is the index's size: it loads in the background first.
+    const index = this.keeper.ready(this.spec.id);
+    if (!index && !this.keeper.loadingNow) void this.index().then(() => this.notify(true), () => undefined);
+    const embedded = index?.size ?? 0;
     // While the queue works, counts may lag (see currentCounts): never call that complete.
     const working = this.state === 'chunking' || this.state === 'embedding' || this.state === 'loading' || this.state === 'downloading';
-    const complete = !working && c.chunkedNotes >= c.notes && c.embedded >= c.chunks;
-    const remaining = Math.max(0, c.chunks - c.embedded);
+    const complete = !working && index !== null && c.chunkedNotes >= c.notes && embedded >= c.chunks;
+    const remaining = Math.max(0, c.chunks - embedded);
+    const state = this.state === 'idle' && !index ? 'indexing' : this.state === 'idle' && complete ? 'complete' : this.state;
     return {
       model: { id: this.spec.id, label: this.spec.label, languages: this.spec.languages, dim: this.spec.dim, source: this.spec.source.kind, size_mb: this.spec.sizeMB },
-      state: this.state === 'idle' && complete ? 'complete' : this.state,
+      state,
       complete,
       paused: this.paused,
       device: this.device,
       notes: c.notes,
       notes_chunked: c.chunkedNotes,
       chunks_total: c.chunks,
-      chunks_done: c.embedded,
+      chunks_done: embedded,
       chunks_unreadable: c.unreadable,
       rate_per_s: this.rate === null ? null : Math.round(this.rate * 10) / 10,
       eta_s: this.rate && remaining ? Math.round(remaining / this.rate) : remaining ? null : 0,
@@ -146,6 +153,12 @@ export class EmbedService {
 
   isComplete(): boolean {
     return this.status().complete;
+  }
+
+  /** The status once the vector index has loaded (exact counts). */
+  async refresh(): Promise<EmbedStatus> {
+    await this.index();
+    return this.status();
   }
 
   /** Starts (or keeps running) the background queue unless paused. */
@@ -199,7 +212,7 @@ export class EmbedService {
     if (spec.id !== this.spec.id) {
       this.spec = spec;
       this.generation++;
-      this.vectorIndex = null;
+      this.keeper.drop();
       this.queryCache.clear();
       this.counted = null;
       this.rate = null;
@@ -223,17 +236,10 @@ export class EmbedService {
     return this.whenIdle();
   }
 
-  /** The vector index of the active model, reloaded when others changed the notes. */
-  index(): VectorIndex {
-    const now = epoch(this.db);
-    let index = this.vectorIndex;
+  /** The vector index of the active model: loaded in the background the first time, then kept current. */
+  index(): Promise<VectorIndex> {
     const dim = this.spec.dim || Number(this.db.column('SELECT dim FROM vectors WHERE model = ? LIMIT 1', [this.spec.id])[0] ?? 0) || 1;
-    if (!index || index.model !== this.spec.id || index.dim !== dim) {
-      index = new VectorIndex(this.spec.id, dim);
-      this.vectorIndex = index;
-    }
-    if (index.epoch !== now) loadIndex(this.db, index);
-    return index;
+    return this.keeper.get(this.spec.id, dim);
   }
 
   async queryVector(text: string): Promise<QueryVector> {
@@ -267,7 +273,7 @@ export class EmbedService {
     const now = epoch(this.db);
     const stale = !this.counted || this.countedEpoch !== now;
     if (stale && (!this.counted || this.state !== 'chunking' || performance.now() - this.countedAt > 1000)) {
-      this.counted = counts(this.db, this.spec.id, chunkerId(this.spec));
+      this.counted = counts(this.db, chunkerId(this.spec));
       this.countedEpoch = now;
       this.countedAt = performance.now();
     }
@@ -317,6 +323,8 @@ export class EmbedService {
     let rescanned = false;
     let myGen = gen();
     try {
+      // Progress counts come from the index: have it loaded (in slices) before starting.
+      await this.index();
       for (;;) {
         if (this.stopped) return;
         if (this.paused) {
@@ -375,7 +383,6 @@ export class EmbedService {
         this.ownChange(entries, () => writeVectors(this.db, spec.id, rows));
         const last = pending[pending.length - 1];
         cursor = { seq: last.seq, id: last.id };
-        if (this.counted) this.counted.embedded += pending.length;
         this.tune(ms, unique.length);
         this.notify();
       }
@@ -388,23 +395,10 @@ export class EmbedService {
     }
   }
 
-  /**
-   * Applies a change the service makes itself and updates the index in
-   * place, unless someone else changed the notes since it was loaded (then
-   * the next search reloads it).
-   */
+  /** A change the service makes itself; the index re-reads just these notes. */
   private ownChange(entryIds: number[], change: () => void): void {
-    const before = epoch(this.db);
     change();
-    const index = this.vectorIndex;
-    if (!index || index.model !== this.spec.id || index.epoch !== before) return;
-    if (index.dim !== this.spec.dim) {
-      // The model's size became known only when it loaded: the next search builds a new index.
-      this.vectorIndex = null;
-      return;
-    }
-    for (const id of entryIds) index.replace(id, noteRows(this.db, this.spec.id, id));
-    index.epoch = epoch(this.db);
+    this.keeper.changed(entryIds);
   }
 
   /** Sizes the next batch so it takes about targetBatchMs, and tracks the rate. */
@@ -419,7 +413,8 @@ export class EmbedService {
   /** Only once everything is embedded with the active model: until then the old model's vectors may still be wanted back. */
   private gc(): void {
     const c = this.currentCounts();
-    if (c.chunkedNotes >= c.notes && c.embedded >= c.chunks) collectGarbage(this.db, this.spec.id);
+    const index = this.keeper.ready(this.spec.id);
+    if (index && c.chunkedNotes >= c.notes && index.size >= c.chunks) collectGarbage(this.db, this.spec.id);
   }
 }
 

@@ -19,8 +19,24 @@ export interface PendingChunk {
   input: string;
 }
 
+/** Grows whenever notes' chunks change (see embed_changes in migration 0004). */
 export function epoch(db: Db): number {
-  return Number(db.column('SELECT n FROM embed_epoch')[0] ?? 0);
+  return Number(db.column("SELECT seq FROM sqlite_sequence WHERE name = 'embed_changes'")[0] ?? 0);
+}
+
+/** Notes whose chunks changed after `since`, at most `limit` (+1 tells there are more). */
+export function changedSince(db: Db, since: number, limit: number): number[] {
+  return db.column<number>('SELECT DISTINCT entry_id FROM embed_changes WHERE n > ? LIMIT ?', [since, limit]);
+}
+
+/** Whether the log still holds everything after `since` (older entries may have been forgotten). */
+export function changesKnownSince(db: Db, since: number): boolean {
+  const oldest = db.column<number>('SELECT MIN(n) FROM embed_changes')[0];
+  return oldest === null || oldest === undefined || oldest <= since + 1;
+}
+
+export function forgetChanges(db: Db, upTo: number): void {
+  db.run('DELETE FROM embed_changes WHERE n <= ?', [upTo]);
 }
 
 /** Notes with no chunks for this chunking (new, changed, or chunked for another model). */
@@ -91,49 +107,49 @@ export interface Counts {
   chunkedNotes: number;
   /** Readable chunks (to embed). */
   chunks: number;
-  /** Readable chunks that have a vector. */
-  embedded: number;
   /** Chunks in scripts the model cannot read (ranked by text). */
   unreadable: number;
 }
 
-export function counts(db: Db, model: string, chunker: string): Counts {
+/** Cheap counts; how many chunks have vectors is the loaded index's size (see service.ts). */
+export function counts(db: Db, chunker: string): Counts {
   const notes = Number(db.column("SELECT COUNT(*) FROM entries WHERE kind = 'note'")[0]);
   const chunkedNotes = Number(db.column('SELECT COUNT(*) FROM chunked WHERE chunker = ?', [chunker])[0]);
-  const c = db.get<{ readable: number; unreadable: number }>(
-    'SELECT COALESCE(SUM(readable = 1), 0) AS readable, COALESCE(SUM(readable = 0), 0) AS unreadable FROM chunks',
-  )!;
-  const embedded = Number(
-    db.column('SELECT COUNT(*) FROM chunks c WHERE c.readable = 1 AND EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.hash)', [model])[0],
-  );
-  return { notes, chunkedNotes, chunks: Number(c.readable), embedded, unreadable: Number(c.unreadable) };
+  const chunks = Number(db.column('SELECT COUNT(*) FROM chunks WHERE readable = 1')[0]);
+  const all = Number(db.column('SELECT COUNT(*) FROM chunks')[0]);
+  return { notes, chunkedNotes, chunks, unreadable: all - chunks };
 }
 
-/** Every stored vector of the model, grouped by note, into a fresh index. */
-export function loadIndex(db: Db, index: VectorIndex): void {
-  index.clear();
-  index.epoch = epoch(db);
-  index.reserve(
-    Number(db.column('SELECT COUNT(*) FROM chunks c JOIN vectors v ON v.model = ? AND v.hash = c.hash WHERE c.readable = 1', [index.model])[0]),
+/**
+ * Loads the next slice of the model's vectors (readable chunks after
+ * `afterChunk`, in chunk order) into the index; returns the last chunk id
+ * read, or -1 when there was nothing left. Reads columns through the C API
+ * and copies each vector straight from SQLite's memory into the index: the
+ * row-object API costs ~10 µs a row, which at 200k rows is seconds.
+ */
+export function loadIndexSlice(db: Db, index: VectorIndex, afterChunk: number, limit: number): number {
+  const { capi, wasm } = db.sqlite3;
+  const stmt = db.raw.prepare(
+    `SELECT c.id, c.entry_id, v.scale, v.vec FROM chunks c JOIN vectors v ON v.model = ? AND v.hash = c.hash
+     WHERE c.readable = 1 AND c.id > ? ORDER BY c.id LIMIT ?`,
   );
-  let entry = -1;
-  let rows: IndexRow[] = [];
-  db.each(
-    `SELECT c.entry_id, c.id, v.scale, v.vec FROM chunks c JOIN vectors v ON v.model = ? AND v.hash = c.hash
-     WHERE c.readable = 1 ORDER BY c.entry_id, c.seq`,
-    [index.model],
-    (r) => {
-      const e = r.entry_id as number;
-      if (e !== entry) {
-        index.add(entry, rows);
-        entry = e;
-        rows = [];
-      }
-      const bytes = r.vec as Uint8Array;
-      rows.push({ chunkId: r.id as number, scale: r.scale as number, vec: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
-    },
-  );
-  index.add(entry, rows);
+  let last = -1;
+  try {
+    stmt.bind([index.model, afterChunk, limit]);
+    const p = stmt.pointer as number;
+    while (capi.sqlite3_step(p) === capi.SQLITE_ROW) {
+      last = capi.sqlite3_column_int(p, 0);
+      const entry = capi.sqlite3_column_int(p, 1);
+      const scale = capi.sqlite3_column_double(p, 2);
+      const ptr = capi.sqlite3_column_blob(p, 3) as unknown as number;
+      const len = capi.sqlite3_column_bytes(p, 3);
+      if (len !== index.dim) continue; // another model size: never mixed into this index
+      index.addOne(entry, last, scale, wasm.heap8().subarray(ptr, ptr + len));
+    }
+  } finally {
+    stmt.finalize();
+  }
+  return last;
 }
 
 /** The rows of one note, for updating the index after its vectors were written. */

@@ -69,6 +69,13 @@ export class VectorIndex {
   /** Appends rows to a note (a note's chunks may arrive in several batches). */
   add(entryId: number, rows: readonly IndexRow[]): void {
     if (!rows.length) return;
+    this.reserve(this.rows + rows.length);
+    for (const r of rows) this.addOne(entryId, r.chunkId, r.scale, r.vec);
+  }
+
+  /** One row; `vec` may be a view into other memory (it is copied). */
+  addOne(entryId: number, chunkId: number, scale: number, vec: Int8Array): void {
+    if (vec.length !== this.dim) throw new Error(`vector of ${vec.length} components in a ${this.dim}-d index`);
     let slot = this.slotOf.get(entryId);
     if (slot === undefined) {
       slot = this.freeSlots.pop() ?? this.slotEntry.length;
@@ -76,19 +83,20 @@ export class VectorIndex {
       this.slotEntry[slot] = entryId;
       this.slotRows[slot] = [];
     }
-    this.reserve(this.rows + rows.length);
+    this.reserve(this.rows + 1);
     const vecs = this.kernel.vectors();
-    const list = this.slotRows[slot];
-    for (const r of rows) {
-      if (r.vec.length !== this.dim) throw new Error(`vector of ${r.vec.length} components in a ${this.dim}-d index`);
-      const i = this.rows++;
-      vecs.set(r.vec, i * this.stride);
-      vecs.fill(0, i * this.stride + this.dim, (i + 1) * this.stride);
-      this.scales[i] = r.scale;
-      this.chunkIds[i] = r.chunkId;
-      this.rowSlot[i] = slot;
-      list.push(i);
-    }
+    const i = this.rows++;
+    vecs.set(vec, i * this.stride);
+    if (this.stride > this.dim) vecs.fill(0, i * this.stride + this.dim, (i + 1) * this.stride);
+    this.scales[i] = scale;
+    this.chunkIds[i] = chunkId;
+    this.rowSlot[i] = slot;
+    this.slotRows[slot].push(i);
+  }
+
+  /** Lays each note's rows out consecutively (after a load in chunk order), dropping removed rows. */
+  regroup(): void {
+    this.compact();
   }
 
   remove(entryId: number): void {

@@ -126,7 +126,7 @@ export async function searchByMeaning(db: Db, embed: EmbedService | undefined, i
     };
   }
 
-  const index = embed.index();
+  const index = await embed.index();
   if (index.dim !== q.vector.length) {
     // Vectors of this model have not been written yet (or belong to a model of another size).
     if (index.size > 0) throw toolError('internal', `The stored vectors have ${index.dim} dimensions but the model produces ${q.vector.length}.`, 'mode');

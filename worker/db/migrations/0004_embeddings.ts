@@ -44,12 +44,13 @@ CREATE TABLE chunked (
   chunks   INTEGER NOT NULL
 );
 
--- Bumped whenever the set of chunked notes changes, so the in-memory vector
--- index knows when changes it did not make itself happened.
-CREATE TABLE embed_epoch (n INTEGER NOT NULL);
-INSERT INTO embed_epoch (n) VALUES (0);
-CREATE TRIGGER chunked_insert AFTER INSERT ON chunked BEGIN UPDATE embed_epoch SET n = n + 1; END;
-CREATE TRIGGER chunked_delete AFTER DELETE ON chunked BEGIN UPDATE embed_epoch SET n = n + 1; END;
+-- Which notes' chunks changed, in order: the in-memory vector index applies
+-- the changes since it was loaded (an import of a few notes never forces a
+-- full reload) and then forgets them. AUTOINCREMENT keeps the sequence
+-- (the "epoch") growing after rows are forgotten.
+CREATE TABLE embed_changes (n INTEGER PRIMARY KEY AUTOINCREMENT, entry_id INTEGER NOT NULL);
+CREATE TRIGGER chunked_insert AFTER INSERT ON chunked BEGIN INSERT INTO embed_changes (entry_id) VALUES (NEW.entry_id); END;
+CREATE TRIGGER chunked_delete AFTER DELETE ON chunked BEGIN INSERT INTO embed_changes (entry_id) VALUES (OLD.entry_id); END;
 
 -- A rewritten entry (new text, title or kind) is chunked again.
 CREATE TRIGGER entries_rechunk AFTER UPDATE OF hash, title, kind ON entries
