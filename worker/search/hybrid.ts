@@ -1,8 +1,9 @@
 // Search by meaning: vector mode, and hybrid mode that fuses the text ranking
-// with the vector ranking. Notes the model cannot read (other scripts) or has
-// not embedded yet keep their text rank in place of a vector rank, and a
-// query the model cannot read is ranked by text alone, so hybrid never ranks
-// such notes worse than text mode does.
+// with the vector ranking (score fusion, see DEFAULT_FUSION). Notes the model
+// cannot read (other scripts) or has not embedded yet keep their full text
+// score in place of a vector score, and a query the model cannot read is
+// ranked by text alone, so hybrid never ranks such notes worse than text
+// mode does.
 import type { Db } from '../db/database';
 import type { EmbedService } from '../embed/service';
 import { toolError } from '../tools/errors';
@@ -10,12 +11,20 @@ import { noteHits, vectorRank, type NoteHit, type Ranked, type SqlCondition } fr
 
 export type Fusion = 'rrf' | 'score';
 
-/** Reciprocal-rank constant; 60 is the customary value and did best on Cranfield and seekstone (docs/embeddings.md). */
-export const RRF_K = 60;
-/** Weight of the vector side in RRF. */
-export const RRF_ALPHA = 0.5;
+/**
+ * Hybrid ranking is score fusion: each side's scores scaled to 0-1 over its
+ * candidates, then 0.7 × text + 0.3 × vector. Chosen by measurement
+ * (docs/benchmarks.md, docs/embeddings.md): on Cranfield it is the only
+ * variant that beats text alone (nDCG@10 0.345 vs 0.334; RRF with equal
+ * weights 0.299), on seekstone paraphrase queries MRR@10 0.63 vs text 0.55,
+ * and on title queries it keeps text's 0.99 (RRF drops to 0.78).
+ */
+export const DEFAULT_FUSION: Fusion = 'score';
 /** Weight of the vector side in score fusion. */
-export const SCORE_ALPHA = 0.5;
+export const SCORE_ALPHA = 0.3;
+/** Reciprocal-rank fusion, kept for comparison: constant and vector weight. */
+export const RRF_K = 60;
+export const RRF_ALPHA = 0.5;
 
 export interface FuseOptions {
   method: Fusion;
@@ -147,7 +156,7 @@ export async function searchByMeaning(db: Db, embed: EmbedService | undefined, i
   }
 
   const text = input.text(depth);
-  const fused = fuse(text.hits, vec.hits, { method: input.fusion ?? 'rrf', hasVectors: (id) => index.has(id) });
+  const fused = fuse(text.hits, vec.hits, { method: input.fusion ?? DEFAULT_FUSION, hasVectors: (id) => index.has(id) });
   // Every text match and every similar-enough note is a hit: exact when both sides were read whole,
   // otherwise a lower bound (each side's own total, and what was fused).
   const exact = text.total <= text.hits.length && vec.scored <= vec.hits.length;
