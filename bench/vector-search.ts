@@ -26,7 +26,11 @@ async function main() {
     seekstone: nodeSource(SEEKSTONE, 'seekstone'),
     async vectors() {
       const src = await openMemoryDb({ file: EMBEDDED_DB, migrate: false });
-      return src.all<StoredVector>('SELECT model, hash, dim, scale, vec FROM vectors');
+      try {
+        return src.all<StoredVector>('SELECT model, hash, dim, scale, vec FROM vectors');
+      } finally {
+        src.close();
+      }
     },
     semantic,
     memory: () => {

@@ -155,6 +155,12 @@ export class EmbedService {
     return this.status().complete;
   }
 
+  /** Reads the vector index again from the database (after vectors were written behind the service's back). */
+  reindex(): Promise<VectorIndex> {
+    this.keeper.drop();
+    return this.index();
+  }
+
   /** The status once the vector index has loaded (exact counts). */
   async refresh(): Promise<EmbedStatus> {
     await this.index();
