@@ -130,7 +130,9 @@ export function counts(db: Db, chunker: string): Counts {
 export function loadIndexSlice(db: Db, index: VectorIndex, afterChunk: number, limit: number): number {
   const { capi, wasm } = db.sqlite3;
   const stmt = db.raw.prepare(
-    `SELECT c.id, c.entry_id, v.scale, v.vec FROM chunks c JOIN vectors v ON v.model = ? AND v.hash = c.hash
+    // CROSS JOIN keeps chunks as the outer loop: a rowid range, then one key lookup per chunk
+    // (the planner otherwise scans every vector of the model for each slice).
+    `SELECT c.id, c.entry_id, v.scale, v.vec FROM chunks c CROSS JOIN vectors v ON v.model = ? AND v.hash = c.hash
      WHERE c.readable = 1 AND c.id > ? ORDER BY c.id LIMIT ?`,
   );
   let last = -1;
