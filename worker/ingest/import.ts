@@ -268,6 +268,6 @@ function writeOne(
   const meta = { path: file.path, size: bytes.length, mtime: file.mtime, hash };
   if (parsed.kind === 'note') writeNote(db, vaultId, old?.id, meta, parsed, { fts });
   else writeFileRecord(db, vaultId, old?.id, meta, parsed, fts);
-  replaceProblems(db, vaultId, file.path, parsed.problems, at);
+  replaceProblems(db, vaultId, file.path, parsed.problems, at, old === undefined);
   for (const p of parsed.problems) problemList.push({ path: file.path, ...p });
 }

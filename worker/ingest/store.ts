@@ -150,8 +150,9 @@ export function writeNote(
   });
 }
 
-export function replaceProblems(db: Db, vaultId: number, path: string, problems: Problem[], at: number): void {
-  db.run('DELETE FROM problems WHERE vault_id = ? AND path = ?', [vaultId, path]);
+/** Replaces the problems recorded for a file; `isNew`: the file had no entry, so it has no problems to delete. */
+export function replaceProblems(db: Db, vaultId: number, path: string, problems: Problem[], at: number, isNew = false): void {
+  if (!isNew) db.run('DELETE FROM problems WHERE vault_id = ? AND path = ?', [vaultId, path]);
   for (const p of problems) {
     db.run('INSERT INTO problems (vault_id, path, code, message, action, line, at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
       vaultId, path, p.code, p.message, p.action, p.line ?? null, at,
