@@ -11,7 +11,7 @@ import type { FileProblem } from './problems';
 import type { ImportSource, SourceFile } from './source';
 import { deleteEntry, existingEntries, replaceProblems, writeFileRecord, writeNote, type ExistingEntry } from './store';
 import { ensureVault } from './vaults';
-import { afterBulkFtsWrites, beforeBulkFtsWrites } from './fts-maintenance';
+import { afterBulkFtsWrites, beforeBulkFtsWrites, resumeAutomerge } from './fts-maintenance';
 import { FtsWrites } from './fts-writes';
 
 export interface ImportProgress {
@@ -131,10 +131,11 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     beforeBulkFtsWrites(db);
     const batches = splitBatches(files, maxFiles, maxBytes);
     let committed = 0;
-    let reading = batches.length ? readAll(batches[0], problemList) : null;
+    const concurrency = source.readConcurrency ?? READ_CONCURRENCY;
+    let reading = batches.length ? readAll(batches[0], problemList, concurrency) : null;
     for (let b = 0; b < batches.length; b++) {
       const loaded = await reading!;
-      reading = b + 1 < batches.length ? readAll(batches[b + 1], problemList) : null;
+      reading = b + 1 < batches.length ? readAll(batches[b + 1], problemList, concurrency) : null;
       const at = now();
       db.tx(() => {
         const fts = new FtsWrites();
@@ -177,6 +178,13 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
 
   function finish(phase: ImportProgress['phase'], error?: string): ImportSummary {
     progress.phase = phase;
+    if (phase !== 'done') {
+      try {
+        resumeAutomerge(db);
+      } catch {
+        // The database may be what failed; the next import sets it again.
+      }
+    }
     const counts = db.get<{ notes: number; files: number }>(
       "SELECT COUNT(*) FILTER (WHERE kind = 'note') AS notes, COUNT(*) FILTER (WHERE kind = 'file') AS files FROM entries WHERE vault_id = ?",
       [vaultId],
@@ -227,7 +235,7 @@ interface Loaded {
   hash: string;
 }
 
-async function readAll(files: SourceFile[], problems: FileProblem[]): Promise<Loaded[]> {
+async function readAll(files: SourceFile[], problems: FileProblem[], concurrency: number): Promise<Loaded[]> {
   const out: Loaded[] = new Array(files.length);
   let next = 0;
   const worker = async () => {
@@ -248,7 +256,7 @@ async function readAll(files: SourceFile[], problems: FileProblem[]): Promise<Lo
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, files.length) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, files.length)) }, worker));
   return out;
 }
 
