@@ -146,6 +146,31 @@ describe('re-importing the same folder', () => {
     checkIntegrity(engine.db);
   });
 
+  it('takes a file with the same size and date as unchanged without reading it, unless asked to verify', async () => {
+    const engine = await makeEngine();
+    const reads: string[] = [];
+    const source = (text: string, mtime: number): ImportSource => ({
+      name: 'v',
+      root: 'v',
+      kind: 'memory',
+      async *files() {
+        const bytes = new TextEncoder().encode(text);
+        yield { path: 'n.md', size: bytes.length, mtime, read: async () => (reads.push(text), bytes) };
+      },
+    });
+    await engine.importSource(source('first', 1000));
+    // Same size and date: not read, even though the content differs.
+    expect(await engine.importSource(source('fir5t', 1000))).toMatchObject({ unchanged: 1, indexed: 0 });
+    expect(reads).toEqual(['first']);
+    expect(await found(engine, 'first')).toEqual(['n.md']);
+    // Another date: read, and the content hash decides.
+    expect(await engine.importSource(source('fir5t', 2000))).toMatchObject({ unchanged: 0, indexed: 1 });
+    expect(await found(engine, 'fir5t')).toEqual(['n.md']);
+    // verifyAll reads everything.
+    expect(await engine.importSource(source('f1rst', 2000), { verifyAll: true })).toMatchObject({ unchanged: 0, indexed: 1 });
+    expect(reads).toEqual(['first', 'fir5t', 'f1rst']);
+  });
+
   it('a second unchanged import writes nothing', async () => {
     const engine = await makeEngine();
     const source = memorySource('v', generatedNotes(12));

@@ -50,6 +50,12 @@ export interface ImportOptions {
   batchSize?: number;
   /** At most about this many bytes of files per transaction. */
   batchBytes?: number;
+  /**
+   * Read and hash every file. By default a file whose size and modification
+   * time equal those stored is taken as unchanged without being read (the
+   * quick check rsync makes); its content hash decides whenever they differ.
+   */
+  verifyAll?: boolean;
   /** Test hook: called after each committed batch (a crash can be simulated by throwing). */
   afterBatch?: (committedFiles: number) => void;
   now?: () => number;
@@ -125,11 +131,21 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     progress.removed = gone.length;
 
     // 3. Read, parse and write in batches; the next batch is read while the
-    // current one is written.
+    // current one is written. Files that pass the quick check are not read.
     progress.phase = 'indexing';
+    const toRead = files.filter((f) => {
+      const old = existing.get(f.path);
+      const same = !opts.verifyAll && old !== undefined && f.mtime > 0 && old.mtime === f.mtime && old.size === f.size;
+      if (same) {
+        progress.processed++;
+        progress.unchanged++;
+        progress.bytes += f.size;
+      }
+      return !same;
+    });
     report(true);
     beforeBulkFtsWrites(db);
-    const batches = splitBatches(files, maxFiles, maxBytes);
+    const batches = splitBatches(toRead, maxFiles, maxBytes);
     let committed = 0;
     const concurrency = source.readConcurrency ?? READ_CONCURRENCY;
     let reading = batches.length ? readAll(batches[0], problemList, concurrency) : null;

@@ -24,13 +24,14 @@ export interface FileMeta {
 export interface ExistingEntry {
   id: number;
   hash: string;
+  size: number;
   mtime: number;
 }
 
 export function existingEntries(db: Db, vaultId: number): Map<string, ExistingEntry> {
   const map = new Map<string, ExistingEntry>();
-  for (const r of db.all<{ id: number; path: string; hash: string; mtime: number }>('SELECT id, path, hash, mtime FROM entries WHERE vault_id = ?', [vaultId])) {
-    map.set(r.path, { id: r.id, hash: r.hash, mtime: r.mtime });
+  for (const r of db.all<{ id: number; path: string; hash: string; size: number; mtime: number }>('SELECT id, path, hash, size, mtime FROM entries WHERE vault_id = ?', [vaultId])) {
+    map.set(r.path, { id: r.id, hash: r.hash, size: r.size, mtime: r.mtime });
   }
   return map;
 }
