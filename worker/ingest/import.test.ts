@@ -94,6 +94,18 @@ describe('importing a folder', () => {
     checkIntegrity(engine.db);
   });
 
+  it('can leave the text index merge until just after the import has returned', async () => {
+    const engine = await makeEngine();
+    const automerge = () => engine.db.get<{ v: number }>("SELECT v FROM fts_config WHERE k = 'automerge'")?.v;
+    const s = await engine.importSource(memorySource('v', generatedNotes(600)), { deferIndexTidy: true, batchSize: 100 });
+    expect(s.phase).toBe('done');
+    expect(automerge()).toBe(0); // merging is still off: the merge has not run yet
+    expect(await found(engine, 'token599')).toEqual(['people/note 599.md']); // but the vault is searchable
+    await engine.idle();
+    expect(automerge()).toBe(4);
+    checkIntegrity(engine.db);
+  });
+
   it('reports progress through the phases with growing counts', async () => {
     const engine = await makeEngine();
     const seen: ImportProgress[] = [];

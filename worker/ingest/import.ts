@@ -56,6 +56,12 @@ export interface ImportOptions {
    * quick check rsync makes); its content hash decides whenever they differ.
    */
   verifyAll?: boolean;
+  /**
+   * Leave merging the text index (up to a second for a large vault) to the
+   * caller, who runs tidyTextIndex(db, summary) once the import has returned:
+   * the vault is searchable before that.
+   */
+  deferIndexTidy?: boolean;
   /** Test hook: called after each committed batch (a crash can be simulated by throwing). */
   afterBatch?: (committedFiles: number) => void;
   now?: () => number;
@@ -182,11 +188,14 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       }
     }
 
-    // 4. The vault is complete; tidy the text index.
+    // 4. The vault is complete and searchable; tidy the text index now, or
+    // leave it to the caller (tidyTextIndex) when it asked to defer.
     db.run("UPDATE vaults SET import_state = 'complete', imported_at = ? WHERE id = ?", [now(), vaultId]);
-    progress.phase = 'optimizing';
-    report(true);
-    afterBulkFtsWrites(db, progress.indexed + progress.removed);
+    if (!opts.deferIndexTidy) {
+      progress.phase = 'optimizing';
+      report(true);
+      tidyTextIndex(db, progress);
+    }
     return finish('done');
   } catch (e) {
     return finish('failed', (e as Error)?.message ?? String(e));
@@ -225,6 +234,11 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     report(true);
     return summary;
   }
+}
+
+/** Merges the text index after an import that wrote or removed files (see fts-maintenance.ts). */
+export function tidyTextIndex(db: Db, done: Pick<ImportProgress, 'indexed' | 'removed'>): void {
+  afterBulkFtsWrites(db, done.indexed + done.removed);
 }
 
 /** Consecutive batches of at most maxFiles files and about maxBytes bytes (a bigger file gets a batch of its own). */
