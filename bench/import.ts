@@ -48,7 +48,13 @@ the CLI uses. Target: seekstone-10k in ≤ 6 s in Chromium.
 - \`unchanged re-import\`: every file is listed; files whose size and date
   are unchanged are skipped without being read (the content hash decides
   for the others).
-- \`best s\` / \`median s\`: of \`runs\` runs.
+- \`best s\` / \`median s\`: wall time of \`runs\` runs until the vault is
+  searchable; \`then merge s\`: the text-index merge the app runs right after
+  (the CLI runs it before saving).
+- \`cpu s\`: CPU time of the import and the merge, best run: the engine
+  worker's threads in Chromium (from /proc), the whole process in Node. On a
+  busy machine wall time mostly measures the other work; CPU time is close to
+  what the import costs on an idle machine.
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${memory.machine}.
 Other work was running on the machine at the same time, so the numbers are
