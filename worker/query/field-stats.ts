@@ -35,6 +35,23 @@ export interface FieldStatsOptions {
 const T_TYPE = `CASE f.t WHEN 'num' THEN 'number' WHEN 'bool' THEN 'boolean' WHEN 'str' THEN
   (CASE WHEN f.str GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*' THEN 'date' ELSE 'string' END) ELSE f.t END`;
 
+/**
+ * fieldStats groups every fm row, which takes a while on a large vault, and
+ * the answer changes only when the data does: results are kept until the
+ * connection next writes (total_changes() moves).
+ */
+const cache = new WeakMap<Db, { changes: number; results: Map<string, FieldStats[]> }>();
+
+export function fieldStatsCached(db: Db, opts: FieldStatsOptions): FieldStats[] {
+  const changes = db.get<{ n: number }>('SELECT total_changes() AS n')!.n;
+  let entry = cache.get(db);
+  if (!entry || entry.changes !== changes) cache.set(db, (entry = { changes, results: new Map() }));
+  const key = JSON.stringify([opts.vaultId ?? null, opts.prefix ?? null, opts.limit]);
+  let result = entry.results.get(key);
+  if (!result) entry.results.set(key, (result = fieldStats(db, opts)));
+  return structuredClone(result);
+}
+
 export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
   const scope: string[] = [];
   const params: SqlValue[] = [];

@@ -190,6 +190,15 @@ describe('fields', () => {
     expect(other.fields.find((f) => f.key === 'score')!.values).toEqual([{ value: 99, count: 1 }]);
   });
 
+  it('answers again from its cache until the data changes', async () => {
+    const e = await engineWith({ 'a.md': '---\nstage: one\n---\n' });
+    const stage = async () => ok(await e.call('fields', {})).fields.find((f) => f.key === 'stage')?.values;
+    expect(await stage()).toEqual([{ value: 'one', count: 1 }]);
+    expect(await stage()).toEqual([{ value: 'one', count: 1 }]);
+    await e.importSource(memorySource('test', { 'a.md': '---\nstage: one\n---\n', 'b.md': '---\nstage: two\n---\n' }));
+    expect(await stage()).toEqual([{ value: 'one', count: 1 }, { value: 'two', count: 1 }]);
+  });
+
   it('rejects a bad prefix and limit', async () => {
     expect(await engine.call('fields', { prefix: 'a b' })).toMatchObject({ error: { code: 'invalid_argument', path: 'prefix' } });
     expect(await engine.call('fields', { limit: 101 })).toMatchObject({ error: { code: 'invalid_argument', path: 'limit' } });
