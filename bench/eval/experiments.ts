@@ -1,0 +1,101 @@
+// `npm run eval:experiments`: the measurements behind the choices in
+// docs/search-text.md, printed as Markdown tables. Slow (imports each corpus,
+// rebuilds the index per variant); the figures are committed, not re-run in CI.
+import { rebuildFts } from '../../worker/text/fts-row';
+import { COLLECTIONS, SHARED, type Collection } from './collections';
+import { evaluate, loadCollection, type EvalRow, type Loaded } from './harness';
+import { mean } from './metrics';
+import { allWordsFirst, textVariant } from './variants';
+import type { Combine, VariantOptions } from './combine-variants';
+
+const f3 = (x: number) => x.toFixed(3);
+
+async function load(name: string): Promise<{ c: Collection; l: Loaded } | null> {
+  const c = COLLECTIONS[name]();
+  if (!c) {
+    console.log(`skipped ${name}: not under ${SHARED}`);
+    return null;
+  }
+  const l = await loadCollection(c);
+  console.error(`${name}: imported in ${(l.importMs / 1000).toFixed(1)} s`);
+  return { c, l };
+}
+
+interface Variant {
+  label: string;
+  opts: VariantOptions;
+}
+
+const COMBINES: Variant[] = [
+  { label: 'and', opts: { combine: 'and' } },
+  { label: 'and-or (AND, else OR)', opts: { combine: 'and-or' } },
+  { label: 'or (BM25 only)', opts: { combine: 'or' } },
+  { label: 'all-first (chosen)', opts: { combine: 'all-first' } },
+  ...[1, 0.2, 0.1, 0.05].map((s) => ({ label: `coord, common > ${s * 100}%`, opts: { combine: 'coord' as Combine, commonShare: s } })),
+];
+
+async function combineTable(sets: { c: Collection; l: Loaded }[], variants: Variant[]): Promise<string> {
+  const lines = ['| variant | ' + sets.map((s) => (s.c.kind === 'graded' ? `${s.c.name} nDCG@10 | MRR@10 | R@100` : `${s.c.name} MRR@10 | hit@5${s.c.name === 'seekstone-kw' ? ' | all-words-first@10' : ''}`)).join(' | ') + ' | p50 ms |'];
+  lines.push('|---|' + sets.map((s) => (s.c.kind === 'graded' ? '---:|---:|---:' : s.c.name === 'seekstone-kw' ? '---:|---:|---:' : '---:|---:')).join('|') + '|---:|');
+  for (const v of variants) {
+    const cells: string[] = [];
+    const p50: number[] = [];
+    for (const s of sets) {
+      const rank = textVariant(s.l.engine, v.opts);
+      const row: EvalRow = await evaluate(s.c, v.label, rank);
+      p50.push(row.p50ms);
+      if (s.c.kind === 'graded') cells.push(f3(row.ndcg10), f3(row.mrr10), f3(row.recall100));
+      else {
+        cells.push(f3(row.mrr10), f3(row.hit5));
+        if (s.c.name === 'seekstone-kw') {
+          const awf = s.c.queries.map((q) => allWordsFirst(s.l.engine, q.text, rank(q.text) as string[])).filter((x): x is number => x !== null);
+          cells.push(f3(mean(awf)));
+        }
+      }
+    }
+    lines.push(`| ${v.label} | ${cells.join(' | ')} | ${p50.map((x) => x.toFixed(1)).join(' / ')} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const which = process.argv[2] ?? 'all';
+  if (which === 'combine' || which === 'all') {
+    const sets = (await Promise.all(['cranfield', 'seekstone-kw', 'ja-d365'].map(load))).filter((x) => x !== null);
+    console.log('\n### How plain words combine\n');
+    console.log(await combineTable(sets, COMBINES));
+    for (const s of sets) s.l.engine.db.close();
+  }
+  if (which === 'stem' || which === 'all') {
+    const cran = await load('cranfield');
+    if (cran) {
+      const variants: Variant[] = [
+        { label: 'all-first', opts: { combine: 'all-first' } },
+        { label: 'or', opts: { combine: 'or' } },
+      ];
+      console.log('\n### Porter stemming on Cranfield\n');
+      console.log('unicode61:\n');
+      console.log(await combineTable([cran], variants));
+      rebuildFts(cran.l.engine.db, { tokenize: 'porter unicode61 remove_diacritics 2' });
+      console.log('\nporter unicode61:\n');
+      console.log(await combineTable([cran], variants));
+    }
+  }
+  if (which === 'weights' || which === 'all') {
+    const sets = (await Promise.all(['cranfield', 'seekstone-kw', 'ja-d365'].map(load))).filter((x) => x !== null);
+    const variants: Variant[] = [
+      [10, 4, 1, 5, 8, 2],
+      [5, 3, 1, 3, 5, 1],
+      [3, 2, 1, 2, 3, 1],
+      [2, 1.5, 1, 1.5, 2, 1],
+      [1, 1, 1, 1, 1, 1],
+    ].map((w) => ({ label: `weights ${w.join('/')}`, opts: { combine: 'all-first' as Combine, weights: w } }));
+    console.log('\n### BM25 column weights (title/headings/body/tags/aliases/path)\n');
+    console.log(await combineTable(sets, variants));
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

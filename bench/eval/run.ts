@@ -1,0 +1,39 @@
+// `npm run eval`: quality of every search mode on every collection.
+//   npm run eval -- --collection cranfield,ja-d365 --mode text
+import { COLLECTIONS, SHARED, type Collection } from './collections';
+import { evaluate, loadCollection, table, type EvalRow } from './harness';
+import { EVAL_MODES } from './modes';
+
+function listArg(name: string, all: string[]): string[] {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return all;
+  const wanted = (process.argv[i + 1] ?? '').split(',').filter(Boolean);
+  const unknown = wanted.filter((w) => !all.includes(w));
+  if (unknown.length) throw new Error(`unknown ${name}: ${unknown.join(', ')} (known: ${all.join(', ')})`);
+  return wanted;
+}
+
+async function main(): Promise<void> {
+  const collections = listArg('collection', Object.keys(COLLECTIONS));
+  const modes = listArg('mode', Object.keys(EVAL_MODES));
+  const rows: EvalRow[] = [];
+  const kinds: Record<string, Collection['kind']> = {};
+  for (const name of collections) {
+    const c = COLLECTIONS[name]();
+    if (!c) {
+      console.log(`skipped ${name}: its corpus is not under ${SHARED}`);
+      continue;
+    }
+    kinds[c.name] = c.kind;
+    const { engine, importMs } = await loadCollection(c);
+    console.error(`${c.name}: imported in ${(importMs / 1000).toFixed(1)} s; ${c.about}`);
+    for (const m of modes) rows.push(await evaluate(c, m, EVAL_MODES[m](engine)));
+    engine.db.close();
+  }
+  console.log(table(rows, kinds));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

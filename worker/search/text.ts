@@ -1,0 +1,124 @@
+// Text ranking: FTS5 BM25 over the candidates the scope allows. Plain words
+// combine as "any word matches, notes with every word first" — chosen by
+// measurement over strict AND, AND-then-OR, plain OR and coordination counts
+// (docs/search-text.md). Everything happens in SQL over the scope's
+// condition; nothing is filtered after fetching.
+import type { Db, SqlValue } from '../db/database';
+import { bigramAnalyzer, compileQuery, matchExpression, type Analyzer, type CompiledQuery } from './fts-query';
+import type { ParsedQuery } from './query-syntax';
+import type { SqlCondition } from './scope';
+
+/** BM25 column weights: title, headings, body, tags, aliases, path. */
+export const BM25_WEIGHTS: readonly number[] = [10, 4, 1, 5, 8, 2];
+
+export interface TextOptions {
+  analyzer?: Analyzer;
+  weights?: readonly number[];
+}
+
+export interface TextRow {
+  id: number;
+  score: number;
+}
+
+export interface TextPage {
+  rows: TextRow[];
+  total: number;
+  /** Some candidates lack one of the words (matching was loosened). */
+  relaxed: boolean;
+  compiled: CompiledQuery;
+}
+
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+/** The FROM/WHERE every text query shares: FTS matches joined to entries, within scope, minus excluded words. */
+export interface Candidates {
+  sql: string;
+  params: SqlValue[];
+}
+
+export function candidates(scope: SqlCondition, match: string, excluded: string[]): Candidates {
+  const params: SqlValue[] = [match, ...scope.params];
+  let sql = `FROM fts JOIN entries e ON e.id = fts.rowid WHERE fts MATCH ? AND (${scope.sql})`;
+  if (excluded.length) {
+    sql += ' AND e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)';
+    params.push(excluded.join(' OR '));
+  }
+  return { sql, params };
+}
+
+export function bm25Sql(weights: readonly number[] = BM25_WEIGHTS): string {
+  return `bm25(fts, ${weights.map((w) => Number(w)).join(', ')})`;
+}
+
+/** Runs a text query over the scope. */
+export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page: PageWindow, opts: TextOptions = {}): TextPage {
+  const compiled = compileQuery(query, opts.analyzer ?? bigramAnalyzer);
+  const positive = compiled.required.length + compiled.optional.length;
+  if (positive === 0) {
+    // Only punctuation or emoji: nothing can match. Empty text or only -excluded: the notes in scope.
+    if (query.clauses.length && !compiled.excluded.length) return { rows: [], total: 0, relaxed: false, compiled };
+    return { ...listScope(db, scope, compiled, page), compiled };
+  }
+  const rank = bm25Sql(opts.weights);
+  const any = candidates(scope, matchExpression(compiled)!, compiled.excluded);
+  if (compiled.optional.length < 2) {
+    const total = db.get<{ n: number }>(`SELECT count(*) AS n ${any.sql}`, any.params)!.n;
+    const rows = rankedPage(db, rank, any, page.limit, page.offset, 0);
+    return { rows, total, relaxed: false, compiled };
+  }
+
+  // Notes with every word first (phase one), then those with some (phase two), each by BM25.
+  const all = matchExpression(compiled, { allOptional: true })!;
+  const counts = db.get<{ total: number; full: number }>(
+    `SELECT count(*) AS total, coalesce(sum(fts.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)), 0) AS full ${any.sql}`,
+    [all, ...any.params],
+  )!;
+  const rows: TextRow[] = [];
+  if (page.offset < counts.full) {
+    const every = candidates(scope, allWithBoost(compiled, all), compiled.excluded);
+    rows.push(...rankedPage(db, rank, every, Math.min(page.limit, counts.full - page.offset), page.offset, 1));
+  }
+  const left = page.limit - rows.length;
+  if (left > 0 && counts.total > counts.full) {
+    const some: Candidates = { sql: `${any.sql} AND e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)`, params: [...any.params, all] };
+    rows.push(...rankedPage(db, rank, some, left, Math.max(0, page.offset - counts.full), 0));
+  }
+  return { rows, total: counts.total, relaxed: counts.full < counts.total, compiled };
+}
+
+/** Every word required, with boost phrases still scored. */
+function allWithBoost(c: CompiledQuery, all: string): string {
+  return c.boost.length ? `${all} AND (${[...c.boost, c.optional[0]].join(' OR ')})` : all;
+}
+
+function rankedPage(db: Db, rank: string, from: Candidates, limit: number, offset: number, level: number): TextRow[] {
+  return db
+    .all<{ id: number; rank: number }>(`SELECT e.id AS id, ${rank} AS rank ${from.sql} ORDER BY rank LIMIT ? OFFSET ?`, [...from.params, limit, offset])
+    .map((r) => ({ id: r.id, score: displayScore(-r.rank, level) }));
+}
+
+/**
+ * Scores shown to users decrease down the list: notes with every word score
+ * from 1 to 2, the others below 1; within each band a squashed BM25.
+ */
+export function displayScore(bm25: number, level: number): number {
+  const s = Math.max(0, bm25);
+  return Math.round((level + s / (1 + s)) * 10000) / 10000;
+}
+
+/** No positive words (empty text, or only -excluded): the entries in scope, by path. */
+function listScope(db: Db, scope: SqlCondition, c: CompiledQuery, page: PageWindow): { rows: TextRow[]; total: number; relaxed: boolean } {
+  const params: SqlValue[] = [...scope.params];
+  let where = `WHERE (${scope.sql})`;
+  if (c.excluded.length) {
+    where += ' AND e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)';
+    params.push(c.excluded.join(' OR '));
+  }
+  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM entries e ${where}`, params)!.n;
+  const rows = db.all<{ id: number }>(`SELECT e.id FROM entries e ${where} ORDER BY e.path, e.vault_id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]);
+  return { rows: rows.map((r) => ({ id: r.id, score: 0 })), total, relaxed: false };
+}
