@@ -2,6 +2,9 @@
 // docs/search-text.md, printed as Markdown tables. Slow (imports each corpus,
 // rebuilds the index per variant); the figures are committed, not re-run in CI.
 import { rebuildFts } from '../../worker/text/fts-row';
+import { sampleWords, type SampleKind } from './findability';
+import { JA_SCHEMES } from './ja-schemes';
+import { hitAt, mrrAt, percentile } from './metrics';
 import { COLLECTIONS, SHARED, type Collection } from './collections';
 import { evaluate, loadCollection, type EvalRow, type Loaded } from './harness';
 import { mean } from './metrics';
@@ -58,6 +61,49 @@ async function combineTable(sets: { c: Collection; l: Loaded }[], variants: Vari
   return lines.join('\n');
 }
 
+async function japaneseTable({ c, l }: { c: Collection; l: Loaded }): Promise<string> {
+  const db = l.engine.db;
+  const notes = db.all<{ id: number; body: string }>("SELECT e.id, c.body FROM entries e JOIN contents c ON c.entry_id = e.id WHERE e.kind = 'note'");
+  const samples = sampleWords(notes, 100);
+  const kinds: SampleKind[] = ['kanji-1', 'kanji-2', 'katakana', 'mixed'];
+  const paths = new Map(db.all<{ id: number; path: string }>('SELECT id, path FROM entries').map((r) => [r.id, r.path]));
+  const lines = [
+    '| scheme | hit@5 | MRR@10 | ' + kinds.map((k) => `found ${k}`).join(' | ') + ' | index MB | index build s | query p50 ms | query p95 ms |',
+    '|---|---:|---:|' + kinds.map(() => '---:').join('|') + '|---:|---:|---:|---:|',
+  ];
+  const styles = new Map<string, { hit: number[]; mrr: number[] }>();
+  for (const scheme of JA_SCHEMES) {
+    const t0 = performance.now();
+    rebuildFts(db, { tokenize: scheme.tokenize, prepare: scheme.prepare });
+    const buildS = (performance.now() - t0) / 1000;
+    const bytes = db.get<{ n: number }>('SELECT sum(length(block)) AS n FROM fts_data')!.n;
+    const hit: number[] = [];
+    const mrr: number[] = [];
+    const ms: number[] = [];
+    for (const q of c.queries) scheme.rank(db, q.text, 10); // warm up
+    for (const q of c.queries) {
+      const q0 = performance.now();
+      const ranked = scheme.rank(db, q.text, 10).map((id) => c.docKey(paths.get(id)!)).filter((k): k is string => k !== null);
+      ms.push(performance.now() - q0);
+      hit.push(hitAt(ranked, q.gains, 5));
+      mrr.push(mrrAt(ranked, q.gains, 10));
+      const key = `${scheme.name} ${q.style}`;
+      if (!styles.has(key)) styles.set(key, { hit: [], mrr: [] });
+      styles.get(key)!.hit.push(hitAt(ranked, q.gains, 5));
+      styles.get(key)!.mrr.push(mrrAt(ranked, q.gains, 10));
+    }
+    const found = kinds.map((k) => {
+      const of = samples.filter((s) => s.kind === k);
+      return `${of.filter((s) => scheme.rank(db, s.text, 1, s.entryId).length > 0).length}/${of.length}`;
+    });
+    lines.push(`| ${scheme.name} | ${f3(mean(hit))} | ${f3(mean(mrr))} | ${found.join(' | ')} | ${(bytes / 1e6).toFixed(1)} | ${buildS.toFixed(1)} | ${percentile(ms, 50).toFixed(2)} | ${percentile(ms, 95).toFixed(2)} |`);
+  }
+  lines.push('', '| scheme and query style | queries | hit@5 | MRR@10 |', '|---|---:|---:|---:|');
+  for (const [key, v] of [...styles].sort()) lines.push(`| ${key} | ${v.hit.length} | ${f3(mean(v.hit))} | ${f3(mean(v.mrr))} |`);
+  lines.push('', 'Sampled words: ' + kinds.map((k) => `${k}: ${samples.filter((s) => s.kind === k).slice(0, 6).map((s) => s.text).join(', ')}`).join('; '));
+  return '\n### Japanese: bigram vs Intl.Segmenter vs trigram\n\n' + lines.join('\n');
+}
+
 async function main(): Promise<void> {
   const which = process.argv[2] ?? 'all';
   if (which === 'combine' || which === 'all') {
@@ -67,19 +113,22 @@ async function main(): Promise<void> {
     for (const s of sets) s.l.engine.db.close();
   }
   if (which === 'stem' || which === 'all') {
-    const cran = await load('cranfield');
-    if (cran) {
-      const variants: Variant[] = [
-        { label: 'all-first', opts: { combine: 'all-first' } },
-        { label: 'or', opts: { combine: 'or' } },
-      ];
-      console.log('\n### Porter stemming on Cranfield\n');
-      console.log('unicode61:\n');
-      console.log(await combineTable([cran], variants));
-      rebuildFts(cran.l.engine.db, { tokenize: 'porter unicode61 remove_diacritics 2' });
-      console.log('\nporter unicode61:\n');
-      console.log(await combineTable([cran], variants));
-    }
+    const sets = (await Promise.all(['cranfield', 'seekstone-kw', 'ja-d365'].map(load))).filter((x) => x !== null);
+    const variants: Variant[] = [
+      { label: 'all-first', opts: { combine: 'all-first' } },
+      { label: 'or', opts: { combine: 'or' } },
+    ];
+    console.log('\n### Porter stemming\n');
+    console.log('unicode61 (no stemming):\n');
+    console.log(await combineTable(sets, variants));
+    for (const s of sets) rebuildFts(s.l.engine.db, { tokenize: 'porter unicode61 remove_diacritics 2' });
+    console.log('\nporter unicode61:\n');
+    console.log(await combineTable(sets, variants));
+    for (const s of sets) s.l.engine.db.close();
+  }
+  if (which === 'ja' || which === 'all') {
+    const ja = await load('ja-d365');
+    if (ja) console.log(await japaneseTable(ja));
   }
   if (which === 'weights' || which === 'all') {
     const sets = (await Promise.all(['cranfield', 'seekstone-kw', 'ja-d365'].map(load))).filter((x) => x !== null);

@@ -1,8 +1,8 @@
 // Parsed query → FTS5 expressions. Every leaf becomes one quoted FTS5 string
 // (maybe with a trailing *), built from index tokens that contain only
 // letters, digits and marks, so no user input can be an FTS5 syntax error.
-import { CJK_RUN, cjkQueryTokens, hasCjk, normalizeText } from '../text/index-text';
-import { segmentWords } from '../text/segment';
+import { CJK_SPACED_RUN, cjkQueryTokens, hasCjk, normalizeText } from '../text/index-text';
+import { segmentWords, type Segmented } from '../text/segment';
 import type { Clause, Leaf, ParsedQuery } from './query-syntax';
 
 /** How leaves become FTS5 strings; the eval swaps it to compare tokenisations. */
@@ -10,7 +10,7 @@ export interface Analyzer {
   /** The FTS5 expression for a leaf, or null when it has no searchable tokens. */
   leaf(leaf: Leaf): string | null;
   /** The separate words inside one plain word (Japanese typed without spaces holds several). */
-  words(text: string): string[];
+  words(text: string): Segmented;
 }
 
 export interface CompiledQuery {
@@ -20,7 +20,7 @@ export interface CompiledQuery {
   optional: string[];
   /** Notes matching any of these are left out. */
   excluded: string[];
-  /** Scored but not required: a Japanese run as typed, rewarding notes that have it verbatim. */
+  /** Scored, never required: a Japanese run as typed (rewarding notes that have it verbatim) and its hiragana words. */
   boost: string[];
   /** What snippets highlight. */
   highlight: { text: string; prefix: boolean }[];
@@ -47,7 +47,7 @@ export function queryTokens(text: string): { tokens: string[]; prefix: boolean }
     }
     return any;
   };
-  for (const m of norm.matchAll(CJK_RUN)) {
+  for (const m of norm.matchAll(CJK_SPACED_RUN)) {
     if (words(norm.slice(last, m.index))) prefix = false;
     const q = cjkQueryTokens(m[0]);
     tokens.push(...q.tokens);
@@ -70,7 +70,7 @@ export const bigramAnalyzer: Analyzer = {
     return quotePhrase(tokens, prefix || leaf.prefix);
   },
   words(text) {
-    return hasCjk(text) ? segmentWords(text) : [text];
+    return hasCjk(text) ? segmentWords(text) : { words: [text], soft: [] };
   },
 };
 
@@ -104,8 +104,11 @@ function compileClause(c: Clause, analyzer: Analyzer, out: CompiledQuery, add: (
       return;
     }
     case 'word': {
-      const words = analyzer.words(c.leaf.text);
-      if (words.length > 1) add(out.boost, analyzer.leaf(c.leaf));
+      const { words, soft } = analyzer.words(c.leaf.text);
+      if (words.length + soft.length > 1) add(out.boost, analyzer.leaf(c.leaf));
+      for (const w of soft) {
+        if (add(out.boost, analyzer.leaf({ text: w, quoted: false, prefix: false }))) out.highlight.push({ text: w, prefix: false });
+      }
       words.forEach((w, i) => {
         const leaf: Leaf = { text: w, quoted: false, prefix: c.leaf.prefix && i === words.length - 1 };
         if (add(out.optional, analyzer.leaf(leaf))) out.highlight.push({ text: w, prefix: leaf.prefix });

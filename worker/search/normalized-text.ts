@@ -6,6 +6,18 @@
 // chunk holding a wanted position is walked character by character.
 import { normalizeText } from '../text/index-text';
 
+const LATIN_ACCENTED = /[\u00C0-\u024F\u1E00-\u1EFF]/g;
+
+/**
+ * The form words are compared in: NFKC, lower case, and Latin letters
+ * without diacritics (the index's remove_diacritics does the same, so "cafe"
+ * marks "café"). Kana keep their voicing marks.
+ */
+export function searchForm(s: string): string {
+  const n = normalizeText(s);
+  return /[\u00C0-\u024F\u1E00-\u1EFF]/.test(n) ? n.replace(LATIN_ACCENTED, (ch) => ch.normalize('NFD').replace(/\p{M}+/gu, '') || ch) : n;
+}
+
 const CHUNK = 1024;
 
 /** Before these characters the text can be cut without changing its normal form. */
@@ -24,7 +36,7 @@ export class NormalizedText {
   private readonly normStarts: number[] = [0];
 
   constructor(readonly raw: string) {
-    this.text = normalizeText(raw);
+    this.text = searchForm(raw);
     // ASCII lower-casing never changes length.
     this.identity = !/[^\x00-\x7f]/.test(raw);
   }
@@ -46,7 +58,7 @@ export class NormalizedText {
     const limit = Math.min(this.raw.length, to + 64);
     while (to < limit && !isSafeCut(this.raw.charCodeAt(to))) to++;
     this.rawStarts.push(to);
-    this.normStarts.push(this.normStarts[this.normStarts.length - 1] + normalizeText(this.raw.slice(from, to)).length);
+    this.normStarts.push(this.normStarts[this.normStarts.length - 1] + searchForm(this.raw.slice(from, to)).length);
   }
 
   /** Character clusters from a chunk start until the one whose normalised form holds pos. */
@@ -55,7 +67,7 @@ export class NormalizedText {
     while (raw < s.length) {
       let next = raw + (s.codePointAt(raw)! > 0xffff ? 2 : 1);
       while (next < s.length && ATTACHES.test(s[next])) next++;
-      const len = s.charCodeAt(raw) < 0x80 && next === raw + 1 ? 1 : normalizeText(s.slice(raw, next)).length;
+      const len = s.charCodeAt(raw) < 0x80 && next === raw + 1 ? 1 : searchForm(s.slice(raw, next)).length;
       if (norm + len > pos) return raw;
       norm += len;
       raw = next;

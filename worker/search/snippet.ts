@@ -5,8 +5,9 @@
 // marked in the text as written. Cost is bounded for huge notes: the copy is
 // made natively, and the character-by-character map only runs inside the
 // chosen window.
-import { CJK_RUN, normalizeText } from '../text/index-text';
-import { NormalizedText } from './normalized-text';
+import { CJK_RUN } from '../text/index-text';
+import { porterStem } from '../text/porter';
+import { NormalizedText, searchForm } from './normalized-text';
 
 export interface HighlightTerm {
   text: string;
@@ -34,20 +35,25 @@ interface Span {
 /** The terms of one query compiled once, for every snippet of its page. */
 export interface Highlighter {
   re: RegExp | null;
-  /** Regex group (from 1) → term index. */
+  /** Regex group (from 1) → term index, and the compiled term. */
   termOf: number[];
+  patterns: TermPattern[];
 }
 
 export function highlighter(terms: readonly HighlightTerm[]): Highlighter {
-  const sources: { s: string; i: number }[] = [];
+  const sources: { p: TermPattern; i: number }[] = [];
   terms.forEach((t, i) => {
     const p = termPattern(t);
-    if (p) sources.push({ s: p, i });
+    if (p) sources.push({ p, i });
   });
-  if (!sources.length) return { re: null, termOf: [] };
+  if (!sources.length) return { re: null, termOf: [], patterns: [] };
   // Longest alternatives first so phrases win over their words.
-  sources.sort((a, b) => b.s.length - a.s.length);
-  return { re: new RegExp(sources.map((o) => `(${o.s})`).join('|'), 'gu'), termOf: sources.map((o) => o.i) };
+  sources.sort((a, b) => b.p.source.length - a.p.source.length);
+  return {
+    re: new RegExp(sources.map((o) => `(${o.p.source})`).join('|'), 'gu'),
+    termOf: sources.map((o) => o.i),
+    patterns: sources.map((o) => o.p),
+  };
 }
 
 export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts: SnippetOptions = {}): string {
@@ -75,14 +81,36 @@ function escapeRegex(s: string): string {
 }
 
 const SEP = '[^\\p{L}\\p{N}\\p{M}]';
+const WORD_REST = '[\\p{L}\\p{N}\\p{M}]*';
+const LATIN_WORDS = /[^\p{L}\p{N}\p{M}]+/u;
 
-/** One regex source per term: its words in order, separated as the tokenizer would allow. */
-function termPattern(term: HighlightTerm): string | null {
-  const n = normalizeText(term.text);
+/** A term compiled for the snippet regex, with what a match must satisfy. */
+interface TermPattern {
+  source: string;
+  /** Porter stems of its Latin words, in order: a match's words must stem the same. */
+  stems: string[];
+  /** The last word was a prefix: its stem need only start with the query's. */
+  prefix: boolean;
+}
+
+function commonPrefix(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
+}
+
+/**
+ * One regex per term: its words in order, separated as the tokenizer would
+ * allow. Latin words match any word sharing their stem's leading letters
+ * ("model" finds modelling); the stem check after matching keeps only true
+ * inflections, as the porter index matched them.
+ */
+function termPattern(term: HighlightTerm): TermPattern | null {
+  const n = searchForm(term.text);
   const pieces: { text: string; cjk: boolean }[] = [];
   let last = 0;
   const latin = (s: string) => {
-    for (const w of s.split(/[^\p{L}\p{N}\p{M}]+/u)) if (w) pieces.push({ text: w, cjk: false });
+    for (const w of s.split(LATIN_WORDS)) if (w) pieces.push({ text: w, cjk: false });
   };
   for (const m of n.matchAll(CJK_RUN)) {
     latin(n.slice(last, m.index));
@@ -91,14 +119,31 @@ function termPattern(term: HighlightTerm): string | null {
   }
   latin(n.slice(last));
   if (!pieces.length) return null;
-  let src = pieces[0].cjk ? '' : `(?<![\\p{L}\\p{N}\\p{M}])`;
+  const stems: string[] = [];
+  let src = '';
   pieces.forEach((p, i) => {
     if (i > 0) src += pieces[i - 1].cjk || p.cjk ? `${SEP}*` : `${SEP}+`;
-    src += escapeRegex(p.text);
+    if (p.cjk) {
+      // Documents may put a space inside a compound ("マスター プラン").
+      src += Array.from(p.text).map(escapeRegex).join('[ \\u3000]?');
+      return;
+    }
+    const stem = porterStem(p.text);
+    stems.push(stem);
+    src += `(?<![\\p{L}\\p{N}\\p{M}])${escapeRegex(commonPrefix(p.text, stem) || p.text)}${WORD_REST}`;
   });
-  const lastPiece = pieces[pieces.length - 1];
-  if (!lastPiece.cjk) src += term.prefix ? '[\\p{L}\\p{N}\\p{M}]*' : '(?![\\p{L}\\p{N}\\p{M}])';
-  return src;
+  return { source: src, stems, prefix: term.prefix };
+}
+
+/** Whether the Latin words of a match stem like the term's. */
+function stemsAgree(match: string, t: TermPattern): boolean {
+  if (!t.stems.length) return true;
+  const words = match.replace(CJK_RUN, ' ').split(LATIN_WORDS).filter(Boolean);
+  if (words.length !== t.stems.length) return false;
+  return words.every((w, i) => {
+    const s = porterStem(w);
+    return t.prefix && i === words.length - 1 ? s.startsWith(t.stems[i]) || w.startsWith(t.stems[i]) : s === t.stems[i];
+  });
 }
 
 function findHits(norm: string, hl: Highlighter): Span[] {
@@ -108,6 +153,7 @@ function findHits(norm: string, hl: Highlighter): Span[] {
     if (m[0].length === 0) continue;
     let g = 1;
     while (m[g] === undefined) g++;
+    if (!stemsAgree(m[0], hl.patterns[g - 1])) continue;
     hits.push({ start: m.index!, end: m.index! + m[0].length, term: hl.termOf[g - 1] });
     if (hits.length >= MAX_HITS) break;
   }
@@ -178,10 +224,10 @@ function render(raw: string, start: number, end: number, hits: { start: number; 
   for (const h of hits) {
     const s = Math.max(h.start, start) - start;
     const e = Math.min(h.end, end) - start;
-    if (e > s) {
+    // A match inside dropped markup (a link target) is not shown.
+    if (e > s && !drop[s]) {
       opens.add(s);
       closes.add(e);
-      drop.fill(0, s, e);
     }
   }
   let out = '';

@@ -17,7 +17,7 @@ export interface FtsDoc {
 }
 
 /** The tokenizer of the `fts` table (docs/search-text.md says why). */
-export const FTS_TOKENIZE = 'unicode61 remove_diacritics 2';
+export const FTS_TOKENIZE = 'porter unicode61 remove_diacritics 2';
 
 /** Creates the `fts` table; `tokenize` differs only in evaluations. */
 export function createFtsTableSql(tokenize: string = FTS_TOKENIZE): string {

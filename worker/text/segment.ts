@@ -14,32 +14,40 @@ interface Piece {
   end: number;
 }
 
+export interface Segmented {
+  /** Content words: every one should be in a good match. */
+  words: string[];
+  /** Hiragana words (まとめる, について): they help ranking but are not required. */
+  soft: string[];
+}
+
 /**
  * The words of a piece of text as a reader would split it: "検索エンジンの設計"
- * → ["検索", "エンジン", "設計"]. Hiragana-only segments (particles and
- * endings: の, を, について) are dropped when the text has other words; a
- * one-character kanji or katakana segment is joined to the adjacent one, since
- * the dictionary often cuts compounds such as 仕入先 into single characters,
- * and adjacent katakana segments stay one loanword (ワークフロー).
+ * → 検索, エンジン, 設計. One-character hiragana segments (particles の, を,
+ * は) are dropped and longer hiragana words are soft, when the text has other
+ * words. A one-character kanji segment is joined to its neighbour (the
+ * dictionary cuts 仕入先 into 仕|入|先), and adjacent katakana segments stay
+ * one word (the dictionary cuts unknown loanwords at random: チャネルナビゲ|ーション).
  * Text that yields no word comes back whole.
  */
-export function segmentWords(text: string): string[] {
+export function segmentWords(text: string): Segmented {
   segmenter ??= new Intl.Segmenter('ja', { granularity: 'word' });
   const pieces: Piece[] = [];
   for (const s of segmenter.segment(text)) {
     if (s.isWordLike) pieces.push({ text: s.segment, start: s.index, end: s.index + s.segment.length });
   }
   const content = pieces.filter((p) => !HIRAGANA_ONLY.test(p.text));
-  const kept = content.length ? content : pieces;
+  if (!content.length) return { words: pieces.length ? pieces.map((p) => p.text) : [text], soft: [] };
+  const soft = pieces.filter((p) => HIRAGANA_ONLY.test(p.text) && Array.from(p.text).length > 1).map((p) => p.text);
   const merged: Piece[] = [];
-  for (const p of kept) {
+  const single = (x: Piece) => Array.from(x.text).length === 1 && hasCjk(x.text);
+  for (const p of content) {
     const last = merged[merged.length - 1];
-    const single = (x: Piece) => Array.from(x.text).length === 1 && hasCjk(x.text);
-    const katakana = last && KATAKANA_ONLY.test(last.text) && KATAKANA_ONLY.test(p.text);
-    if (last && last.end === p.start && hasCjk(last.text) && hasCjk(p.text) && (single(last) || single(p) || katakana)) {
+    const adjacent = last !== undefined && last.end === p.start && hasCjk(last.text) && hasCjk(p.text);
+    if (adjacent && (single(last) || single(p) || (KATAKANA_ONLY.test(last.text) && KATAKANA_ONLY.test(p.text)))) {
       last.text += p.text;
       last.end = p.end;
     } else merged.push({ ...p });
   }
-  return merged.length ? merged.map((p) => p.text) : [text];
+  return { words: merged.map((p) => p.text), soft };
 }
