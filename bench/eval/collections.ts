@@ -117,7 +117,7 @@ function knownItems(name: string, about: string, corpus: string[], data: string)
   return {
     name,
     about,
-    source: nodeSource(dir, name),
+    source: nodeSource(dir, corpus[corpus.length - 2]),
     // Relevant entries are path suffixes; docKey maps an imported path to the suffix it ends with.
     queries: spec.queries.map((q) => ({ id: q.id, text: q.query, style: q.style, gains: new Map(q.relevant.map((r) => [r, 1])) })),
     docKey: (() => {
@@ -137,6 +137,15 @@ export function japanese(): Collection | null {
   );
 }
 
+export function japaneseHeldOut(): Collection | null {
+  return knownItems(
+    'ja-d365-heldout',
+    'd365-finops-ja: 30 more queries written after the Japanese design was settled (never tuned on)',
+    ['corpora', 'd365-finops-ja', 'md'],
+    'ja-d365-heldout-queries.json',
+  );
+}
+
 export function seekstoneKeywords(): Collection | null {
   return knownItems(
     'seekstone-kw',
@@ -149,5 +158,6 @@ export function seekstoneKeywords(): Collection | null {
 export const COLLECTIONS: Record<string, () => Collection | null> = {
   cranfield,
   'ja-d365': japanese,
+  'ja-d365-heldout': japaneseHeldOut,
   'seekstone-kw': seekstoneKeywords,
 };

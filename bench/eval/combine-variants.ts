@@ -19,7 +19,6 @@ export type Combine = 'and' | 'and-or' | 'or' | 'coord' | 'all-first';
 
 export interface VariantOptions extends TextOptions {
   combine: Combine;
-  commonShare?: number;
 }
 
 const ALL = { sql: '1', params: [] };
@@ -32,7 +31,7 @@ export function rankWith(db: Db, query: ParsedQuery, limit: number, opts: Varian
   const run = (match: string | null, order = 'rank', extra = '', extraParams: string[] = []) => {
     if (!match) return [];
     const from = candidates(ALL, match, c.excluded);
-    return db.column<number>(`SELECT e.id, ${rank} AS rank${extra} ${from.sql} ORDER BY ${order} LIMIT ?`, [...extraParams, ...from.params, limit]);
+    return db.column<number>(`SELECT fts.rowid, ${rank} AS rank${extra} ${from.sql} ORDER BY ${order} LIMIT ?`, [...extraParams, ...from.params, limit]);
   };
   const and = matchExpression(c, { allOptional: true });
   const or = matchExpression(c);

@@ -33,8 +33,9 @@ const COMBINES: Variant[] = [
   { label: 'and', opts: { combine: 'and' } },
   { label: 'and-or (AND, else OR)', opts: { combine: 'and-or' } },
   { label: 'or (BM25 only)', opts: { combine: 'or' } },
-  { label: 'all-first (chosen)', opts: { combine: 'all-first' } },
   ...[1, 0.2, 0.1, 0.05].map((s) => ({ label: `coord, common > ${s * 100}%`, opts: { combine: 'coord' as Combine, commonShare: s } })),
+  { label: 'all-first', opts: { combine: 'all-first', commonShare: 1 } },
+  ...[0.2, 0.1, 0.05].map((s) => ({ label: `all-first, common > ${s * 100}% do not select${s === 0.2 ? ' (chosen)' : ''}`, opts: { combine: 'all-first' as Combine, commonShare: s } })),
 ];
 
 async function combineTable(sets: { c: Collection; l: Loaded }[], variants: Variant[]): Promise<string> {
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
   if (which === 'stem' || which === 'all') {
     const sets = (await Promise.all(['cranfield', 'seekstone-kw', 'ja-d365'].map(load))).filter((x) => x !== null);
     const variants: Variant[] = [
-      { label: 'all-first', opts: { combine: 'all-first' } },
+      { label: 'all-first (engine default)', opts: { combine: 'all-first' } },
       { label: 'or', opts: { combine: 'or' } },
     ];
     console.log('\n### Porter stemming\n');

@@ -18,6 +18,8 @@ async function main(): Promise<void> {
   const modes = listArg('mode', Object.keys(EVAL_MODES));
   const rows: EvalRow[] = [];
   const kinds: Record<string, Collection['kind']> = {};
+  // Collections over the same corpus share one import.
+  const loaded = new Map<string, Awaited<ReturnType<typeof loadCollection>>>();
   for (const name of collections) {
     const c = COLLECTIONS[name]();
     if (!c) {
@@ -25,11 +27,16 @@ async function main(): Promise<void> {
       continue;
     }
     kinds[c.name] = c.kind;
-    const { engine, importMs } = await loadCollection(c);
-    console.error(`${c.name}: imported in ${(importMs / 1000).toFixed(1)} s; ${c.about}`);
+    if (!loaded.has(c.source.root)) {
+      const l = await loadCollection(c);
+      console.error(`${c.source.name}: imported in ${(l.importMs / 1000).toFixed(1)} s`);
+      loaded.set(c.source.root, l);
+    }
+    const { engine } = loaded.get(c.source.root)!;
+    console.error(`${c.name}: ${c.about}`);
     for (const m of modes) rows.push(await evaluate(c, m, EVAL_MODES[m](engine)));
-    engine.db.close();
   }
+  for (const l of loaded.values()) l.engine.db.close();
   console.log(table(rows, kinds));
 }
 

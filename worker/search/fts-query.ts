@@ -120,18 +120,21 @@ function compileClause(c: Clause, analyzer: Analyzer, out: CompiledQuery, add: (
 /**
  * The MATCH expression selecting candidates: every required phrase, and at
  * least one optional clause when there are any (the optional and boost
- * expressions are kept inside the OR so that bm25() scores them). Null when
- * nothing positive was asked for.
+ * expressions are kept inside the OR so that bm25() scores them). With
+ * `selectBy`, only those optional clauses select (common words then score
+ * without matching on their own). Null when nothing positive was asked for.
  */
-export function matchExpression(c: CompiledQuery, opts: { allOptional?: boolean } = {}): string | null {
+export function matchExpression(c: CompiledQuery, opts: { allOptional?: boolean; selectBy?: string[] } = {}): string | null {
   if (opts.allOptional) {
     const all = [...c.required, ...c.optional];
     return all.length ? all.join(' AND ') : null;
   }
-  const optional = [...c.optional, ...c.boost];
-  if (!c.required.length) return optional.length ? optional.join(' OR ') : null;
-  if (!optional.length) return c.required.join(' AND ');
+  const scored = [...c.optional, ...c.boost];
+  if (opts.selectBy?.length && opts.selectBy.length < c.optional.length) {
+    return [...c.required, `(${opts.selectBy.join(' OR ')})`, `(${scored.join(' OR ')})`].join(' AND ');
+  }
+  if (!c.required.length) return scored.length ? scored.join(' OR ') : null;
+  if (!scored.length) return c.required.join(' AND ');
   // "r1 AND (o1 OR o2 OR r1)" selects what r1 does while bm25 sees o1, o2.
-  return `${c.required.join(' AND ')} AND (${[...optional, c.required[0]].join(' OR ')})`;
+  return `${c.required.join(' AND ')} AND (${[...scored, c.required[0]].join(' OR ')})`;
 }
-

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { FmValue } from '../ingest/frontmatter';
 import { fieldValues } from './fields';
 import type { ModeRow } from './mode';
-import { highlighter, makeSnippet, type HighlightTerm, type Highlighter } from './snippet';
+import { highlighter, locators, makeSnippet, type HighlightTerm, type Highlighter } from './snippet';
 
 export interface SearchHit {
   /** `${vault}:${path}`: pass it back in `ids` to fetch this hit again. */
@@ -52,6 +52,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
     entries.set(e.id, e);
   }
   const hl = highlighter(opts.highlight);
+  const where = locators(opts.highlight);
   const hits: SearchHit[] = [];
   for (const r of rows) {
     const e = entries.get(r.id);
@@ -67,7 +68,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
       permalink: e.permalink,
       tags,
       score: r.score,
-      snippet: r.snippet ?? snippetFor(db, e, hl, opts.markers),
+      snippet: r.snippet ?? snippetFor(db, e, hl, opts.markers, where),
     };
     if (opts.fields?.length) {
       hit.fields = fieldValues(e.frontmatter ? JSON.parse(e.frontmatter) : null, { title: e.title, type: e.type, permalink: e.permalink, tags }, opts.fields);
@@ -77,8 +78,37 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
   return hits;
 }
 
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string]): string {
+/** Most matches sit near the top of a note: look there first. */
+const SNIPPET_HEAD_CHARS = 16_000;
+/** Around a match located further in, this much text is read. */
+const SNIPPET_WINDOW_CHARS = 8_000;
+
+/**
+ * A snippet without decoding a whole long note: its head first; if no word
+ * matches there, SQL instr() locates the first occurrence further in and
+ * only a window around it is read. Long notes that only match in forms
+ * instr() cannot see (width variants) show their beginning.
+ */
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], where: string[]): string {
   if (e.kind === 'file') return e.path;
-  const body = db.get<{ body: string }>('SELECT body FROM contents WHERE entry_id = ?', [e.id])?.body ?? '';
-  return makeSnippet(body, hl, { open: markers[0], close: markers[1] });
+  const opts = { open: markers[0], close: markers[1] };
+  const head = db.get<{ body: string; bytes: number }>('SELECT substr(body, 1, ?) AS body, octet_length(body) AS bytes FROM contents WHERE entry_id = ?', [SNIPPET_HEAD_CHARS, e.id]);
+  if (!head) return '';
+  // Fewer bytes than the head holds characters: the head is the whole note.
+  if (head.bytes <= SNIPPET_HEAD_CHARS) return makeSnippet(head.body, hl, opts);
+  const full = db.get<{ n: number }>('SELECT length(body) AS n FROM contents WHERE entry_id = ?', [e.id])!.n;
+  const found = makeSnippet(head.body, hl, { ...opts, requireHit: true, fullLength: full });
+  if (found !== null || !where.length) return found ?? makeSnippet(head.body, hl, { ...opts, fullLength: full });
+  const NONE = 9e15;
+  const at = db.get<{ at: number }>(
+    `SELECT min(${where.map(() => `coalesce(nullif(instr(b, ?), 0), ${NONE})`).join(', ')}) AS at FROM (SELECT lower(body) AS b FROM contents WHERE entry_id = ?)`,
+    [...where, e.id],
+  )!.at;
+  if (at < NONE) {
+    const from = Math.max(1, at - SNIPPET_WINDOW_CHARS / 4);
+    const window = db.get<{ body: string }>('SELECT substr(body, ?, ?) AS body FROM contents WHERE entry_id = ?', [from, SNIPPET_WINDOW_CHARS, e.id])!.body;
+    const there = makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: full, windowStart: from - 1 });
+    if (there !== null) return there;
+  }
+  return makeSnippet(head.body, hl, { ...opts, fullLength: full });
 }

@@ -20,6 +20,11 @@ export interface SnippetOptions {
   close?: string;
   /** Approximate length of the snippet in characters. */
   length?: number;
+  /** Return null instead of the text's start when no word matches (the caller then tries more text). */
+  requireHit?: boolean;
+  /** `text` is a window of a longer text: the whole text's length, and where the window starts in it (for the ellipses). */
+  fullLength?: number;
+  windowStart?: number;
 }
 
 /** Matches further in are not looked for: enough for any real note, bounded cost for huge ones. */
@@ -56,13 +61,16 @@ export function highlighter(terms: readonly HighlightTerm[]): Highlighter {
   };
 }
 
-export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts: SnippetOptions = {}): string {
+export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts: SnippetOptions & { requireHit: true }): string | null;
+export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts?: SnippetOptions): string;
+export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts: SnippetOptions = {}): string | null {
   const open = opts.open ?? '[';
   const close = opts.close ?? ']';
   const length = opts.length ?? 200;
   const raw = text.length > SNIPPET_SCAN_CHARS ? text.slice(0, SNIPPET_SCAN_CHARS) : text;
   const norm = new NormalizedText(raw);
   const hits = findHits(norm.text, 're' in terms ? terms : highlighter(terms));
+  if (!hits.length && opts.requireHit) return null;
   const window = bestWindow(hits, length, norm.text.length);
   // Back to the original text, with room for markup that stripping removes.
   let start = norm.toRaw(window.start);
@@ -72,8 +80,10 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
     .map((h) => ({ start: norm.toRaw(h.start), end: norm.toRaw(h.end) }));
   start = wordStart(raw, start);
   end = wordEnd(raw, end);
-  const out = render(raw, start, end, rawHits, open, close, length);
-  return (start > 0 ? '…' : '') + out + (end < text.length ? '…' : '');
+  const { text: out, cut } = render(raw, start, end, rawHits, open, close, length);
+  const before = start > 0 || (opts.windowStart ?? 0) > 0;
+  const after = cut || (opts.windowStart ?? 0) + end < Math.max(text.length, opts.fullLength ?? 0);
+  return (before ? '…' : '') + out + (after ? '…' : '');
 }
 
 function escapeRegex(s: string): string {
@@ -212,7 +222,7 @@ const MARKUP: RegExp[] = [
  * The raw text [start, end) with markup dropped, whitespace collapsed and
  * hits wrapped in markers, at most about `length` visible characters.
  */
-function render(raw: string, start: number, end: number, hits: { start: number; end: number }[], open: string, close: string, length: number): string {
+function render(raw: string, start: number, end: number, hits: { start: number; end: number }[], open: string, close: string, length: number): { text: string; cut: boolean } {
   const slice = raw.slice(start, end);
   const drop = new Uint8Array(slice.length);
   for (const re of MARKUP) {
@@ -234,6 +244,7 @@ function render(raw: string, start: number, end: number, hits: { start: number; 
   let visible = 0;
   let inHit = false;
   let space = false;
+  let cut = false;
   for (let i = 0; i <= slice.length; i++) {
     if (closes.has(i) && inHit) {
       out += close;
@@ -249,16 +260,41 @@ function render(raw: string, start: number, end: number, hits: { start: number; 
     if (drop[i]) continue;
     const ch = slice[i];
     if (/\s/.test(ch)) {
-      if (inHit) out += ' ';
-      else space = true;
+      if (!inHit) space = true;
+      else if (!out.endsWith(' ')) out += ' ';
       continue;
     }
     if (space && out && !out.endsWith(open)) out += ' ';
     space = false;
-    if (visible >= length + 40 && !inHit) break;
+    if (visible >= length + 40 && !inHit) {
+      cut = true;
+      break;
+    }
     out += ch;
     visible++;
   }
   if (inHit) out += close;
-  return out.trim();
+  return { text: out.trim(), cut };
+}
+
+/**
+ * Strings to find a term's first occurrence with SQL instr() over the
+ * ASCII-lower-cased text: the stem's leading letters of each Latin word, or
+ * the CJK text itself. A locator only narrows where to look; the snippet
+ * regex decides what is a match.
+ */
+export function locators(terms: readonly HighlightTerm[]): string[] {
+  const out = new Set<string>();
+  for (const t of terms) {
+    const n = searchForm(t.text);
+    const cjk = n.match(CJK_RUN);
+    if (cjk) {
+      out.add(cjk.sort((a, b) => b.length - a.length)[0]);
+      continue;
+    }
+    const words = n.split(LATIN_WORDS).filter((w) => /^[a-z0-9]+$/.test(w));
+    const longest = words.sort((a, b) => b.length - a.length)[0];
+    if (longest) out.add(commonPrefix(longest, porterStem(longest)) || longest);
+  }
+  return [...out].slice(0, 8);
 }

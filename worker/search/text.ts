@@ -14,7 +14,16 @@ export const BM25_WEIGHTS: readonly number[] = [10, 4, 1, 5, 8, 2];
 export interface TextOptions {
   analyzer?: Analyzer;
   weights?: readonly number[];
+  /**
+   * A word found in more than this share of all notes is common: when the
+   * query also has rarer words, it scores but does not select notes on its
+   * own ("fremont after" lists notes about Fremont, not every note with
+   * "after"). 1 turns this off.
+   */
+  commonShare?: number;
 }
+
+export const DEFAULT_COMMON_SHARE = 0.2;
 
 export interface TextRow {
   id: number;
@@ -41,10 +50,15 @@ export interface Candidates {
 }
 
 export function candidates(scope: SqlCondition, match: string, excluded: string[]): Candidates {
-  const params: SqlValue[] = [match, ...scope.params];
-  let sql = `FROM fts JOIN entries e ON e.id = fts.rowid WHERE fts MATCH ? AND (${scope.sql})`;
+  const params: SqlValue[] = [match];
+  // Without a scope the join to entries is skipped: counting thousands of matches costs half as much.
+  let sql = 'FROM fts WHERE fts MATCH ?';
+  if (scope.sql !== '1') {
+    sql = `FROM fts JOIN entries e ON e.id = fts.rowid WHERE fts MATCH ? AND (${scope.sql})`;
+    params.push(...scope.params);
+  }
   if (excluded.length) {
-    sql += ' AND e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)';
+    sql += ' AND fts.rowid NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)';
     params.push(excluded.join(' OR '));
   }
   return { sql, params };
@@ -64,7 +78,8 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     return { ...listScope(db, scope, compiled, page), compiled };
   }
   const rank = bm25Sql(opts.weights);
-  const any = candidates(scope, matchExpression(compiled)!, compiled.excluded);
+  const selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE);
+  const any = candidates(scope, matchExpression(compiled, { selectBy })!, compiled.excluded);
   if (compiled.optional.length < 2) {
     const total = db.get<{ n: number }>(`SELECT count(*) AS n ${any.sql}`, any.params)!.n;
     const rows = rankedPage(db, rank, any, page.limit, page.offset, 0);
@@ -84,10 +99,24 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
   }
   const left = page.limit - rows.length;
   if (left > 0 && counts.total > counts.full) {
-    const some: Candidates = { sql: `${any.sql} AND e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)`, params: [...any.params, all] };
+    const some: Candidates = { sql: `${any.sql} AND fts.rowid NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)`, params: [...any.params, all] };
     rows.push(...rankedPage(db, rank, some, left, Math.max(0, page.offset - counts.full), 0));
   }
   return { rows, total: counts.total, relaxed: counts.full < counts.total, compiled };
+}
+
+/**
+ * The optional clauses that are not common. Counting stops at the limit, so
+ * a common word costs no more than a rare one. Empty when there is nothing
+ * to tell apart (fewer than two clauses, or all common, or none).
+ */
+function distinctive(db: Db, optional: string[], share: number): string[] {
+  if (optional.length < 2 || share >= 1) return [];
+  // max(id) estimates the number of entries in O(log n).
+  const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
+  const limit = Math.max(1, Math.floor(n * share));
+  const rare = optional.filter((expr) => db.get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)', [expr, limit + 1])!.n <= limit);
+  return rare.length < optional.length ? rare : [];
 }
 
 /** Every word required, with boost phrases still scored. */
@@ -97,7 +126,7 @@ function allWithBoost(c: CompiledQuery, all: string): string {
 
 function rankedPage(db: Db, rank: string, from: Candidates, limit: number, offset: number, level: number): TextRow[] {
   return db
-    .all<{ id: number; rank: number }>(`SELECT e.id AS id, ${rank} AS rank ${from.sql} ORDER BY rank LIMIT ? OFFSET ?`, [...from.params, limit, offset])
+    .all<{ id: number; rank: number }>(`SELECT fts.rowid AS id, ${rank} AS rank ${from.sql} ORDER BY rank LIMIT ? OFFSET ?`, [...from.params, limit, offset])
     .map((r) => ({ id: r.id, score: displayScore(-r.rank, level) }));
 }
 

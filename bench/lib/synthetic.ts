@@ -1,0 +1,60 @@
+// A synthetic vault of any size built from real prose: each note takes a
+// few sentences drawn (seeded, so every run builds the same vault) from the
+// seekstone corpus, a title, a folder, and typed frontmatter, so text and
+// metadata scenarios run at 100,000 notes.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { rng } from '../eval/findability';
+
+function* markdownFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) yield* markdownFiles(full);
+    else if (name.endsWith('.md')) yield full;
+  }
+}
+
+/** Sentences of 6 to 60 words from a folder of notes, frontmatter and headings left out. */
+export function sentencesFrom(dir: string, max = 400_000): string[] {
+  const out: string[] = [];
+  for (const file of markdownFiles(dir)) {
+    const body = readFileSync(file, 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^#.*$/gm, '');
+    for (const s of body.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+/)) {
+      const n = s.split(' ').length;
+      if (n >= 6 && n <= 60) out.push(s.trim());
+    }
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+const TYPES = ['note', 'article', 'reference', 'meeting', 'spec'];
+const STATUSES = ['draft', 'active', 'in-progress', 'done', 'archived'];
+const TAGS = Array.from({ length: 60 }, (_, i) => `topic-${i}`);
+
+/** `count` notes as vault-relative path → file text. */
+export function syntheticVault(sentences: string[], count: number, seed = 11): Record<string, string> {
+  const random = rng(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    const first = pick(sentences);
+    const title = first.split(' ').slice(0, 3).join(' ').replace(/[^\p{L}\p{N} ]/gu, '').trim() || `Note ${i}`;
+    const body: string[] = [first];
+    const n = 3 + Math.floor(random() * 10);
+    for (let k = 0; k < n; k++) body.push(pick(sentences));
+    const tags = [pick(TAGS), pick(TAGS)];
+    const fm = [
+      `title: ${JSON.stringify(title)}`,
+      `type: ${pick(TYPES)}`,
+      `status: ${pick(STATUSES)}`,
+      `priority: ${1 + Math.floor(random() * 5)}`,
+      `confidence: ${Math.round(random() * 100) / 100}`,
+      `tags: [${tags.join(', ')}]`,
+      `created: 2025-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
+    ].join('\n');
+    const path = `area-${i % 20}/topic-${Math.floor(i / 20) % 50}/note-${i}.md`;
+    files[path] = `---\n${fm}\n---\n# ${title}\n\n${body.slice(0, 4).join(' ')}\n\n## Details\n\n${body.slice(4).join(' ')}\n`;
+  }
+  return files;
+}
