@@ -2,7 +2,7 @@
 // a snippet with the matched words marked, and requested frontmatter fields.
 import type { Db } from '../db/database';
 import type { FmValue } from '../ingest/frontmatter';
-import { fieldValues } from './fields';
+import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import type { ModeRow } from './mode';
 import { highlighter, locators, makeSnippet, type HighlightTerm, type Highlighter } from './snippet';
 
@@ -71,7 +71,9 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
       snippet: r.snippet ?? snippetFor(db, e, hl, opts.markers, where),
     };
     if (opts.fields?.length) {
-      hit.fields = fieldValues(e.frontmatter ? JSON.parse(e.frontmatter) : null, { title: e.title, type: e.type, permalink: e.permalink, tags }, opts.fields);
+      // Files have no frontmatter: every field is null. Notes read it as find does.
+      const fm = e.kind === 'note' ? effectiveFrontmatter(e) : null;
+      hit.fields = Object.fromEntries(opts.fields.map((f) => [f, (fm && valueAt(fm, f)) ?? null]));
     }
     hits.push(hit);
   }

@@ -4,7 +4,7 @@
 import type { Db, SqlValue } from '../db/database';
 import { optString } from '../tools/args';
 import { resolveVault } from '../tools/resolve';
-import { metadataScope, type SqlCondition } from './metadata-pending';
+import { metadataScope, type SqlCondition } from '../query';
 import { folderArg, pathPrefixRange } from './path-rules';
 
 export type { SqlCondition };

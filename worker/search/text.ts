@@ -5,7 +5,7 @@
 // condition; nothing is filtered after fetching.
 import type { Db, SqlValue } from '../db/database';
 import { bigramAnalyzer, compileQuery, matchExpression, type Analyzer, type CompiledQuery } from './fts-query';
-import type { ParsedQuery } from './query-syntax';
+import { parseQuery, type ParsedQuery } from './query-syntax';
 import type { SqlCondition } from './scope';
 
 /** BM25 column weights: title, headings, body, tags, aliases, path. */
@@ -66,6 +66,27 @@ export function candidates(scope: SqlCondition, match: string, excluded: string[
 
 export function bm25Sql(weights: readonly number[] = BM25_WEIGHTS): string {
   return `bm25(fts, ${weights.map((w) => Number(w)).join(', ')})`;
+}
+
+/**
+ * A condition over `e` for notes whose text has every word of `text` (same
+ * syntax and tokenisation as search; -words excluded), for tools that
+ * restrict by text without ranking (`find`). Null when there is nothing to match.
+ */
+export function everyWordCondition(text: string): SqlCondition | null {
+  const c = compileQuery(parseQuery(text));
+  const all = matchExpression(c, { allOptional: true });
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  if (all) {
+    parts.push('e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)');
+    params.push(all);
+  }
+  if (c.excluded.length) {
+    parts.push('e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)');
+    params.push(c.excluded.join(' OR '));
+  }
+  return parts.length ? { sql: parts.join(' AND '), params } : null;
 }
 
 /** Runs a text query over the scope. */
