@@ -358,3 +358,49 @@ describe('search: snippets of long notes', () => {
     expect(r.results[0].snippet).toContain('ここで[猫]の[設計]について述べる。');
   });
 });
+
+describe('search: text and metadata filters together', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await engineWith({
+      'specs/oauth.md': note('OAuth design', 'Token refresh and OAuth flows.', 'status: in-progress\nconfidence: 0.9\ntags: [security, auth]\n'),
+      'specs/oauth-old.md': note('Old OAuth', 'The first OAuth attempt.', 'status: archived\nconfidence: 0.4\ntags: [security]\n'),
+      'specs/saml.md': note('SAML', 'SAML single sign-on.', 'status: in-progress\nconfidence: 0.8\ntags: [auth]\n'),
+      'notes/oauth-meeting.md': note('Meeting', 'We discussed OAuth.', 'status: in-progress\nconfidence: 0.95\n'),
+      'specs/oauth.pdf': new Uint8Array([0x25, 0x50, 0x44, 0x46]) as unknown as string,
+    });
+  });
+
+  it('applies the filter inside the text query', async () => {
+    const r = await search(engine, { query: 'oauth', filters: { status: 'in-progress', confidence: { $gt: 0.7 } } });
+    expect(paths(r).sort()).toEqual(['notes/oauth-meeting.md', 'specs/oauth.md']);
+    expect(r.total).toBe(2);
+    expect(r.filter).toEqual({ status: 'in-progress', confidence: { $gt: 0.7 } });
+  });
+
+  it('combines filters with path_prefix, tags, status and tag: tokens', async () => {
+    expect(paths(await search(engine, { query: 'oauth', filters: '{"status": "in-progress"}', path_prefix: 'specs/' }))).toEqual(['specs/oauth.md']);
+    expect(paths(await search(engine, { query: 'oauth', tags: ['security'] })).sort()).toEqual(['specs/oauth-old.md', 'specs/oauth.md']);
+    expect(paths(await search(engine, { query: 'oauth tag:security', status: 'archived' }))).toEqual(['specs/oauth-old.md']);
+    expect(paths(await search(engine, { query: 'tag:auth' })).sort()).toEqual(['specs/oauth.md', 'specs/saml.md']);
+  });
+
+  it('never returns files when there is a metadata condition, even one missing keys satisfy', async () => {
+    expect(paths(await search(engine, { query: 'oauth' }))).toContain('specs/oauth.pdf');
+    expect(paths(await search(engine, { query: 'oauth', filters: { owner: null } }))).not.toContain('specs/oauth.pdf');
+    expect(paths(await search(engine, { query: 'oauth', filters: { owner: { $exists: false } } }))).not.toContain('specs/oauth.pdf');
+  });
+
+  it('lists every matching note for filters without text, paged, in path order', async () => {
+    const r = await search(engine, { filters: { status: 'in-progress' }, page_size: 2 });
+    expect(r.total).toBe(3);
+    expect(paths(r)).toEqual(['notes/oauth-meeting.md', 'specs/oauth.md']);
+    expect(r.has_more).toBe(true);
+  });
+
+  it('reports filter errors with their path', async () => {
+    const err = await searchError(engine, { query: 'oauth', filters: { confidence: { $between: [0.3, 0.5, 0.8] } } });
+    expect(err.code).toBe('invalid_filter');
+    expect(err.path).toBe('filters.confidence.$between');
+  });
+});
