@@ -1,24 +1,15 @@
 // A synthetic vault of any size built from real prose: each note takes a
-// few sentences drawn (seeded, so every run builds the same vault) from the
-// seekstone corpus, a title, a folder, and typed frontmatter, so text and
-// metadata scenarios run at 100,000 notes.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// few sentences drawn (seeded, so every run builds the same vault) from a
+// corpus (seekstone), a title, a folder, and typed frontmatter, so text and
+// metadata scenarios run at 100,000 notes. No I/O: it runs in Node and in
+// the benchmark worker alike.
 import { rng } from '../eval/findability';
 
-function* markdownFiles(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) yield* markdownFiles(full);
-    else if (name.endsWith('.md')) yield full;
-  }
-}
-
-/** Sentences of 6 to 60 words from a folder of notes, frontmatter and headings left out. */
-export function sentencesFrom(dir: string, max = 400_000): string[] {
+/** Sentences of 6 to 60 words from note texts, frontmatter and headings left out. */
+export function sentencesFrom(texts: Iterable<string>, max = 400_000): string[] {
   const out: string[] = [];
-  for (const file of markdownFiles(dir)) {
-    const body = readFileSync(file, 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^#.*$/gm, '');
+  for (const text of texts) {
+    const body = text.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^#.*$/gm, '');
     for (const s of body.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+/)) {
       const n = s.split(' ').length;
       if (n >= 6 && n <= 60) out.push(s.trim());

@@ -29,6 +29,8 @@ export interface HitOptions {
 
 interface EntryRow {
   id: number;
+  /** The first SNIPPET_HEAD_CHARS characters of the body (notes only). */
+  head: string | null;
   kind: 'note' | 'file';
   path: string;
   vault: string;
@@ -44,10 +46,14 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
   const ids = rows.map((r) => r.id);
   const entries = new Map<number, EntryRow>();
   const fm = opts.fields?.length ? ', e.frontmatter' : ', NULL AS frontmatter';
+  // Snippets need only the head of each body: one statement for the page, not one per hit.
+  const needHead = rows.some((r) => r.snippet === undefined);
+  const head = needHead ? ', substr(c.body, 1, ?) AS head' : ', NULL AS head';
   for (const e of db.all<EntryRow>(
-    `SELECT e.id, e.kind, e.path, v.name AS vault, e.title, e.type, e.permalink, e.tags ${fm}
-     FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE e.id IN (${ids.map(() => '?').join(',')})`,
-    ids,
+    `SELECT e.id, e.kind, e.path, v.name AS vault, e.title, e.type, e.permalink, e.tags ${fm} ${head}
+     FROM entries e JOIN vaults v ON v.id = e.vault_id LEFT JOIN contents c ON c.entry_id = e.id
+     WHERE e.id IN (${ids.map(() => '?').join(',')})`,
+    needHead ? [SNIPPET_HEAD_CHARS, ...ids] : ids,
   )) {
     entries.set(e.id, e);
   }
@@ -81,9 +87,9 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
 }
 
 /** Most matches sit near the top of a note: look there first. */
-const SNIPPET_HEAD_CHARS = 16_000;
+const SNIPPET_HEAD_CHARS = 4_000;
 /** Around a match located further in, this much text is read. */
-const SNIPPET_WINDOW_CHARS = 8_000;
+const SNIPPET_WINDOW_CHARS = 6_000;
 
 /**
  * A snippet without decoding a whole long note: its head first; if no word
@@ -93,24 +99,23 @@ const SNIPPET_WINDOW_CHARS = 8_000;
  */
 function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], where: string[]): string {
   if (e.kind === 'file') return e.path;
+  if (e.head === null) return '';
   const opts = { open: markers[0], close: markers[1] };
-  const head = db.get<{ body: string; bytes: number }>('SELECT substr(body, 1, ?) AS body, octet_length(body) AS bytes FROM contents WHERE entry_id = ?', [SNIPPET_HEAD_CHARS, e.id]);
-  if (!head) return '';
-  // Fewer bytes than the head holds characters: the head is the whole note.
-  if (head.bytes <= SNIPPET_HEAD_CHARS) return makeSnippet(head.body, hl, opts);
-  const full = db.get<{ n: number }>('SELECT length(body) AS n FROM contents WHERE entry_id = ?', [e.id])!.n;
-  const found = makeSnippet(head.body, hl, { ...opts, requireHit: true, fullLength: full });
-  if (found !== null || !where.length) return found ?? makeSnippet(head.body, hl, { ...opts, fullLength: full });
+  // A head shorter than asked for is the whole note.
+  if (e.head.length < SNIPPET_HEAD_CHARS) return makeSnippet(e.head, hl, opts);
+  const full = e.head.length + 1; // longer than the head: enough for the trailing ellipsis
+  const found = makeSnippet(e.head, hl, { ...opts, requireHit: true, fullLength: full });
+  if (found !== null || !where.length) return found ?? makeSnippet(e.head, hl, { ...opts, fullLength: full });
   const NONE = 9e15;
-  const at = db.get<{ at: number }>(
-    `SELECT min(${where.map(() => `coalesce(nullif(instr(b, ?), 0), ${NONE})`).join(', ')}) AS at FROM (SELECT lower(body) AS b FROM contents WHERE entry_id = ?)`,
+  const { at, n } = db.get<{ at: number; n: number }>(
+    `SELECT min(${where.map(() => `coalesce(nullif(instr(b, ?), 0), ${NONE})`).join(', ')}) AS at, length(b) AS n FROM (SELECT lower(body) AS b FROM contents WHERE entry_id = ?)`,
     [...where, e.id],
-  )!.at;
+  )!;
   if (at < NONE) {
     const from = Math.max(1, at - SNIPPET_WINDOW_CHARS / 4);
     const window = db.get<{ body: string }>('SELECT substr(body, ?, ?) AS body FROM contents WHERE entry_id = ?', [from, SNIPPET_WINDOW_CHARS, e.id])!.body;
-    const there = makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: full, windowStart: from - 1 });
+    const there = makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: n, windowStart: from - 1 });
     if (there !== null) return there;
   }
-  return makeSnippet(head.body, hl, { ...opts, fullLength: full });
+  return makeSnippet(e.head, hl, { ...opts, fullLength: full });
 }
