@@ -61,12 +61,12 @@ export async function evaluate(c: Collection, mode: string, rank: RankFn): Promi
 
 const f3 = (x: number) => x.toFixed(3);
 
-/** A Markdown table of eval rows; graded collections show nDCG, known-item sets hit@5. */
+/** A Markdown table of eval rows; graded collections show nDCG, known-item sets hit@5. Quality only: latency is bench:search's job. */
 export function table(rows: EvalRow[], kinds: Record<string, 'graded' | 'known-item'>): string {
-  const head = '| collection | mode | queries | nDCG@10 | MRR@10 | recall@100 | hit@5 | p50 ms | p95 ms |\n|---|---|---:|---:|---:|---:|---:|---:|---:|';
+  const head = '| collection | mode | queries | nDCG@10 | MRR@10 | recall@100 | hit@5 |\n|---|---|---:|---:|---:|---:|---:|';
   const lines = rows.map((r) => {
     const graded = kinds[r.collection] === 'graded';
-    return `| ${r.collection} | ${r.mode} | ${r.queries} | ${graded ? f3(r.ndcg10) : '–'} | ${f3(r.mrr10)} | ${f3(r.recall100)} | ${graded ? '–' : f3(r.hit5)} | ${r.p50ms.toFixed(2)} | ${r.p95ms.toFixed(2)} |`;
+    return `| ${r.collection} | ${r.mode} | ${r.queries} | ${graded ? f3(r.ndcg10) : '–'} | ${f3(r.mrr10)} | ${f3(r.recall100)} | ${graded ? '–' : f3(r.hit5)} |`;
   });
   return [head, ...lines].join('\n');
 }

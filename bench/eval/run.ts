@@ -1,8 +1,10 @@
 // `npm run eval`: quality of every search mode on every collection.
 //   npm run eval -- --collection cranfield,ja-d365 --mode text
+//   npm run eval -- --doc     also writes the table into docs/benchmarks.md
 import { COLLECTIONS, SHARED, type Collection } from './collections';
 import { evaluate, loadCollection, table, type EvalRow } from './harness';
 import { EVAL_MODES } from './modes';
+import { writeDocSection } from '../browser/doc-section';
 
 function listArg(name: string, all: string[]): string[] {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,7 +39,27 @@ async function main(): Promise<void> {
     for (const m of modes) rows.push(await evaluate(c, m, EVAL_MODES[m](engine)));
   }
   for (const l of loaded.values()) l.engine.db.close();
-  console.log(table(rows, kinds));
+  const out = table(rows, kinds);
+  console.log(out);
+  if (process.argv.includes('--doc')) {
+    writeDocSection(
+      'search-eval',
+      `## Search quality (\`npm run eval\`)
+
+Each mode is called through the search tool exactly as agents call it
+(page of 100). Cranfield: 225 natural-language questions over 1,400
+abstracts with graded judgments (nDCG with gain 4 for Cleverdon grade 1 …
+1 for grade 4). ja-d365: 70 hand-written Japanese queries with expected
+documents; ja-d365-heldout: 30 more written after the design was settled;
+seekstone-kw: 35 English keyword queries with one target note each. How the
+text mode's choices were measured: docs/search-text.md.
+
+Measured ${new Date().toISOString().slice(0, 10)}.
+
+${out}`,
+    );
+    console.log('\nWrote the search-eval section of docs/benchmarks.md.');
+  }
 }
 
 main().catch((e) => {
