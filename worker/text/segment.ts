@@ -43,9 +43,12 @@ export function segmentWords(text: string): Segmented {
   const single = (x: Piece) => Array.from(x.text).length === 1 && hasCjk(x.text);
   for (const p of content) {
     const last = merged[merged.length - 1];
-    const adjacent = last !== undefined && last.end === p.start && hasCjk(last.text) && hasCjk(p.text);
-    if (adjacent && (single(last) || single(p) || (KATAKANA_ONLY.test(last.text) && KATAKANA_ONLY.test(p.text)))) {
-      last.text += p.text;
+    const gap = last ? text.slice(last.end, p.start) : '';
+    const adjacent = last !== undefined && gap === '' && hasCjk(last.text) && hasCjk(p.text);
+    // ICU may leave a long-vowel mark between two katakana pieces as a segment of its own.
+    const katakana = last !== undefined && /^ー*$/.test(gap) && KATAKANA_ONLY.test(last.text) && KATAKANA_ONLY.test(p.text);
+    if ((adjacent && (single(last) || single(p))) || katakana) {
+      last.text += gap + p.text;
       last.end = p.end;
     } else merged.push({ ...p });
   }
