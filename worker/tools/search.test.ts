@@ -305,7 +305,7 @@ describe('search: fetch mode, paging, fields, result shape', () => {
   });
 
   it('rejects page and page_size outside their ranges', async () => {
-    for (const [args, path] of [[{ page: 0 }, 'page'], [{ page: 1.5 }, 'page'], [{ page_size: 0 }, 'page_size'], [{ page_size: 101 }, 'page_size'], [{ limit: 500 }, 'page_size'], [{ page: '2' }, 'page']] as const) {
+    for (const [args, path] of [[{ page: 0 }, 'page'], [{ page: 1.5 }, 'page'], [{ page_size: 0 }, 'page_size'], [{ page_size: 101 }, 'page_size'], [{ limit: 500 }, 'limit'], [{ page: '2' }, 'page']] as const) {
       const err = await searchError(engine, { query: 'paging', ...args });
       expect(err.code).toBe('invalid_argument');
       expect(err.path).toBe(path);

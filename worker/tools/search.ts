@@ -75,6 +75,8 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   examples: [{ query: 'auth design' }, { query: '"token refresh" -draft', path_prefix: 'specs/' }, { query: '設計', page_size: 5 }],
   parse(raw) {
     const args = alias(raw, ['page_size', 'limit']);
+    // Errors about the page size name the argument the caller used.
+    const sizeKey = (raw.page_size === undefined || raw.page_size === null) && raw.limit !== undefined && raw.limit !== null ? 'limit' : 'page_size';
     const query = args.query;
     if (query !== undefined && query !== null && typeof query !== 'string') throw toolError('invalid_argument', `query must be a string, got ${describe(query)}.`, 'query');
     const mode = args.mode ?? 'text';
@@ -96,7 +98,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       mode,
       ids,
       page: optInt(args, 'page', 1, MAX_PAGE, 1),
-      pageSize: optInt(args, 'page_size', 1, 100, 10),
+      pageSize: optInt(raw, sizeKey, 1, 100, 10),
       fields,
       markers: markersArg(args),
     };
