@@ -30,7 +30,9 @@ export function syntheticVault(sentences: string[], count: number, seed = 11): R
   const files: Record<string, string> = {};
   for (let i = 0; i < count; i++) {
     const first = pick(sentences);
-    const title = first.split(' ').slice(0, 3).join(' ').replace(/[^\p{L}\p{N} ]/gu, '').trim() || `Note ${i}`;
+    // Titles name a topic, as real notes do: two or three of the sentence's longer words.
+    const long = [...new Set(first.match(/\p{L}{6,}/gu) ?? [])];
+    const title = long.slice(0, 2 + Math.floor(random() * 2)).map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase()).join(' ') || `Note ${i}`;
     const body: string[] = [first];
     const n = 3 + Math.floor(random() * 10);
     for (let k = 0; k < n; k++) body.push(pick(sentences));

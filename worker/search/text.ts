@@ -138,18 +138,24 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
 }
 
 /**
- * The optional clauses that are not common. Counting stops at the limit, so
- * a common word costs no more than a rare one. Empty when there is nothing
- * to tell apart (fewer than two clauses, or all common, or none).
+ * The optional clauses that are not common. A clause is common when it
+ * matches more than `share` of all notes or more than COMMON_NOTES notes (in
+ * a large vault a word shared by thousands of notes says little, and
+ * listing every note that shares only it costs time linear in their number).
+ * Counting stops at the limit, so a common word costs no more than a rare
+ * one. Empty when there is nothing to tell apart.
  */
 function distinctive(db: Db, optional: string[], share: number): string[] {
   if (optional.length < 2 || share >= 1) return [];
   // max(id) estimates the number of entries in O(log n).
   const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
-  const limit = Math.max(1, Math.floor(n * share));
+  const limit = Math.max(1, Math.min(COMMON_NOTES, Math.floor(n * share)));
   const rare = optional.filter((expr) => db.get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)', [expr, limit + 1])!.n <= limit);
   return rare.length < optional.length ? rare : [];
 }
+
+/** Above this many notes a word is common whatever the vault's size. */
+export const COMMON_NOTES = 5000;
 
 /** One statement: every candidate scored, counted and ordered (notes with every word first) by window functions. */
 function windowed(db: Db, rank: string, any: Candidates, c: CompiledQuery, page: PageWindow): { rows: TextRow[]; total: number; relaxed: boolean } {
