@@ -3,7 +3,7 @@ import type { ModeRunner } from './mode';
 import { searchText } from './text';
 
 export const textMode: ModeRunner = ({ db, scope, query, window }) => {
-  const page = searchText(db, scope.condition, query, window);
+  const page = searchText(db, scope.condition, query, window, { rowScope: scope.rowCondition });
   return {
     rows: page.rows,
     total: page.total,

@@ -31,6 +31,8 @@ export interface TextOptions {
    * Default: phases without a scope, window with one.
    */
   plan?: 'phases' | 'window';
+  /** The scope in its per-row form (SearchScope.rowCondition), used where FTS matches drive; `scope` itself drives listings. */
+  rowScope?: SqlCondition;
 }
 
 export const DEFAULT_COMMON_SHARE = 0.2;
@@ -110,8 +112,9 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
   }
   const rank = bm25Sql(opts.weights);
   const selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE);
-  const any = candidates(scope, matchExpression(compiled, { selectBy })!, compiled.excluded);
-  if ((opts.plan ?? (scope.sql === '1' ? 'phases' : 'window')) === 'window') return { ...windowed(db, rank, any, compiled, page), compiled };
+  const rowScope = opts.rowScope ?? scope;
+  const any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
+  if ((opts.plan ?? (rowScope.sql === '1' ? 'phases' : 'window')) === 'window') return { ...windowed(db, rank, any, compiled, page), compiled };
   if (compiled.optional.length < 2) {
     const total = db.get<{ n: number }>(`SELECT count(*) AS n ${any.sql}`, any.params)!.n;
     const rows = rankedPage(db, rank, any, page.limit, page.offset, 0);
@@ -126,7 +129,7 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
   )!;
   const rows: TextRow[] = [];
   if (page.offset < counts.full) {
-    const every = candidates(scope, allWithBoost(compiled, all), compiled.excluded);
+    const every = candidates(rowScope, allWithBoost(compiled, all), compiled.excluded);
     rows.push(...rankedPage(db, rank, every, Math.min(page.limit, counts.full - page.offset), page.offset, 1));
   }
   const left = page.limit - rows.length;
