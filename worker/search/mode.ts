@@ -28,7 +28,7 @@ export interface ModeResult {
   rows: ModeRow[];
   total: number;
   totalIsExact: boolean;
-  /** Some hits lack some of the query words. */
+  /** No hit holds every query word (matching was loosened). */
   relaxed?: boolean;
   /** Words to mark in snippets. */
   highlight: { text: string; prefix: boolean }[];

@@ -45,7 +45,7 @@ export interface TextRow {
 export interface TextPage {
   rows: TextRow[];
   total: number;
-  /** Some candidates lack one of the words (matching was loosened). */
+  /** No candidate holds every word: all hits match only some of them (matching was loosened). */
   relaxed: boolean;
   compiled: CompiledQuery;
 }
@@ -137,7 +137,7 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     const some: Candidates = { sql: `${any.sql} AND fts.rowid NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)`, params: [...any.params, all] };
     rows.push(...rankedPage(db, rank, some, left, Math.max(0, page.offset - counts.full), 0));
   }
-  return { rows, total: counts.total, relaxed: counts.full < counts.total, compiled };
+  return { rows, total: counts.total, relaxed: counts.full === 0 && counts.total > 0, compiled };
 }
 
 /**
@@ -174,12 +174,12 @@ function windowed(db: Db, rank: string, any: Candidates, c: CompiledQuery, page:
   );
   if (!rows.length) {
     const n = db.get<{ total: number; nfull: number }>(`SELECT count(*) AS total, coalesce(sum(${full}), 0) AS nfull ${any.sql}`, params)!;
-    return { rows: [], total: n.total, relaxed: multi && n.nfull < n.total };
+    return { rows: [], total: n.total, relaxed: multi && n.nfull === 0 && n.total > 0 };
   }
   return {
     rows: rows.map((r) => ({ id: r.id, score: displayScore(-r.rank, r.full) })),
     total: rows[0].total,
-    relaxed: multi && rows[0].nfull < rows[0].total,
+    relaxed: multi && rows[0].nfull === 0,
   };
 }
 

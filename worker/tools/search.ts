@@ -28,7 +28,7 @@ export interface SearchResult {
   total_is_exact: boolean;
   has_more: boolean;
   mode: SearchMode | 'ids';
-  /** Some hits lack some of the query words (matching was loosened). */
+  /** No hit holds every query word (matching was loosened). */
   relaxed?: boolean;
   elapsed_ms: number;
   /** The metadata filter applied (filters, tags, status and tag: merged). */
