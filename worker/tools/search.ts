@@ -60,9 +60,9 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   params: [
     { name: 'query', type: 'string', description: 'Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag. Empty: every note in scope.' },
     { name: 'mode', type: 'string', description: 'How to rank: "text" (BM25 full-text).' },
-    { name: 'filters', type: 'object | string', description: 'Frontmatter filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}} (alias: metadata_filters).' },
-    { name: 'tags', type: 'string[] | string', description: 'Notes having every one of these tags.' },
-    { name: 'status', type: 'string', description: 'Notes whose status is this.' },
+    { name: 'filters', type: 'object | string', description: 'Frontmatter filter (alias: metadata_filters), e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note. Hits are then notes only.' },
+    { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags; ignored when filters sets "tags". tag:x in the query works too.' },
+    { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
     { name: 'vault', type: 'string', description: 'Search one vault (alias: project); default all.' },
     { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
     { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/".' },
