@@ -2,17 +2,21 @@
 // over `entries e`, applied inside the candidate query (pre-filter), so a
 // narrow scope never starves a page. Text, vector and hybrid modes all use it.
 import type { Db, SqlValue } from '../db/database';
+import { metadataScope, type MetadataScope, type SqlCondition } from '../query';
 import { optString } from '../tools/args';
 import { resolveVault } from '../tools/resolve';
-import { metadataScope, type SqlCondition } from '../query';
-import { folderArg, pathPrefixRange } from './path-rules';
+import { folderArg, pathPrefixRange, type PathRange } from './path-rules';
 
 export type { SqlCondition };
 
 export interface SearchScope {
   /** A boolean SQL expression over `entries e`; '1' when nothing restricts. Best when the scope drives the query (listing, vector candidates). */
   condition: SqlCondition;
-  /** The same condition, in a form cheap to test row by row when something else drives (FTS matches). */
+  /**
+   * The same selection with the metadata part as per-note probes (the filter
+   * language's `probe` form): cheap to test row by row when something else
+   * drives, such as FTS matches.
+   */
   rowCondition: SqlCondition;
   /** The query text left after tag: tokens were taken out. */
   text: string;
@@ -20,6 +24,8 @@ export interface SearchScope {
   filter: Record<string, unknown> | null;
   /** True when a metadata condition applies (such searches return notes only). */
   hasMetadata: boolean;
+  /** The arguments as parsed, for listings that use the filter language's own paging. */
+  parts: { vaultId?: number; folder?: string; range?: PathRange; metadata: MetadataScope };
 }
 
 /**
@@ -30,48 +36,38 @@ export interface SearchScope {
 export function buildScope(db: Db, args: Record<string, unknown>, query: string | undefined): SearchScope {
   const parts: string[] = [];
   const params: SqlValue[] = [];
+  const scopeParts: SearchScope['parts'] = { metadata: metadataScope(args, query) };
 
   const vaultArg = args.vault !== undefined && args.vault !== null ? 'vault' : 'project';
   const vault = resolveVault(db, optString(args, vaultArg), vaultArg);
   if (vault) {
     parts.push('e.vault_id = ?');
     params.push(vault.id);
+    scopeParts.vaultId = vault.id;
   }
   if (args.folder !== undefined && args.folder !== null) {
+    scopeParts.folder = folderArg(args.folder);
     parts.push('e.folder = ?');
-    params.push(folderArg(args.folder));
+    params.push(scopeParts.folder);
   }
   if (args.path_prefix !== undefined && args.path_prefix !== null) {
     // The half-open range uses the index on entries(path).
-    const range = pathPrefixRange(args.path_prefix);
+    scopeParts.range = pathPrefixRange(args.path_prefix);
     parts.push('e.path >= ? AND e.path < ?');
-    params.push(range.prefix, range.upper);
+    params.push(scopeParts.range.prefix, scopeParts.range.upper);
   }
 
-  const meta = metadataScope(args, query);
-  if (meta.condition) {
-    parts.push(`(${meta.condition.sql})`);
-    params.push(...meta.condition.params);
-  }
-  const condition = { sql: parts.length ? parts.join(' AND ') : '1', params };
+  const meta = scopeParts.metadata;
+  const withMeta = (c: SqlCondition | null): SqlCondition => {
+    const all = c ? [...parts, `(${c.sql})`] : parts;
+    return { sql: all.length ? all.join(' AND ') : '1', params: c ? [...params, ...c.params] : [...params] };
+  };
   return {
-    condition,
-    rowCondition: { sql: perRow(condition.sql), params },
+    condition: withMeta(meta.condition),
+    rowCondition: withMeta(meta.probe ?? meta.condition),
     text: meta.text,
     filter: meta.filter,
     hasMetadata: meta.condition !== null,
+    parts: scopeParts,
   };
-}
-
-/**
- * The filter language selects notes with `e.id IN (SELECT entry_id FROM fm
- * WHERE key = ? AND …)`, which SQLite materialises once per statement: right
- * when the filter drives, but when FTS matches drive, building the set of
- * every note with `type: note` (7,000 of seekstone's 10,000) costs more than
- * the query (1.4 ms against 0.02 ms). Correlating each subquery with the row
- * (`entry_id = e.id AND …`) turns it into an index probe per match. Same
- * meaning either way; a filter compiled in another shape is left as it is.
- */
-export function perRow(sql: string): string {
-  return sql.replace(/SELECT entry_id FROM fm WHERE key = \?/g, 'SELECT entry_id FROM fm WHERE entry_id = e.id AND key = ?');
 }

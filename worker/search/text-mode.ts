@@ -2,6 +2,7 @@
 import type { Db } from '../db/database';
 import type { ModeRunner } from './mode';
 import type { ParsedQuery } from './query-syntax';
+import { listInScope } from './list';
 import type { SearchScope } from './scope';
 import { searchText, type PageWindow, type TextPage } from './text';
 
@@ -11,7 +12,10 @@ import { searchText, type PageWindow, type TextPage } from './text';
  * { offset: 0, limit: N }). Rows are entry ids, best first.
  */
 export function rankText(db: Db, scope: SearchScope, query: ParsedQuery, window: PageWindow): TextPage {
-  return searchText(db, scope.condition, query, window, { rowScope: scope.rowCondition });
+  return searchText(db, scope.condition, query, window, {
+    rowScope: scope.rowCondition,
+    list: (excluded, page) => listInScope(db, scope, excluded, page),
+  });
 }
 
 export const textMode: ModeRunner = ({ db, scope, query, window }) => {

@@ -33,6 +33,8 @@ export interface TextOptions {
   plan?: 'phases' | 'window';
   /** The scope in its per-row form (SearchScope.rowCondition), used where FTS matches drive; `scope` itself drives listings. */
   rowScope?: SqlCondition;
+  /** Lists the scope when there are no words to rank (default: every entry matching `scope`, by path). */
+  list?: (excluded: string[], page: PageWindow) => { rows: TextRow[]; total: number };
 }
 
 export const DEFAULT_COMMON_SHARE = 0.2;
@@ -81,24 +83,29 @@ export function bm25Sql(weights: readonly number[] = BM25_WEIGHTS): string {
 }
 
 /**
- * A condition over `e` for notes whose text has every word of `text` (same
- * syntax and tokenisation as search; -words excluded), for tools that
- * restrict by text without ranking (`find`). Null when there is nothing to match.
+ * The notes whose text has every word of `text` (same syntax and
+ * tokenisation as search; -words excluded), as a SELECT of ids and as a
+ * condition over `e`: for tools that restrict by text without ranking
+ * (`find`, listings). Null when the text asks for nothing.
  */
-export function everyWordCondition(text: string): SqlCondition | null {
+export function everyWordRestriction(text: string): { ids: SqlCondition; probe: SqlCondition } | null {
   const c = compileQuery(parseQuery(text));
   const all = matchExpression(c, { allOptional: true });
-  const parts: string[] = [];
+  const without = c.excluded.length ? c.excluded.join(' OR ') : null;
+  if (!all && !without) return null;
+  const base = all ? { sql: 'SELECT rowid FROM fts WHERE fts MATCH ?', params: [all] } : { sql: 'SELECT id FROM entries', params: [] };
+  const ids = without ? { sql: `${base.sql} EXCEPT SELECT rowid FROM fts WHERE fts MATCH ?`, params: [...base.params, without] } : base;
+  const probe: string[] = [];
   const params: SqlValue[] = [];
   if (all) {
-    parts.push('e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)');
+    probe.push('e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)');
     params.push(all);
   }
-  if (c.excluded.length) {
-    parts.push('e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)');
-    params.push(c.excluded.join(' OR '));
+  if (without) {
+    probe.push('e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)');
+    params.push(without);
   }
-  return parts.length ? { sql: parts.join(' AND '), params } : null;
+  return { ids, probe: { sql: probe.join(' AND '), params } };
 }
 
 /** Runs a text query over the scope. */
@@ -108,7 +115,8 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
   if (positive === 0) {
     // Only punctuation or emoji: nothing can match. Empty text or only -excluded: the notes in scope.
     if (query.clauses.length && !compiled.excluded.length) return { rows: [], total: 0, relaxed: false, compiled };
-    return { ...listScope(db, scope, compiled, page), compiled };
+    const listed = opts.list ? opts.list(compiled.excluded, page) : listScope(db, scope, compiled, page);
+    return { rows: listed.rows, total: listed.total, relaxed: false, compiled };
   }
   const rank = bm25Sql(opts.weights);
   const selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE);
