@@ -19,13 +19,14 @@ interface Flags {
   model?: string;
   embed: boolean;
   quiet: boolean;
+  verify: boolean;
   positional: string[];
 }
 
 export class UsageError extends Error {}
 
 export function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { embed: true, quiet: false, positional: [] };
+  const flags: Flags = { embed: true, quiet: false, verify: false, positional: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -42,6 +43,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a.startsWith('--model=')) flags.model = a.slice(8);
     else if (a === '--no-embed') flags.embed = false;
     else if (a === '--quiet' || a === '-q') flags.quiet = true;
+    else if (a === '--verify') flags.verify = true;
     else if (a.startsWith('--') && a.length > 2) throw new UsageError(`unknown option ${a}`);
     else flags.positional.push(a);
   }
@@ -112,7 +114,7 @@ async function cmdIndex(flags: Flags): Promise<number> {
   if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
   const db = await openMemoryDb({ file: flags.db });
   const { engine, embed } = engineOn(db, flags);
-  const summary = await engine.importSource(nodeSource(dir, flags.name));
+  const summary = await engine.importSource(nodeSource(dir, flags.name), { verifyAll: flags.verify });
   await embedAll(embed, flags);
   saveDb(db, flags.db);
   const { problemList, ...counts } = summary;

@@ -11,7 +11,7 @@ import type { Embedder, LoadProgress } from './embedder';
 import { startLocalHub } from './local-hub';
 import { BUILTIN_MODELS, type ModelSpec } from './models';
 import { BUNDLED_MODELS_DIR, folderModelSpec, nodeEmbedder } from './node-embedder';
-import { engineOn, sharedEmbedder } from './testing';
+import { engineOn, settle, sharedEmbedder } from './testing';
 import * as Comlink from 'comlink';
 import { remoteEmbedder } from './remote';
 
@@ -73,6 +73,12 @@ describe('background embedding', () => {
     expect(second.seen.filter((t) => firstDone.has(t))).toEqual([]);
   });
 
+  it('an import starts embedding in the background', async () => {
+    const engine = engineOn(await openMemoryDb());
+    await engine.importSource(memorySource('v', notes(3)));
+    expect(await settle(engine)).toMatchObject({ complete: true, state: 'complete', chunks_done: 3 });
+  });
+
   it('embeds every note\'s first passage before any note\'s second', async () => {
     const c = counting();
     const engine = engineOn(await openMemoryDb(), { embedder: c.embedder, service: { maxBatch: 4, targetBatchMs: 1 } });
@@ -80,7 +86,7 @@ describe('background embedding', () => {
     const files: Record<string, string> = {};
     for (let n = 0; n < 5; n++) files[`long${n}.md`] = `# Long ${n}\n\n${long(n, 0)}\n\n${long(n, 1)}\n\n${long(n, 2)}\n`;
     await engine.importSource(memorySource('v', files));
-    const s = await engine.embed.whenIdle();
+    const s = await settle(engine);
     expect(s.chunks_done).toBeGreaterThanOrEqual(15);
     const part = (t: string) => Number(/Part (\d) of/.exec(t)![1]);
     const order = c.seen.map(part);
@@ -114,7 +120,7 @@ describe('background embedding', () => {
     first.remote.close();
     const second = connect();
     engine.embed.setEmbedder(second.remote);
-    const s = await engine.embed.whenIdle();
+    const s = await settle(engine);
     expect(s).toMatchObject({ complete: true, error: null });
     second.close();
     second.remote.close();
@@ -140,7 +146,7 @@ describe('background embedding', () => {
     const engine = engineOn(await openMemoryDb(), { embedder: c.embedder });
     const files = notes(6);
     await engine.importSource(memorySource('v', files));
-    const total = (await engine.embed.whenIdle()).chunks_done;
+    const total = (await settle(engine)).chunks_done;
     expect(c.seen.length).toBe(total);
 
     // Search once so the in-memory index is loaded: the changes below must reach it incrementally.
@@ -151,7 +157,7 @@ describe('background embedding', () => {
     delete changed['n5.md'];
     changed['moved/n5.md'] = files['n5.md'];
     await engine.importSource(memorySource('v', changed));
-    const status = await engine.embed.whenIdle();
+    const status = await settle(engine);
     expect(status.complete).toBe(true);
     // Only the changed paragraph of n2 is new; n2's first chunk and the moved n5 reuse their vectors.
     expect(c.seen).toEqual([expect.stringContaining('Different words for note 2')]);
@@ -181,7 +187,7 @@ describe('background embedding', () => {
       const c = counting(online);
       const engine = engineOn(await openMemoryDb(), { embedder: c.embedder });
       await engine.importSource(memorySource('v', notes(4)));
-      const first = await engine.embed.whenIdle();
+      const first = await settle(engine);
       c.seen.length = 0;
       engine.embed.addModel(spec);
       const switched = engine.embed.setModel(spec.id);
@@ -212,7 +218,7 @@ describe('background embedding', () => {
     expect(spec).toMatchObject({ id: 'folder:my-use', dtype: 'q8', maxTokens: 128, dim: 512 });
     const engine = engineOn(await openMemoryDb());
     await engine.importSource(memorySource('v', notes(2)));
-    await engine.embed.whenIdle();
+    await settle(engine);
     engine.embed.addModel(spec);
     engine.embed.setModel(spec.id);
     expect(await engine.embed.whenIdle()).toMatchObject({ complete: true, model: { id: 'folder:my-use', source: 'folder' } });
@@ -223,7 +229,7 @@ describe('background embedding', () => {
   it('a model that cannot be downloaded is an error state with an actionable message; the old vectors stay', async () => {
     const engine = engineOn(await openMemoryDb(), { embedder: nodeEmbedder({ cacheDir: join(tmp, 'empty-cache'), remoteHost: 'http://127.0.0.1:9/' }) });
     await engine.importSource(memorySource('v', notes(2)));
-    await engine.embed.whenIdle();
+    await settle(engine);
     const before = Number(engine.db.column('SELECT COUNT(*) FROM vectors')[0]);
     engine.embed.setModel('Xenova/all-MiniLM-L6-v2');
     const s = await engine.embed.whenIdle();

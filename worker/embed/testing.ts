@@ -26,6 +26,12 @@ export function engineOn(db: Db, opts: { embedder?: Embedder | null; service?: E
   return Object.assign(engine, { embed });
 }
 
+/** Waits for the import (and the embedding it starts in the background) to finish. */
+export async function settle(engine: EmbedEngine) {
+  await engine.idle();
+  return engine.embed.whenIdle();
+}
+
 /** An engine with one vault imported and (unless told otherwise) fully embedded. */
 export async function embeddedEngine(
   files: Record<string, string>,

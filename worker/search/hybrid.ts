@@ -7,7 +7,13 @@
 import type { Db } from '../db/database';
 import type { EmbedService } from '../embed/service';
 import { toolError } from '../tools/errors';
-import { noteHits, vectorRank, type NoteHit, type Ranked, type SqlCondition } from './vector';
+import { compileQuery } from './fts-query';
+import type { ModeRequest, ModeResult, ModeRow, ModeRunner } from './mode';
+import { highlightLeaves, type ParsedQuery } from './query-syntax';
+import type { SearchScope, SqlCondition } from './scope';
+import type { PageWindow } from './text';
+import { rankText, textMode } from './text-mode';
+import { vectorRank, type Ranked } from './vector';
 
 export type Fusion = 'rrf' | 'score';
 
@@ -71,105 +77,119 @@ function minMax(list: readonly Ranked[]): number[] {
   return list.map((r) => (hi > lo ? (r.score - lo) / (hi - lo) : 1));
 }
 
-/** The text side, as the text search ranks it: best first, over the same scope. */
-export interface TextRanking {
-  hits: Ranked[];
-  /** Every note matching the text (exact). */
-  total: number;
-  relaxed?: boolean;
-}
-export type TextRanker = (limit: number) => TextRanking;
-
-export interface MeaningInput {
-  mode: 'vector' | 'hybrid';
-  query: string;
-  condition: SqlCondition | null;
-  page: number;
-  pageSize: number;
-  markers: [string, string];
-  fusion?: Fusion;
-  /** Ranks by text over the same scope (needed for hybrid, and for falling back). */
-  text: TextRanker;
-}
-
-export interface MeaningResult {
-  results: NoteHit[];
-  total: number;
-  total_is_exact: boolean;
-  has_more: boolean;
-  /** The mode that actually ran: 'text' when the model cannot read the query. */
-  mode: 'vector' | 'hybrid' | 'text';
+export interface MeaningExtra {
+  /** The model and whether every note was embedded with it. */
   embeddings: { model: string; complete: boolean };
-  relaxed?: boolean;
+  /** The mode that ran when it differs from the one asked for (a query the model cannot read runs as text). */
+  mode?: 'text';
   notice?: string;
 }
 
 /** How deep each ranking is read before fusing: enough for the page and then some. */
-function depthFor(page: number, pageSize: number): number {
-  return Math.max(100, page * pageSize * 2);
+function depthFor(window: PageWindow): number {
+  return Math.max(100, (window.offset + window.limit) * 2);
 }
 
-export async function searchByMeaning(db: Db, embed: EmbedService | undefined, input: MeaningInput): Promise<MeaningResult> {
-  if (!embed) {
-    throw toolError('unsupported', `mode "${input.mode}" needs the embedding model, which this host does not provide; use mode "text".`, 'mode');
-  }
-  const status = embed.status();
-  const embeddings = { model: status.model.id, complete: status.complete };
-  const offset = (input.page - 1) * input.pageSize;
-  const depth = depthFor(input.page, input.pageSize);
+/** What the model reads of a query: its words and phrases, without syntax or excluded words. */
+export function meaningText(query: ParsedQuery): string {
+  return highlightLeaves(query).map((l) => l.text).join(' ').trim();
+}
 
-  const q = await embed.queryVector(input.query);
+/** The scope as vector candidates: null when nothing restricts; -excluded words leave notes out here too. */
+function vectorCondition(scope: SearchScope, query: ParsedQuery): SqlCondition | null {
+  const excluded = compileQuery(query).excluded;
+  const parts: SqlCondition[] = [];
+  if (scope.condition.sql.trim() !== '1') parts.push(scope.condition);
+  if (excluded.length) parts.push({ sql: 'e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [excluded.join(' OR ')] });
+  if (!parts.length) return null;
+  return { sql: parts.map((c) => `(${c.sql})`).join(' AND '), params: parts.flatMap((c) => c.params) };
+}
+
+/** Vector hits carry their best chunk's text: the snippet is cut from it. */
+function withPassages(db: Db, rows: readonly Ranked[]): ModeRow[] {
+  const ids = rows.filter((r) => r.chunkId !== undefined).map((r) => r.chunkId!);
+  const text = new Map<number, string>();
+  if (ids.length) {
+    for (const c of db.all<{ id: number; text: string }>(`SELECT id, text FROM chunks WHERE id IN (${ids.map(() => '?').join(',')})`, ids)) text.set(c.id, c.text);
+  }
+  return rows.map((r) => {
+    const passage = r.chunkId !== undefined ? text.get(r.chunkId) : undefined;
+    return { id: r.entryId, score: Math.round(r.score * 10000) / 10000, ...(passage ? { passage } : {}) };
+  });
+}
+
+function embedService(services: Record<string, unknown>, mode: string): EmbedService {
+  const embed = services.embed as EmbedService | undefined;
+  if (!embed?.available) {
+    throw toolError('unsupported', `mode "${mode}" needs the embedding model, which is not running here; use mode "text".`, 'mode');
+  }
+  return embed;
+}
+
+async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<ModeResult> {
+  const { db, scope, query, window } = req;
+  const embed = embedService(req.services, mode);
+  const status = embed.status();
+  const extra: MeaningExtra = { embeddings: { model: status.model.id, complete: status.complete } };
+  const partial = status.complete
+    ? {}
+    : { notice: `Embeddings are still being computed (${status.chunks_done} of ${status.chunks_total} passages); notes not embedded yet are ${mode === 'vector' ? 'missing from these results' : 'ranked by text'}.` };
+  const asText = (notice?: string): ModeResult => {
+    const r = textMode(req) as ModeResult;
+    return { ...r, extra: { ...extra, mode: 'text', ...(notice ? { notice } : {}) } };
+  };
+
+  const words = meaningText(query);
+  // Nothing to mean (an empty query lists the scope): that is text mode's listing.
+  if (!words) return asText();
+  const q = await embed.queryVector(words);
   if (!q.ok) {
     if (q.reason === 'unavailable') throw toolError('unsupported', `${q.message} Use mode "text".`, 'mode');
     // Outside the model's languages: the text ranking is the honest answer.
-    const t = input.text(offset + input.pageSize);
-    return {
-      results: noteHits(db, t.hits.slice(offset), input.query, input.markers),
-      total: t.total,
-      total_is_exact: true,
-      has_more: offset + input.pageSize < t.total,
-      mode: 'text',
-      embeddings,
-      ...(t.relaxed ? { relaxed: true } : {}),
-      notice: q.message,
-    };
+    return asText(q.message);
   }
-
   const index = await embed.index();
-  if (index.dim !== q.vector.length) {
-    // Vectors of this model have not been written yet (or belong to a model of another size).
-    if (index.size > 0) throw toolError('internal', `The stored vectors have ${index.dim} dimensions but the model produces ${q.vector.length}.`, 'mode');
+  if (index.size > 0 && index.dim !== q.vector.length) {
+    throw toolError('internal', `The stored vectors have ${index.dim} dimensions but the model produces ${q.vector.length}.`, 'mode');
   }
-  const minScore = embed.model.minScore;
-  const vec = index.size > 0 ? vectorRank(db, index, q.vector, input.condition, input.mode === 'vector' ? offset + input.pageSize : depth, minScore) : { hits: [], scored: 0 };
+  const condition = vectorCondition(scope, query);
+  const depth = mode === 'vector' ? window.offset + window.limit : depthFor(window);
+  const vec = index.size > 0 ? vectorRank(db, index, q.vector, condition, depth, embed.model.minScore) : { hits: [], scored: 0 };
+  const highlight = highlightLeaves(query).map((l) => ({ text: l.text, prefix: l.prefix }));
 
-  if (input.mode === 'vector') {
+  if (mode === 'vector') {
     return {
-      results: noteHits(db, vec.hits.slice(offset, offset + input.pageSize), input.query, input.markers),
+      rows: withPassages(db, vec.hits.slice(window.offset, window.offset + window.limit)),
       total: vec.scored,
-      total_is_exact: true,
-      has_more: offset + input.pageSize < vec.scored,
-      mode: 'vector',
-      embeddings,
-      ...(status.complete ? {} : { notice: `Embeddings are still being computed (${status.chunks_done} of ${status.chunks_total} passages); notes not embedded yet are missing from these results.` }),
+      totalIsExact: true,
+      highlight,
+      extra: { ...extra, ...partial },
     };
   }
 
-  const text = input.text(depth);
-  const fused = fuse(text.hits, vec.hits, { method: input.fusion ?? DEFAULT_FUSION, hasVectors: (id) => index.has(id) });
+  const text = rankText(db, scope, query, { offset: 0, limit: depth });
+  const fused = fuse(text.rows.map((r) => ({ entryId: r.id, score: r.score })), vec.hits, { method: DEFAULT_FUSION, hasVectors: (id) => index.has(id) });
   // Every text match and every similar-enough note is a hit: exact when both sides were read whole,
   // otherwise a lower bound (each side's own total, and what was fused).
-  const exact = text.total <= text.hits.length && vec.scored <= vec.hits.length;
-  const total = exact ? fused.length : Math.max(vec.scored, text.total, fused.length);
+  const exact = text.total <= text.rows.length && vec.scored <= vec.hits.length;
   return {
-    results: noteHits(db, fused.slice(offset, offset + input.pageSize), input.query, input.markers),
-    total,
-    total_is_exact: exact,
-    has_more: offset + input.pageSize < total,
-    mode: 'hybrid',
-    embeddings,
+    rows: withPassages(db, fused.slice(window.offset, window.offset + window.limit)),
+    total: exact ? fused.length : Math.max(vec.scored, text.total, fused.length),
+    totalIsExact: exact,
     // Loosened text matching only matters when it contributed hits.
-    ...(text.relaxed && text.total > 0 ? { relaxed: true } : {}),
-    ...(status.complete ? {} : { notice: `Embeddings are still being computed (${status.chunks_done} of ${status.chunks_total} passages); notes not embedded yet are ranked by text.` }),
+    relaxed: text.relaxed && text.total > 0,
+    highlight: text.compiled.highlight.length ? text.compiled.highlight : highlight,
+    extra: { ...extra, ...partial },
   };
+}
+
+/** Vector mode: notes by the similarity of their best passage, within the scope. */
+export const vectorMode: ModeRunner = (req) => byMeaning('vector', req);
+/** Hybrid mode: the text and vector rankings fused. */
+export const hybridMode: ModeRunner = (req) => byMeaning('hybrid', req);
+
+/** The mode a search runs without `mode`: hybrid once the vault is fully embedded, text before. */
+export function defaultMode(services: Record<string, unknown>): 'text' | 'hybrid' {
+  const embed = services.embed as EmbedService | undefined;
+  return embed?.available && embed.isComplete() ? 'hybrid' : 'text';
 }

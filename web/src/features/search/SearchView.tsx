@@ -38,7 +38,7 @@ export function SearchView({ query, onOpen, refreshKey }: Props) {
     <section className="results" aria-label={t('search.label')}>
       <p className="muted" role="status">{result.total ? t('search.results', { total: result.total }) : t('search.none', { query })}</p>
       {result.relaxed ? <p className="notice">{t('search.relaxed')}</p> : null}
-      {result.notice ? <p className="notice" data-testid="search-notice">{result.notice}</p> : null}
+      {typeof result.notice === 'string' ? <p className="notice" data-testid="search-notice">{result.notice}</p> : null}
       <ol>
         {result.results.map((h) => (
           <li key={h.id}>
