@@ -26,8 +26,12 @@ export interface Loaded {
   importMs: number;
 }
 
-export async function loadCollection(c: Collection, opts: { services?: Record<string, unknown> } = {}): Promise<Loaded> {
-  const engine = createEngine(await openMemoryDb(), { services: opts.services });
+export async function loadCollection(
+  c: Collection,
+  opts: { services?: Record<string, unknown>; servicesFor?: (db: import('../../worker/db/database').Db) => Record<string, unknown> } = {},
+): Promise<Loaded> {
+  const db = await openMemoryDb();
+  const engine = createEngine(db, { services: { ...opts.services, ...opts.servicesFor?.(db) } });
   const t0 = performance.now();
   const summary = await engine.importSource(c.source);
   if (summary.phase !== 'done') throw new Error(`import of ${c.name} failed: ${summary.error}`);

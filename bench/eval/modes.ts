@@ -18,4 +18,7 @@ export function toolMode(engine: Engine, mode: string, extra: Record<string, unk
 
 export const EVAL_MODES: Record<string, (engine: Engine) => RankFn> = {
   text: (engine) => toolMode(engine, 'text'),
+  // Need the embedding service and embedded notes: see embed-modes.ts.
+  vector: (engine) => toolMode(engine, 'vector'),
+  hybrid: (engine) => toolMode(engine, 'hybrid'),
 };

@@ -4,6 +4,7 @@
 import { COLLECTIONS, SHARED, type Collection } from './collections';
 import { evaluate, loadCollection, table, type EvalRow } from './harness';
 import { EVAL_MODES } from './modes';
+import { embedServices, MEANING_MODES, prepareEmbeddings } from './embed-modes';
 import { writeDocSection } from '../browser/doc-section';
 
 function listArg(name: string, all: string[]): string[] {
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const rows: EvalRow[] = [];
   const kinds: Record<string, Collection['kind']> = {};
   // Collections over the same corpus share one import.
-  const loaded = new Map<string, Awaited<ReturnType<typeof loadCollection>>>();
+  const loaded = new Map<string, Awaited<ReturnType<typeof loadCollection>> & { embedded: Promise<boolean> }>();
   for (const name of collections) {
     const c = COLLECTIONS[name]();
     if (!c) {
@@ -29,14 +30,19 @@ async function main(): Promise<void> {
       continue;
     }
     kinds[c.name] = c.kind;
+    const meaning = modes.some((m) => MEANING_MODES.includes(m));
     if (!loaded.has(c.source.root)) {
-      const l = await loadCollection(c);
+      const l = await loadCollection(c, meaning ? { servicesFor: embedServices } : {});
       console.error(`${c.source.name}: imported in ${(l.importMs / 1000).toFixed(1)} s`);
-      loaded.set(c.source.root, l);
+      loaded.set(c.source.root, { ...l, embedded: meaning ? prepareEmbeddings(l.engine, c, (s) => console.error(s)) : Promise.resolve(false) });
     }
-    const { engine } = loaded.get(c.source.root)!;
+    const { engine, embedded } = loaded.get(c.source.root)!;
+    const canMean = await embedded;
     console.error(`${c.name}: ${c.about}`);
-    for (const m of modes) rows.push(await evaluate(c, m, EVAL_MODES[m](engine)));
+    for (const m of modes) {
+      if (MEANING_MODES.includes(m) && !canMean) continue;
+      rows.push(await evaluate(c, m, EVAL_MODES[m](engine)));
+    }
   }
   for (const l of loaded.values()) l.engine.db.close();
   const out = table(rows, kinds);
@@ -52,7 +58,9 @@ abstracts with graded judgments (nDCG with gain 4 for Cleverdon grade 1 …
 1 for grade 4). ja-d365: 70 hand-written Japanese queries with expected
 documents; ja-d365-heldout: 30 more written after the design was settled;
 seekstone-kw: 35 English keyword queries with one target note each. How the
-text mode's choices were measured: docs/search-text.md.
+text mode's choices were measured: docs/search-text.md. Vector and hybrid use
+the bundled USE-lite model (English only: Japanese queries run as text); see
+docs/embeddings.md.
 
 Measured ${new Date().toISOString().slice(0, 10)}.
 
