@@ -11,7 +11,7 @@ import { quantizeInt8 } from './quantize';
 import { modelReads, QUERY_MIN_SHARE } from './script';
 import { IndexKeeper } from './index-keeper';
 import {
-  chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, notesToChunk, setMeta, START, writeVectors, type Counts, type Cursor,
+  chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, notesToChunk, notesWithHashes, setMeta, START, writeVectors, type Counts, type Cursor,
 } from './store';
 import type { VectorIndex } from './vector-index';
 
@@ -385,7 +385,8 @@ export class EmbedService {
         if (myGen !== gen()) continue; // the model changed while this batch ran: its vectors belong to the old one
         const dim = flat.length / unique.length;
         const rows = unique.map(([hash], i) => ({ hash, ...quantizeInt8(flat.subarray(i * dim, (i + 1) * dim)) }));
-        const entries = [...new Set(pending.map((c) => c.entryId))];
+        // Every note with one of these passages gains a vector, not only those in this batch (duplicates share one).
+        const entries = notesWithHashes(this.db, rows.map((r) => r.hash));
         this.ownChange(entries, () => writeVectors(this.db, spec.id, rows));
         const last = pending[pending.length - 1];
         cursor = { seq: last.seq, id: last.id };

@@ -93,6 +93,12 @@ export function chunksToEmbed(db: Db, model: string, after: Cursor, limit: numbe
     .map((r) => ({ id: r.id, seq: r.seq, entryId: r.entry_id, hash: r.hash, input: chunkInput(r.title, r.heading, r.text) }));
 }
 
+/** Notes having a readable chunk with one of these hashes. */
+export function notesWithHashes(db: Db, hashes: readonly string[]): number[] {
+  if (!hashes.length) return [];
+  return db.column<number>(`SELECT DISTINCT entry_id FROM chunks WHERE readable = 1 AND hash IN (${hashes.map(() => '?').join(',')})`, [...hashes]);
+}
+
 export function writeVectors(db: Db, model: string, rows: readonly { hash: string; vec: Int8Array; scale: number }[]): void {
   db.tx(() => {
     for (const r of rows) {

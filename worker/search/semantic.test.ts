@@ -71,6 +71,24 @@ describe('search by meaning', () => {
     expect(top10.results.filter((h) => rare.includes(h.path)).length).toBeLessThan(3);
   });
 
+  it('folder, path_prefix and -excluded words restrict vector and hybrid search too', async () => {
+    const files: Record<string, string> = {};
+    for (const [dir, n] of [['weather/', 6], ['weather-archive/', 6], ['weather/old/', 2]] as const) {
+      for (let i = 0; i < n; i++) files[`${dir}gauge-${i}.md`] = `# Gauge ${i}\n\nCups spin faster as the gusts of air get stronger${i === 0 ? '; a calibrated unit' : ''}.\n`;
+    }
+    const engine = await embeddedEngine(files);
+    for (const mode of ['vector', 'hybrid']) {
+      const sub = ok((await engine.call('search', { query: 'wind speed instrument', mode, path_prefix: 'weather/', page_size: 50 })) as Result);
+      expect(sub.results.length).toBe(8);
+      expect(sub.results.every((h) => h.path.startsWith('weather/'))).toBe(true);
+      const folder = ok((await engine.call('search', { query: 'wind speed instrument', mode, folder: 'weather/old', page_size: 50 })) as Result);
+      expect(folder.results.map((h) => h.path).sort()).toEqual(['weather/old/gauge-0.md', 'weather/old/gauge-1.md']);
+      const without = ok((await engine.call('search', { query: 'wind speed instrument -calibrated', mode, page_size: 50 })) as Result);
+      expect(without.results.some((h) => h.path.endsWith('gauge-0.md'))).toBe(false);
+      expect(without.results.length).toBe(11);
+    }
+  });
+
   it('a Japanese query in hybrid mode ranks exactly as text mode (the English model cannot read it)', async () => {
     const files = {
       ...WEATHER,
