@@ -17,14 +17,20 @@ const NOTES: Record<string, string> = {
   'ja/設計.md': '# 検索エンジンの設計\n\n検索エンジンの設計について。索引と順位付けを説明します。\n',
 };
 
-test('semantic search works offline in the browser with the bundled model', async ({ page, context }) => {
-  test.setTimeout(180_000);
+/** The notes as a folder on disk, inside a fresh temporary folder. */
+function writeVault(): { dir: string; vault: string } {
   const dir = mkdtempSync(join(tmpdir(), 'kioku-e2e-'));
   const vault = join(dir, 'weather');
   for (const [path, text] of Object.entries(NOTES)) {
     mkdirSync(join(vault, path, '..'), { recursive: true });
     writeFileSync(join(vault, path), text);
   }
+  return { dir, vault };
+}
+
+test('semantic search works offline in the browser with the bundled model', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const { vault } = writeVault();
   // Anything leaving localhost (a CDN, the hub) is recorded and refused.
   const external: string[] = [];
   await context.route('**/*', (route) => {
@@ -70,12 +76,7 @@ test('semantic search works offline in the browser with the bundled model', asyn
 
 test('a model loaded from a folder is kept in OPFS and re-embeds the vault with it', async ({ page }) => {
   test.setTimeout(180_000);
-  const dir = mkdtempSync(join(tmpdir(), 'kioku-e2e-model-'));
-  const vault = join(dir, 'weather');
-  for (const [path, text] of Object.entries(NOTES)) {
-    mkdirSync(join(vault, path, '..'), { recursive: true });
-    writeFileSync(join(vault, path), text);
-  }
+  const { dir, vault } = writeVault();
   // A transformers.js model folder, as a user would have it on disk.
   const model = join(dir, 'my-use');
   cpSync(new URL('../public/models/use-lite-onnx/', import.meta.url).pathname, model, { recursive: true });
