@@ -10,32 +10,13 @@ import { chunkerId, type ModelSpec } from './models';
 import { quantizeInt8 } from './quantize';
 import { modelReads, QUERY_MIN_SHARE } from './script';
 import { IndexKeeper } from './index-keeper';
+import { describeStatus, type EmbedState, type EmbedStatus } from './status';
 import {
   chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, notesToChunk, notesWithHashes, setMeta, START, writeVectors, type Counts, type Cursor,
 } from './store';
 import type { VectorIndex } from './vector-index';
 
-export type EmbedState = 'unavailable' | 'idle' | 'indexing' | 'loading' | 'downloading' | 'chunking' | 'embedding' | 'paused' | 'complete' | 'error';
-
-export interface EmbedStatus {
-  model: { id: string; label: string; languages: string; dim: number; source: ModelSpec['source']['kind']; size_mb: number };
-  state: EmbedState;
-  /** Every note is chunked and every readable chunk has a vector of the active model. */
-  complete: boolean;
-  paused: boolean;
-  device: string | null;
-  notes: number;
-  notes_chunked: number;
-  chunks_total: number;
-  chunks_done: number;
-  /** Chunks in scripts the model cannot read: never embedded, ranked by text. */
-  chunks_unreadable: number;
-  /** Chunks per second over the last batches. */
-  rate_per_s: number | null;
-  eta_s: number | null;
-  download: { file?: string; loaded: number; total: number; progress: number } | null;
-  error: string | null;
-}
+export type { EmbedState, EmbedStatus } from './status';
 
 export interface EmbedServiceOptions {
   /** false: never embed on its own (after imports); only runToCompletion() embeds. The CLI uses this. */
@@ -123,32 +104,20 @@ export class EmbedService {
   }
 
   status(): EmbedStatus {
-    const c = this.currentCounts();
     // How many passages have vectors is the index's size: it loads in the background first.
     const index = this.keeper.ready(this.spec.id);
     if (!index && !this.keeper.loadingNow) void this.index().then(() => this.notify(true), () => undefined);
-    const embedded = index?.size ?? 0;
-    // While the queue works, counts may lag (see currentCounts): never call that complete.
-    const working = this.state === 'chunking' || this.state === 'embedding' || this.state === 'loading' || this.state === 'downloading';
-    const complete = !working && index !== null && c.chunkedNotes >= c.notes && embedded >= c.chunks;
-    const remaining = Math.max(0, c.chunks - embedded);
-    const state = this.state === 'idle' && !index ? 'indexing' : this.state === 'idle' && complete ? 'complete' : this.state;
-    return {
-      model: { id: this.spec.id, label: this.spec.label, languages: this.spec.languages, dim: this.spec.dim, source: this.spec.source.kind, size_mb: this.spec.sizeMB },
-      state,
-      complete,
+    return describeStatus({
+      spec: this.spec,
+      state: this.state,
+      counts: this.currentCounts(),
+      embedded: index ? index.size : null,
       paused: this.paused,
       device: this.device,
-      notes: c.notes,
-      notes_chunked: c.chunkedNotes,
-      chunks_total: c.chunks,
-      chunks_done: embedded,
-      chunks_unreadable: c.unreadable,
-      rate_per_s: this.rate === null ? null : Math.round(this.rate * 10) / 10,
-      eta_s: this.rate && remaining ? Math.round(remaining / this.rate) : remaining ? null : 0,
+      rate: this.rate,
       download: this.download,
       error: this.error,
-    };
+    });
   }
 
   isComplete(): boolean {

@@ -1,0 +1,65 @@
+// What embed_status reports: the queue's progress in one plain object, for
+// the UI, agents and the CLI. Pure: the service hands in what it knows.
+import type { ModelSpec } from './models';
+import type { Counts } from './store';
+
+export type EmbedState = 'unavailable' | 'idle' | 'indexing' | 'loading' | 'downloading' | 'chunking' | 'embedding' | 'paused' | 'complete' | 'error';
+
+export interface EmbedStatus {
+  model: { id: string; label: string; languages: string; dim: number; source: ModelSpec['source']['kind']; size_mb: number };
+  state: EmbedState;
+  /** Every note is chunked and every readable chunk has a vector of the active model. */
+  complete: boolean;
+  paused: boolean;
+  device: string | null;
+  notes: number;
+  notes_chunked: number;
+  chunks_total: number;
+  chunks_done: number;
+  /** Chunks in scripts the model cannot read: never embedded, ranked by text. */
+  chunks_unreadable: number;
+  /** Chunks per second over the last batches. */
+  rate_per_s: number | null;
+  eta_s: number | null;
+  download: { file?: string; loaded: number; total: number; progress: number } | null;
+  error: string | null;
+}
+
+export interface StatusInput {
+  spec: ModelSpec;
+  state: EmbedState;
+  counts: Counts;
+  /** Passages with vectors (the index's size); null while the index is still loading. */
+  embedded: number | null;
+  paused: boolean;
+  device: string | null;
+  /** Passages per second over the last batches. */
+  rate: number | null;
+  download: EmbedStatus['download'];
+  error: string | null;
+}
+
+export function describeStatus(s: StatusInput): EmbedStatus {
+  const c = s.counts;
+  const embedded = s.embedded ?? 0;
+  // While the queue works, counts may lag (see EmbedService.currentCounts): never call that complete.
+  const working = s.state === 'chunking' || s.state === 'embedding' || s.state === 'loading' || s.state === 'downloading';
+  const complete = !working && s.embedded !== null && c.chunkedNotes >= c.notes && embedded >= c.chunks;
+  const remaining = Math.max(0, c.chunks - embedded);
+  return {
+    model: { id: s.spec.id, label: s.spec.label, languages: s.spec.languages, dim: s.spec.dim, source: s.spec.source.kind, size_mb: s.spec.sizeMB },
+    state: s.state === 'idle' && s.embedded === null ? 'indexing' : s.state === 'idle' && complete ? 'complete' : s.state,
+    complete,
+    paused: s.paused,
+    device: s.device,
+    notes: c.notes,
+    notes_chunked: c.chunkedNotes,
+    chunks_total: c.chunks,
+    chunks_done: embedded,
+    chunks_unreadable: c.unreadable,
+    rate_per_s: s.rate === null ? null : Math.round(s.rate * 10) / 10,
+    eta_s: s.rate && remaining ? Math.round(remaining / s.rate) : remaining ? null : 0,
+    download: s.download,
+    error: s.error,
+  };
+}
