@@ -120,7 +120,7 @@ async function main() {
   rows.push(['text', run((q) => text.get(q)!)]);
   rows.push(['vector (int8)', run((q) => vector.get(q)!)]);
   const variants: [Fusion, number, number][] = [
-    ['rrf', 60, 0.5], ['rrf', 60, 0.3], ['rrf', 60, 0.2], ['rrf', 20, 0.3],
+    ['rrf', 60, 0.5], ['rrf', 60, 0.3], ['rrf', 60, 0.2], ['rrf', 20, 0.3], ['rrf', 10, 0.3], ['rrf', 10, 0.2], ['rrf', 10, 0.4],
     ['score', 0, 0.1], ['score', 0, 0.2], ['score', 0, 0.3], ['score', 0, 0.4], ['score', 0, 0.5],
   ];
   for (const [method, k, alpha] of variants) {

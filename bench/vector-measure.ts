@@ -11,7 +11,7 @@ import { chunkerId } from '../worker/embed/models';
 import { EmbedService } from '../worker/embed/service';
 import { chunkNotes, notesToChunk } from '../worker/embed/store';
 import { chunkInput } from '../worker/embed/chunk';
-import { fuse, type Fusion } from '../worker/search/hybrid';
+import { fuse, RRF_K, vectorWeight, type Fusion } from '../worker/search/hybrid';
 import { vectorRank, type Ranked } from '../worker/search/vector';
 import { percentile } from './browser/stats';
 
@@ -31,6 +31,8 @@ export interface VectorBenchInput {
   /** Vectors of every chunk, computed earlier (embedding the whole vault here would take hours in Chromium). */
   vectors(): Promise<Iterable<StoredVector>>;
   semantic: { q: string; title: string }[];
+  /** Keyword queries with their target note's title (the text search's own set, bench/eval/data). */
+  keywords?: { q: string; title: string }[];
   sampleChunks?: number;
   /** Memory in use, in MB, where the host can tell (Node: RSS). */
   memory?(): Record<string, number>;
@@ -38,6 +40,11 @@ export interface VectorBenchInput {
 }
 
 export type Row = Record<string, string | number | null>;
+
+/** The text search's keyword set (bench/eval/data/seekstone-keyword-queries.json) as query → target title. */
+export function keywordQueries(file: { queries: { query: string; relevant: string[] }[] }): { q: string; title: string }[] {
+  return file.queries.map((k) => ({ q: k.query, title: k.relevant[0].replace(/^.*\//, '').replace(/\.md$/, '') }));
+}
 
 const ms = (n: number) => (n >= 100 ? Math.round(n) : Math.round(n * 100) / 100);
 const now = () => performance.now();
@@ -179,14 +186,16 @@ export async function measureVectorSearch(input: VectorBenchInput): Promise<Row[
   const sets: [string, { q: string; title: string }[]][] = [
     ['paraphrase (42 hand-written)', input.semantic],
     ['title (60 note titles)', titles.map((t) => ({ q: t.toLowerCase(), title: t }))],
+    ...(input.keywords ? [['keyword (35 from npm run eval)', input.keywords] as [string, { q: string; title: string }[]]] : []),
   ];
   for (const [name, set] of sets) {
     const runs: Record<string, Ranked[][]> = { text: [], vector: [] };
-    const variants: [string, Fusion, number][] = [
-      ['hybrid RRF (k 60, vector weight 0.5)', 'rrf', 0.5],
-      ['hybrid RRF (k 60, vector weight 0.3)', 'rrf', 0.3],
-      ['hybrid score fusion (vector weight 0.3, the default)', 'score', 0.3],
-      ['hybrid score fusion (vector weight 0.5)', 'score', 0.5],
+    // [label, method, k, vector weight (negative: by query length, the default)]
+    const variants: [string, Fusion, number, number][] = [
+      ['hybrid, the default: RRF k 10, vector weight 0.1 up to 4 words, 0.3 beyond', 'rrf', RRF_K, -1],
+      ['hybrid RRF k 60, equal weights', 'rrf', 60, 0.5],
+      ['hybrid RRF k 10, vector weight 0.3 always', 'rrf', 10, 0.3],
+      ['hybrid score fusion, vector weight 0.3', 'score', 0, 0.3],
     ];
     for (const { q } of set) {
       const textScored = await textRank(q);
@@ -194,7 +203,10 @@ export async function measureVectorSearch(input: VectorBenchInput): Promise<Row[
       const vec = v.ok ? vectorRank(db, index, v.vector, null, 100, spec.minScore).hits : [];
       runs.text.push(textScored);
       runs.vector.push(vec);
-      for (const [label, method, alpha] of variants) (runs[label] ??= []).push(fuse(textScored, vec, { method, alpha, hasVectors: (id) => index.has(id) }));
+      for (const [label, method, k, a] of variants) {
+        const alpha = a < 0 ? vectorWeight(q.trim().split(/\s+/).length) : a;
+        (runs[label] ??= []).push(fuse(textScored, vec, { method, k, alpha, hasVectors: (id) => index.has(id) }));
+      }
     }
     for (const [mode, lists] of Object.entries(runs)) {
       let mrr = 0, hit = 0;

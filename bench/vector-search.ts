@@ -11,13 +11,14 @@ import { nodeEmbedder } from '../worker/embed/node-embedder';
 import { describeMachine } from './browser/machine';
 import { writeDocSection } from './browser/doc-section';
 import { markdownTable } from './browser/table';
-import { measureVectorSearch, type StoredVector } from './vector-measure';
+import { keywordQueries, measureVectorSearch, type StoredVector } from './vector-measure';
 import { EMBEDDED_DB, SEEKSTONE } from './vector-embed';
 
 async function main() {
   if (!existsSync(SEEKSTONE)) return console.log(`skipped: ${SEEKSTONE} is missing (needs ../shared/corpora/seekstone-10k)`);
   if (!existsSync(EMBEDDED_DB)) return console.log(`skipped: ${EMBEDDED_DB} is missing; run: npm run bench:vector-embed -- --full`);
   const semantic = JSON.parse(readFileSync(new URL('./seekstone-semantic.json', import.meta.url), 'utf8')).queries;
+  const keywords = keywordQueries(JSON.parse(readFileSync(new URL('./eval/data/seekstone-keyword-queries.json', import.meta.url), 'utf8')));
   const mb = (n: number) => Math.round(n / 1e5) / 10;
   const rows = await measureVectorSearch({
     host: 'node',
@@ -33,6 +34,7 @@ async function main() {
       }
     },
     semantic,
+    keywords,
     memory: () => {
       global.gc?.();
       const m = process.memoryUsage();

@@ -1,9 +1,8 @@
 // Search by meaning: vector mode, and hybrid mode that fuses the text ranking
-// with the vector ranking (score fusion, see DEFAULT_FUSION). Notes the model
-// cannot read (other scripts) or has not embedded yet keep their full text
-// score in place of a vector score, and a query the model cannot read is
-// ranked by text alone, so hybrid never ranks such notes worse than text
-// mode does.
+// with the vector ranking (see DEFAULT_FUSION). Notes the model cannot read
+// (other scripts) or has not embedded yet keep their full text weight in
+// place of a vector rank, and a query the model cannot read is ranked by
+// text alone, so hybrid never ranks such notes worse than text mode does.
 import type { Db } from '../db/database';
 import type { EmbedService } from '../embed/service';
 import { toolError } from '../tools/errors';
@@ -18,19 +17,27 @@ import { vectorRank, type Ranked } from './vector';
 export type Fusion = 'rrf' | 'score';
 
 /**
- * Hybrid ranking is score fusion: each side's scores scaled to 0-1 over its
- * candidates, then 0.7 × text + 0.3 × vector. Chosen by measurement
- * (docs/benchmarks.md, docs/embeddings.md): on Cranfield it is the only
- * variant that beats text alone (nDCG@10 0.345 vs 0.334; RRF with equal
- * weights 0.299), on seekstone paraphrase queries MRR@10 0.63 vs text 0.55,
- * and on title queries it keeps text's 0.99 (RRF drops to 0.78).
+ * Hybrid ranking is reciprocal-rank fusion with a small constant (k 10, so
+ * the top ranks of each list weigh most) and a vector weight that depends on
+ * the query: 0.1 for up to 4 words, 0.3 for longer ones. Sentence encoders
+ * read sentences; a 2-word keyword query is better served by text, a
+ * described thing ("bird of prey with a forked tail") by meaning. Chosen by
+ * measurement against text alone (docs/embeddings.md): Cranfield nDCG@10
+ * 0.351 → 0.361, seekstone paraphrases MRR@10 0.554 → 0.619, titles 0.969 →
+ * 0.969, keyword queries 0.890 → 0.867; equal-weight RRF (k 60) loses a
+ * quarter of the title and keyword queries' first places.
  */
-export const DEFAULT_FUSION: Fusion = 'score';
-/** Weight of the vector side in score fusion. */
+export const DEFAULT_FUSION: Fusion = 'rrf';
+export const RRF_K = 10;
+/** Vector weight for a query of this many words. */
+export function vectorWeight(words: number): number {
+  return words <= SHORT_QUERY_WORDS ? 0.1 : 0.3;
+}
+export const SHORT_QUERY_WORDS = 4;
+/** Weight of the vector side in score fusion (kept for comparison). */
 export const SCORE_ALPHA = 0.3;
-/** Reciprocal-rank fusion, kept for comparison: constant and vector weight. */
-export const RRF_K = 60;
-export const RRF_ALPHA = 0.5;
+/** Default vector weight when a caller gives none. */
+export const RRF_ALPHA = 0.3;
 
 export interface FuseOptions {
   method: Fusion;
@@ -168,7 +175,12 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   }
 
   const text = rankText(db, scope, query, { offset: 0, limit: depth });
-  const fused = fuse(text.rows.map((r) => ({ entryId: r.id, score: r.score })), vec.hits, { method: DEFAULT_FUSION, hasVectors: (id) => index.has(id) });
+  const fused = fuse(text.rows.map((r) => ({ entryId: r.id, score: r.score })), vec.hits, {
+    method: DEFAULT_FUSION,
+    k: RRF_K,
+    alpha: vectorWeight(words.split(/\s+/).length),
+    hasVectors: (id) => index.has(id),
+  });
   // Every text match and every similar-enough note is a hit: exact when both sides were read whole,
   // otherwise a lower bound (each side's own total, and what was fused).
   const exact = text.total <= text.rows.length && vec.scored <= vec.hits.length;

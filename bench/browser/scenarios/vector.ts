@@ -3,10 +3,11 @@
 // exactly as the app wires them; vectors of the whole vault are handed in
 // from Node (see bench/vector-chromium.ts). Chromium only.
 import { defineScenario } from '../scenario';
-import { measureVectorSearch } from '../../vector-measure';
+import { keywordQueries, measureVectorSearch } from '../../vector-measure';
 import { unpackVectors } from '../../vector-pack';
 import { remoteEmbedder } from '../../../worker/embed/remote';
 import semantic from '../../seekstone-semantic.json';
+import keywordFile from '../../eval/data/seekstone-keyword-queries.json';
 
 export default defineScenario({
   description: 'Embedding throughput, text latency while embedding, vector/hybrid latency and quality on seekstone-10k (run by npm run bench:vector-chromium).',
@@ -26,6 +27,7 @@ export default defineScenario({
         seekstone: ctx.corpus('seekstone-10k').source('seekstone'),
         vectors: async () => unpackVectors(ctx.corpus('seekstone-vectors').files[0].bytes),
         semantic: semantic.queries,
+        keywords: keywordQueries(keywordFile),
         sampleChunks: Number(ctx.options.sample ?? 128),
         memory: () => ({ 'SQLite wasm heap': Math.round(engine.db.sqlite3.wasm.heap8().byteLength / 1e5) / 10 }),
         log: ctx.log,
