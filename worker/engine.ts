@@ -44,8 +44,11 @@ export function createEngine(db: Db, opts: { now?: () => number; services?: Reco
       importing = run
         .then((s) => (importOpts.deferIndexTidy && s.phase === 'done' ? nextTask().then(() => tidyTextIndex(db, s)) : undefined))
         .catch(() => undefined); // a failed merge only leaves more index segments; the next import merges again
-      // New and changed notes are embedded in the background once the import (and its index tidy) is done.
-      void importing.then(() => (ctx.services.embed as { start?(): void } | undefined)?.start?.());
+      // New and changed notes are embedded in the background once the import (and its index tidy) is done;
+      // meanwhile the embedding queue waits.
+      const embed = ctx.services.embed as { start?(): void; holdFor?(p: Promise<unknown>): void } | undefined;
+      embed?.holdFor?.(importing);
+      void importing.then(() => embed?.start?.());
       return run;
     },
     idle() {

@@ -61,6 +61,7 @@ export class EmbedService {
   private stopped = false;
   private lastActivity = -Infinity;
   private restart = false;
+  private readonly holds = new Set<Promise<void>>();
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.embedder = embedder;
@@ -161,6 +162,16 @@ export class EmbedService {
    */
   touch(): void {
     this.lastActivity = performance.now();
+  }
+
+  /** An import is running: the queue waits for it (the user is waiting for the import; embedding can follow). */
+  holdFor(work: Promise<unknown>): void {
+    const done = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.holds.add(done);
+    void done.then(() => this.holds.delete(done));
   }
 
   /** Stops for good (the database is being closed or replaced). */
@@ -301,6 +312,7 @@ export class EmbedService {
       // Progress counts come from the index: have it loaded (in slices) before starting.
       await this.index();
       for (;;) {
+        while (this.holds.size && !this.stopped) await Promise.race(this.holds);
         if (this.stopped) return;
         if (this.paused) {
           this.setState('paused');

@@ -45,6 +45,7 @@ export const en = {
   'note.back': 'Back to results',
   'note.frontmatter': 'Frontmatter',
   'embed.title': 'Search by meaning',
+  'embed.panel': 'Embedding progress',
   'embed.model': 'Model',
   'embed.progress': '{done} of {total} passages embedded',
   'embed.rate': '{rate} passages/s · about {eta} left',

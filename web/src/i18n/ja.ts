@@ -46,6 +46,7 @@ export const ja: Record<MessageKey, string> = {
   'note.back': '結果に戻る',
   'note.frontmatter': 'フロントマター',
   'embed.title': '意味で検索',
+  'embed.panel': '埋め込みの進み具合',
   'embed.model': 'モデル',
   'embed.progress': '{total} 件中 {done} 件の文章を埋め込み済み',
   'embed.rate': '毎秒 {rate} 件 · 残り約 {eta}',

@@ -43,7 +43,7 @@ export function EmbedPanel() {
   else line = t('embed.progress', { done: s.chunks_done, total: s.chunks_total });
 
   return (
-    <section className="embed-panel" aria-label={t('embed.title')} data-testid="embed-status" data-state={s.complete ? 'complete' : s.state}>
+    <section className="embed-panel" aria-label={t('embed.panel')} data-testid="embed-status" data-state={s.complete ? 'complete' : s.state}>
       <h2>{t('embed.title')}</h2>
       <label className="embed-model">
         <span>{t('embed.model')}</span>
