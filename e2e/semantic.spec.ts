@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 
 const NOTES: Record<string, string> = {
-  'Anemometer.md': '# Anemometer\n\nA device for gauging the velocity of air currents and gusts, with cups which spin faster in a gale.\n',
+  // Last in path order, so a listing in path order cannot put it first by chance.
+  'zz/anemometer.md': '---\ntitle: Anemometer\n---\n# Anemometer\n\nA device for gauging the velocity of air currents and gusts, with cups which spin faster in a gale.\n',
   'Hygrometer.md': '# Hygrometer\n\nA gauge whose hair strand stretches in damp air, showing the humidity of a room.\n',
   'Seismograph.md': '# Seismograph\n\nA pen on a rotating drum records the shaking of the ground during earthquakes.\n',
   'Compass.md': '# Compass\n\nA magnetised needle that points north, used by hikers and sailors to find their way.\n',
@@ -64,6 +65,8 @@ test('semantic search works offline in the browser with the bundled model', asyn
   await page.getByRole('searchbox').fill('wind speed instrument');
   const first = page.locator('.results li').first();
   await expect(first).toContainText('Anemometer');
+  // Ranked by meaning: notes unrelated to the query are not hits at all.
+  await expect(page.locator('.results')).not.toContainText('Taxes');
   await page.screenshot({ path: 'test-results/semantic-offline.png', fullPage: true });
 
   // Japanese still goes through text search.

@@ -238,3 +238,16 @@ describe('background embedding', () => {
     expect(Number(engine.db.column('SELECT COUNT(*) FROM vectors')[0])).toBe(before);
   });
 });
+
+describe('embedding status', () => {
+  it('a new import makes the status incomplete at once, before the queue has started', async () => {
+    const engine = engineOn(await openMemoryDb(), { service: { background: false } });
+    expect((await engine.embed.refresh()).complete).toBe(true); // nothing to embed
+    await engine.importSource(memorySource('v', notes(2)));
+    const s = engine.embed.status();
+    expect(s).toMatchObject({ complete: false, notes: 2, notes_chunked: 0 });
+    expect(ok(await engine.call('search', { query: 'weather' })) as { mode: string }).toMatchObject({ mode: 'text' });
+    await engine.embed.runToCompletion();
+    expect(engine.embed.status()).toMatchObject({ complete: true, notes: 2 });
+  });
+});

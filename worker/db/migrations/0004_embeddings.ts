@@ -44,13 +44,16 @@ CREATE TABLE chunked (
   chunks   INTEGER NOT NULL
 );
 
--- Which notes' chunks changed, in order: the in-memory vector index applies
+-- Which notes (or their chunks) changed, in order: the in-memory vector index applies
 -- the changes since it was loaded (an import of a few notes never forces a
 -- full reload) and then forgets them. AUTOINCREMENT keeps the sequence
 -- (the "epoch") growing after rows are forgotten.
 CREATE TABLE embed_changes (n INTEGER PRIMARY KEY AUTOINCREMENT, entry_id INTEGER NOT NULL);
 CREATE TRIGGER chunked_insert AFTER INSERT ON chunked BEGIN INSERT INTO embed_changes (entry_id) VALUES (NEW.entry_id); END;
 CREATE TRIGGER chunked_delete AFTER DELETE ON chunked BEGIN INSERT INTO embed_changes (entry_id) VALUES (OLD.entry_id); END;
+-- New and removed notes change what "every note is embedded" means.
+CREATE TRIGGER entries_added AFTER INSERT ON entries WHEN NEW.kind = 'note' BEGIN INSERT INTO embed_changes (entry_id) VALUES (NEW.id); END;
+CREATE TRIGGER entries_removed AFTER DELETE ON entries WHEN OLD.kind = 'note' BEGIN INSERT INTO embed_changes (entry_id) VALUES (OLD.id); END;
 
 -- A rewritten entry (new text, title or kind) is chunked again.
 CREATE TRIGGER entries_rechunk AFTER UPDATE OF hash, title, kind ON entries
