@@ -1,0 +1,71 @@
+// The validated filter → SQL, as set algebra over entry ids (see sql.ts).
+// Pure: no database. Every field condition becomes one or more Arms (from the
+// operator table); comparisons on one field share one Arm (one range that a
+// single value must satisfy). The arms are ANDed:
+//   ids:       P1 INTERSECT P2 … EXCEPT N1 … (starting from all notes when
+//              there is no positive arm), streamed by index in entry_id order;
+//   condition: e.id IN (ids), the boolean expression over entries `e` that
+//              other queries embed;
+//   probe:     e.kind = 'note' AND EXISTS … per arm, for walking notes in
+//              another order (by path, by a sort field, from text hits).
+// Only notes have fm rows, so any positive arm already excludes files.
+import type { FieldCondition, FilterAst } from './ast';
+import { isRangeTest, OPERATORS, rangeArm } from './operators';
+import { armProbe, armRows, cond, joinAll, type Arm, type SqlCondition } from './sql';
+
+/** Every note, in id order (index entries_kind). */
+export const ALL_NOTES: SqlCondition = cond("SELECT id FROM entries WHERE kind = 'note'");
+
+export interface CompiledFilter {
+  /** ANDed; empty when the filter states nothing. */
+  arms: Arm[];
+}
+
+export function compileAst(ast: FilterAst): CompiledFilter {
+  return { arms: ast.fields.flatMap(fieldArms) };
+}
+
+function fieldArms(field: FieldCondition): Arm[] {
+  const arms: Arm[] = [];
+  const ranges = field.tests.filter(isRangeTest);
+  if (ranges.length) arms.push(rangeArm(field.key, ranges));
+  for (const test of field.tests) {
+    if (isRangeTest(test)) continue;
+    // The table is keyed by the test's own operator, so the pairing is sound.
+    const op = OPERATORS[test.op] as { arms(t: typeof test, key: string): Arm[] };
+    arms.push(...op.arms(test, field.key));
+  }
+  return arms;
+}
+
+/**
+ * A (compound) SELECT of the ids of the notes the arms select. Without a
+ * positive arm it starts from `universe` (all notes by default). A single
+ * positive arm may repeat an id (two list elements matching); compound
+ * results are distinct.
+ */
+export function idsSql(compiled: CompiledFilter, universe: SqlCondition = ALL_NOTES): SqlCondition {
+  const positive = compiled.arms.filter((a) => !a.negate).map(armRows);
+  const negative = compiled.arms.filter((a) => a.negate).map(armRows);
+  const parts = positive.length ? positive : [universe];
+  const sql = parts.map((p) => p.sql).join(' INTERSECT ') + negative.map((n) => ` EXCEPT ${n.sql}`).join('');
+  return cond(sql, [...parts.flatMap((p) => p.params), ...negative.flatMap((n) => n.params)]);
+}
+
+/** Whether idsSql may list a note twice (one positive arm alone, nothing to merge with). */
+export function idsMayRepeat(compiled: CompiledFilter): boolean {
+  return compiled.arms.length === 1 && !compiled.arms[0].negate;
+}
+
+/** The notes the filter selects, as a boolean expression over `e`; null when it states nothing. */
+export function conditionSql(compiled: CompiledFilter): SqlCondition | null {
+  if (!compiled.arms.length) return null;
+  const ids = idsSql(compiled);
+  return cond(`e.id IN (${ids.sql})`, ids.params);
+}
+
+/** The same selection checked note by note; null when the filter states nothing. */
+export function probeSql(compiled: CompiledFilter): SqlCondition | null {
+  if (!compiled.arms.length) return null;
+  return joinAll([cond("e.kind = 'note'"), ...compiled.arms.map(armProbe)]);
+}

@@ -1,0 +1,150 @@
+// What can be filtered on: every frontmatter key (nested ones as dotted
+// paths) with its value types, how many notes have it, and its most frequent
+// values. Read from the fm table with a few grouped scans.
+import type { Db, SqlValue } from '../db/database';
+import { OPERATOR_NAMES, OPERATORS_BY_TYPE, type FieldType } from './operators';
+import type { OpName } from './ast';
+
+export interface FieldValueCount {
+  value: string | number | boolean;
+  count: number;
+}
+
+export interface FieldStats {
+  key: string;
+  /** Notes that have the key (a value, null, a list or a map). */
+  notes: number;
+  /** Notes per type of the key's value; `date` is a string that starts like 2026-01-31. */
+  types: Partial<Record<FieldType, number>>;
+  /** For lists: how many elements of each type. */
+  item_types?: Partial<Record<FieldType, number>>;
+  /** Distinct scalar values (list elements included). */
+  distinct: number;
+  /** The most frequent values, by how many notes hold them. */
+  values: FieldValueCount[];
+  /** Filter operators that suit the key's types. */
+  operators: OpName[];
+}
+
+export interface FieldStatsOptions {
+  vaultId?: number;
+  prefix?: string;
+  limit: number;
+}
+
+/**
+ * fieldStats groups every fm row, which takes a while on a large vault, and
+ * the answer changes only when the data does: results are kept until the
+ * connection next writes (total_changes() moves).
+ */
+const cache = new WeakMap<Db, { changes: number; results: Map<string, FieldStats[]> }>();
+
+export function fieldStatsCached(db: Db, opts: FieldStatsOptions): FieldStats[] {
+  const changes = db.get<{ n: number }>('SELECT total_changes() AS n')!.n;
+  let entry = cache.get(db);
+  if (!entry || entry.changes !== changes) cache.set(db, (entry = { changes, results: new Map() }));
+  const key = JSON.stringify([opts.vaultId ?? null, opts.prefix ?? null, opts.limit]);
+  let result = entry.results.get(key);
+  if (!result) entry.results.set(key, (result = fieldStats(db, opts)));
+  return structuredClone(result);
+}
+
+const DATE_GLOB = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*'";
+
+/**
+ * Every row of fm is read once or twice, always in the order of an index so
+ * SQLite aggregates as it streams instead of sorting; only the few top values
+ * per key leave SQLite (handing rows to JavaScript is the costly part).
+ */
+export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
+  const scope: string[] = [];
+  const params: SqlValue[] = [];
+  if (opts.vaultId !== undefined) {
+    scope.push('entry_id IN (SELECT id FROM entries WHERE vault_id = ?)');
+    params.push(opts.vaultId);
+  }
+  if (opts.prefix) {
+    // A prefix names a key or a subtree: "ms" covers "ms" and "ms.topic", not "msg".
+    scope.push('(key = ? OR (key > ? AND key < ?))');
+    params.push(opts.prefix, `${opts.prefix}.`, `${opts.prefix}/`);
+  }
+  const and = scope.map((c) => ` AND ${c}`).join('');
+  const where = scope.length ? `WHERE ${scope.join(' AND ')}` : '';
+
+  const byKey = new Map<string, FieldStats>();
+  const stats = (key: string) => {
+    let s = byKey.get(key);
+    if (!s) byKey.set(key, (s = { key, notes: 0, types: {}, distinct: 0, values: [], operators: [] }));
+    return s;
+  };
+  // Types: top-level values (pos -1) are the key's value; the rest are list elements.
+  // pos 0 is each note's first element, so keys met only inside lists of maps count notes by it.
+  const typeRows = db.all<{ key: string; t: string; top: number; first: number; items: number; dates: number; itemDates: number }>(
+    `SELECT key, t, SUM(pos < 0) AS top, SUM(pos = 0) AS first, SUM(pos >= 0) AS items,
+            SUM(pos < 0 AND t = 'str' AND str GLOB ${DATE_GLOB}) AS dates,
+            SUM(pos >= 0 AND t = 'str' AND str GLOB ${DATE_GLOB}) AS itemDates
+     FROM fm INDEXED BY fm_key_t ${where} GROUP BY key, t`,
+    params,
+  );
+  const firstItems = new Map<string, number>();
+  for (const r of typeRows) {
+    const s = stats(r.key);
+    const name = TYPE_NAMES[r.t] ?? (r.t as FieldType);
+    const add = (into: Partial<Record<FieldType, number>>, type: FieldType, n: number) => {
+      if (n > 0) into[type] = (into[type] ?? 0) + n;
+    };
+    add(s.types, name, r.top - r.dates);
+    add(s.types, 'date', r.dates);
+    s.notes += r.top;
+    if (r.items > 0) {
+      s.item_types ??= {};
+      add(s.item_types, name, r.items - r.itemDates);
+      add(s.item_types, 'date', r.itemDates);
+    }
+    firstItems.set(r.key, (firstItems.get(r.key) ?? 0) + r.first);
+  }
+  for (const s of byKey.values()) {
+    if (s.notes === 0) s.notes = firstItems.get(s.key) ?? 0;
+    if (s.item_types && Object.keys(s.item_types).length === 0) delete s.item_types;
+  }
+
+  // Values, grouped the way filters compare them (1, 1.0 and "1" are one
+  // value; tags ignore case), each counted once per note, so a count is what
+  // {"key": value} selects.
+  const values = db.all<{ key: string; kind: 'n' | 'b' | 's'; v: number | string; n: number; d: number }>(
+    `SELECT key, kind, v, n, d FROM (
+       SELECT key, kind, v, n,
+              ROW_NUMBER() OVER (PARTITION BY key ORDER BY n DESC, kind, v) AS rank,
+              COUNT(*) OVER (PARTITION BY key) AS d
+       FROM (
+         SELECT key, 'n' AS kind, num AS v, COUNT(*) AS n FROM
+           (SELECT DISTINCT key, num, entry_id FROM fm INDEXED BY fm_key_num WHERE num IS NOT NULL${and}) GROUP BY key, num
+         UNION ALL
+         SELECT key, 'b', bool, COUNT(*) FROM
+           (SELECT DISTINCT key, bool, entry_id FROM fm INDEXED BY fm_key_bool WHERE bool IS NOT NULL${and}) GROUP BY key, bool
+         UNION ALL
+         SELECT key, 's', str, COUNT(*) FROM
+           (SELECT DISTINCT key, str, entry_id FROM fm INDEXED BY fm_key_text WHERE num IS NULL AND bool IS NULL AND str IS NOT NULL AND key <> 'tags'${and}) GROUP BY key, str
+         UNION ALL
+         SELECT key, 's', MIN(str), COUNT(DISTINCT entry_id) FROM fm INDEXED BY fm_key_fold
+           WHERE key = 'tags' AND fold IS NOT NULL AND num IS NULL AND bool IS NULL${and} GROUP BY fold))
+     WHERE rank <= ? ORDER BY key, rank`,
+    [...params, ...params, ...params, ...params, Math.max(opts.limit, 1)],
+  );
+  for (const r of values) {
+    const s = stats(r.key);
+    s.distinct = r.d;
+    if (s.values.length < opts.limit) s.values.push({ value: r.kind === 'b' ? r.v === 1 : r.v, count: r.n });
+  }
+  const out = [...byKey.values()];
+  for (const s of out) {
+    const types = new Set<FieldType>([...(Object.keys(s.types) as FieldType[]), ...(Object.keys(s.item_types ?? {}) as FieldType[])]);
+    if (s.item_types) types.add('list');
+    const ops = new Set<OpName>();
+    for (const t of types) for (const op of OPERATORS_BY_TYPE[t]) ops.add(op);
+    s.operators = OPERATOR_NAMES.filter((op) => ops.has(op));
+  }
+  return out.sort((a, b) => b.notes - a.notes || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+const TYPE_NAMES: Record<string, FieldType> = { num: 'number', bool: 'boolean', str: 'string', list: 'list', map: 'map', null: 'null' };

@@ -1,0 +1,268 @@
+// Paged lists of the notes a filter selects, in path order or sorted by
+// frontmatter fields: the filter-only side of `search` and the rows of `find`.
+//
+// The exact total comes from set algebra on index streams (compile.ts). A
+// page is then fetched in one of three ways:
+// - sort: take the matching notes and sort them; for small results;
+// - walk: visit notes in path order and check each with the filter's probes,
+//   stopping when the page is full; cheapest when matches are spread out, so
+//   it is tried first for large results, with a budget of visits (matches may
+//   be clustered far down the order);
+// - scan: materialise the matching ids once and walk an index in the wanted
+//   order (entries by path, fm_sort by field value), keeping the members;
+//   bounded by the size of the index, with cheap steps.
+//
+// Sort order of a field, ascending: numbers (and numeric-looking strings) by
+// value, then text case-insensitively, then booleans (false before true);
+// notes without a value come last. Descending reverses the values but still
+// puts missing values last. A list sorts by its first element. Ties are broken
+// by path, so pages are stable.
+import type { Db, SqlValue } from '../db/database';
+import { ALL_NOTES, idsMayRepeat, idsSql, type CompiledFilter } from './compile';
+import { armProbe, cond, joinAll, type SqlCondition } from './sql';
+
+export interface SortKey {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+/** A further restriction (e.g. a text match) in both forms the listing needs. */
+export interface Restriction {
+  /** A SELECT of entry ids. */
+  ids: SqlCondition;
+  /** The same as a boolean expression over `e`. */
+  probe: SqlCondition;
+}
+
+export interface ListRow {
+  id: number;
+  vault: string;
+  path: string;
+  title: string;
+  type: string | null;
+  permalink: string | null;
+  tags: string | null;
+  frontmatter: string | null;
+}
+
+export interface ListPage {
+  rows: ListRow[];
+  total: number;
+  /** How the page was fetched (for benchmarks and tests). */
+  strategy: Strategy | 'empty';
+}
+
+export interface ListOptions {
+  filter: CompiledFilter | null;
+  vaultId?: number;
+  extra?: Restriction[];
+  sort?: SortKey[];
+  page: number;
+  pageSize: number;
+  /** Force a strategy (tests compare them); chosen by cost otherwise. */
+  strategy?: Strategy;
+}
+
+export type Strategy = 'sort' | 'walk' | 'scan';
+
+/** Up to this many matches, sorting them is cheaper than any walk. */
+const SORT_AT_MOST = 2000;
+/** Notes a walk may visit before it gives way to a scan. */
+const WALK_BUDGET = 1500;
+
+const COLUMNS = 'e.id, v.name AS vault, e.path, e.title, e.type, e.permalink, e.tags, e.frontmatter';
+
+export function listNotes(db: Db, opts: ListOptions): ListPage {
+  const inVault = opts.vaultId !== undefined;
+  const universe = inVault ? cond("SELECT id FROM entries WHERE vault_id = ? AND kind = 'note'", [opts.vaultId!]) : ALL_NOTES;
+  const filter: CompiledFilter = opts.filter ?? { arms: [] };
+  const arms = filter.arms;
+  const extra = opts.extra ?? [];
+  let ids = idsSql(filter, universe);
+  for (const x of extra) ids = cond(`${ids.sql} INTERSECT ${x.ids.sql}`, [...ids.params, ...x.ids.params]);
+  const repeats = idsMayRepeat(filter) && extra.length === 0;
+  // The vault test is `+e.vault_id` so that SQLite drives from the ids, not from every note of the vault.
+  const vault = inVault ? cond('+e.vault_id = ?', [opts.vaultId!]) : null;
+
+  const inScope = notesInScope(db, opts.vaultId);
+  const total =
+    arms.length === 0 && extra.length === 0
+      ? inScope
+      : vault && arms.some((a) => !a.negate)
+        ? count(db, `SELECT COUNT(*) AS n FROM entries e WHERE ${vault.sql} AND e.id IN (${ids.sql})`, [...vault.params, ...ids.params])
+        : count(db, `SELECT COUNT(${repeats ? 'DISTINCT entry_id' : '*'}) AS n FROM (${ids.sql})`, ids.params);
+  const offset = (opts.page - 1) * opts.pageSize;
+  if (total === 0 || offset >= total) return { rows: [], total, strategy: 'empty' };
+
+  const probe = joinAll([
+    cond("e.kind = 'note'"),
+    ...(inVault ? [cond('e.vault_id = ?', [opts.vaultId!])] : []),
+    ...arms.map(armProbe),
+    ...extra.map((x) => x.probe),
+  ]);
+  const matching = vault ? cond(`${vault.sql} AND e.id IN (${ids.sql})`, [...vault.params, ...ids.params]) : cond(`e.id IN (${ids.sql})`, ids.params);
+  const sort = opts.sort ?? [];
+  const at = { offset, limit: opts.pageSize };
+  const expected = Math.min(opts.pageSize, total - offset);
+  const fetch = (strategy: Strategy): ListRow[] | null => {
+    if (strategy === 'sort') return sortAll(db, sort, matching, at);
+    // With no condition every note of the scope matches: a scan need not check membership.
+    const members = arms.length || extra.length ? ids : null;
+    if (strategy === 'scan' || sort.length) return sort.length ? scanByField(db, sort, members, vault, at) : scanByPath(db, ids, opts.vaultId, at);
+    if (opts.strategy === 'walk') return walkByPath(db, probe, opts.vaultId, Number.MAX_SAFE_INTEGER, at);
+    // A walk pays off only when the page is likely to lie within its budget of visits.
+    if (((offset + opts.pageSize) * inScope) / total > WALK_BUDGET / 2) return null;
+    const rows = walkByPath(db, probe, opts.vaultId, WALK_BUDGET, at);
+    return rows.length === expected ? rows : null;
+  };
+  const order: Strategy[] = opts.strategy ? [opts.strategy] : total <= SORT_AT_MOST ? ['sort'] : sort.length ? ['scan'] : ['walk', 'scan'];
+  for (const strategy of order) {
+    const rows = fetch(strategy);
+    if (rows) return { rows: uniqueRows(rows), total, strategy: strategy === 'walk' && sort.length ? 'scan' : strategy };
+  }
+  throw new Error('no listing strategy produced the page');
+}
+
+/** Notes in all vaults or one, cached until the database next changes. */
+const scopeCounts = new WeakMap<Db, { changes: number; counts: Map<number, number> }>();
+
+function notesInScope(db: Db, vaultId: number | undefined): number {
+  const changes = db.get<{ n: number }>('SELECT total_changes() AS n')!.n;
+  let cache = scopeCounts.get(db);
+  if (!cache || cache.changes !== changes) scopeCounts.set(db, (cache = { changes, counts: new Map() }));
+  const key = vaultId ?? -1;
+  let n = cache.counts.get(key);
+  if (n === undefined) {
+    n = vaultId === undefined
+      ? count(db, "SELECT COUNT(*) AS n FROM entries WHERE kind = 'note'", [])
+      : count(db, "SELECT COUNT(*) AS n FROM entries WHERE vault_id = ? AND kind = 'note'", [vaultId]);
+    cache.counts.set(key, n);
+  }
+  return n;
+}
+
+interface Window {
+  offset: number;
+  limit: number;
+}
+
+function count(db: Db, sql: string, params: SqlValue[]): number {
+  return db.get<{ n: number }>(sql, params)!.n;
+}
+
+/**
+ * Path order, probing each visited entry and stopping when the page is full;
+ * at most `budget` entries are visited (the walk ends at the path of the
+ * budget-th entry), so a page lying further down is left to a scan.
+ */
+function walkByPath(db: Db, probe: SqlCondition, vaultId: number | undefined, budget: number, w: Window): ListRow[] {
+  const inVault = vaultId !== undefined;
+  const index = inVault ? 'sqlite_autoindex_entries_1' : 'entries_path';
+  const range: SqlCondition[] = inVault ? [cond('e.vault_id = ?', [vaultId])] : [];
+  if (budget < Number.MAX_SAFE_INTEGER) {
+    const end = db.get<{ path: string }>(
+      `SELECT e.path FROM entries e INDEXED BY ${index} ${inVault ? 'WHERE e.vault_id = ?' : ''} ORDER BY e.path, e.id LIMIT 1 OFFSET ?`,
+      [...(inVault ? [vaultId] : []), budget - 1],
+    );
+    if (end) range.push(cond('e.path <= ?', [end.path]));
+  }
+  const where = joinAll([...range, probe]);
+  return db.all<ListRow>(
+    `SELECT ${COLUMNS} FROM entries e INDEXED BY ${index} JOIN vaults v ON v.id = e.vault_id
+     WHERE ${where.sql} ORDER BY e.path, e.id LIMIT ? OFFSET ?`,
+    [...where.params, w.limit, w.offset],
+  );
+}
+
+/** Path order from the path index, keeping the notes among the matching ids. */
+function scanByPath(db: Db, ids: SqlCondition, vaultId: number | undefined, w: Window): ListRow[] {
+  const from = vaultId === undefined ? 'entries e INDEXED BY entries_path' : 'entries e INDEXED BY sqlite_autoindex_entries_1';
+  const where = vaultId === undefined ? cond(`e.id IN (${ids.sql})`, ids.params) : cond(`e.vault_id = ? AND e.id IN (${ids.sql})`, [vaultId, ...ids.params]);
+  return db.all<ListRow>(
+    `SELECT ${COLUMNS} FROM ${from} JOIN vaults v ON v.id = e.vault_id WHERE ${where.sql} ORDER BY e.path, e.id LIMIT ? OFFSET ?`,
+    [...where.params, w.limit, w.offset],
+  );
+}
+
+/** The matching notes, joined with their sort values and sorted. */
+function sortAll(db: Db, sort: SortKey[], matching: SqlCondition, w: Window): ListRow[] {
+  const joins = sortJoins(sort, 0);
+  return db.all<ListRow>(
+    `SELECT ${COLUMNS} FROM entries e JOIN vaults v ON v.id = e.vault_id ${joins.sql}
+     WHERE ${matching.sql} ORDER BY ${orderTerms(sort, 0)}e.path, e.id LIMIT ? OFFSET ?`,
+    [...joins.params, ...matching.params, w.limit, w.offset],
+  );
+}
+
+/**
+ * Walks fm_sort, which holds each note's first value of the field in sort
+ * order, keeping the matching notes; then appends the notes with no value
+ * (sorted by the other fields and path) once the values run out.
+ */
+function scanByField(db: Db, sort: SortKey[], ids: SqlCondition | null, vault: SqlCondition | null, w: Window): ListRow[] {
+  const [first] = sort;
+  const dir = first.order === 'desc' ? ' DESC' : '';
+  const joins = sortJoins(sort, 1);
+  const member = ids ? cond(`AND s0.entry_id IN (${ids.sql})`, ids.params) : cond('');
+  const inVault = vault ? cond(`AND ${vault.sql}`, vault.params) : cond('');
+  const present = db.all<ListRow>(
+    `SELECT ${COLUMNS} FROM fm s0 INDEXED BY fm_sort JOIN entries e ON e.id = s0.entry_id JOIN vaults v ON v.id = e.vault_id ${joins.sql}
+     WHERE s0.key = ? AND s0.pos <= 0 AND s0.t IN ('str', 'num', 'bool') ${member.sql} ${inVault.sql}
+     ORDER BY ${valueTerms('s0', dir)}, ${orderTerms(sort, 1)}e.path, e.id LIMIT ? OFFSET ?`,
+    [...joins.params, first.field, ...member.params, ...inVault.params, w.limit, w.offset],
+  );
+  if (present.length === w.limit) return present;
+  // The values ran out inside this page: how many notes had one decides where the missing ones start.
+  const matching = joinAll([cond("e.kind = 'note'"), ...(ids ? [cond(`e.id IN (${ids.sql})`, ids.params)] : []), ...(vault ? [vault] : [])]);
+  const hasValue = cond("EXISTS (SELECT 1 FROM fm WHERE key = ? AND entry_id = e.id AND t IN ('str', 'num', 'bool'))", [first.field]);
+  const presentTotal = present.length
+    ? w.offset + present.length
+    : count(db, `SELECT COUNT(*) AS n FROM entries e WHERE ${matching.sql} AND ${hasValue.sql}`, [...matching.params, ...hasValue.params]);
+  const missing = db.all<ListRow>(
+    `SELECT ${COLUMNS} FROM entries e JOIN vaults v ON v.id = e.vault_id ${joins.sql}
+     WHERE ${matching.sql} AND NOT ${hasValue.sql} ORDER BY ${orderTerms(sort, 1)}e.path, e.id LIMIT ? OFFSET ?`,
+    [...joins.params, ...matching.params, ...hasValue.params, w.limit - present.length, Math.max(0, w.offset - presentTotal)],
+  );
+  return [...present, ...missing];
+}
+
+/** The sort value of fm row `a`, term by term as index fm_sort holds it (migration 0002). */
+function valueTerms(a: string, dir: string): string {
+  return [
+    `(CASE WHEN ${a}.num IS NOT NULL THEN 0 WHEN ${a}.bool IS NOT NULL THEN 2 ELSE 1 END)${dir}`,
+    `${a}.num${dir}`,
+    `${a}.bool${dir}`,
+    `(CASE WHEN ${a}.num IS NULL AND ${a}.bool IS NULL THEN ${a}.fold END)${dir}`,
+  ].join(', ');
+}
+
+/** LEFT JOINs of each note's first value of the sort fields from index `from` on. */
+function sortJoins(sort: SortKey[], from: number): { sql: string; params: SqlValue[] } {
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  sort.forEach((s, i) => {
+    if (i < from) return;
+    parts.push(`LEFT JOIN fm s${i} INDEXED BY fm_entry ON s${i}.entry_id = e.id AND s${i}.key = ? AND s${i}.pos <= 0 AND s${i}.t IN ('str', 'num', 'bool')`);
+    params.push(s.field);
+  });
+  return { sql: parts.join('\n'), params };
+}
+
+/** ORDER BY terms for the joined sort fields from `from` on, each ending with ", ". */
+function orderTerms(sort: SortKey[], from: number): string {
+  let out = '';
+  sort.forEach((s, i) => {
+    if (i < from) return;
+    const a = `s${i}`;
+    const dir = s.order === 'desc' ? ' DESC' : '';
+    out += `${a}.entry_id IS NULL, `;
+    out += `${valueTerms(a, dir)}, `;
+  });
+  return out;
+}
+
+/** A note whose key is written both nested and literally dotted has two first values; list it once. */
+function uniqueRows(rows: ListRow[]): ListRow[] {
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.id) && (seen.add(r.id), true));
+}
