@@ -96,7 +96,8 @@ describe('$gt $gte $lt $lte', () => {
     [{ 'ms.custom': { $gt: 'a' } }, ['beta', 'gamma']], // "007" is a number, "two" a list element
     [{ 'ms.custom': { $gt: 5 } }, ['alpha', 'epsilon']],
     [{ 'ms.custom': { $gte: 3, $lte: 3 } }, ['gamma']], // one element satisfies the whole range
-    [{ draft: { $gt: 'a' } }, ['gamma']], // "TRUE" is a boolean, not text
+    [{ draft: { $gt: 'a' } }, ['gamma']], // "yes"; "TRUE" sorts before "a"; false and True are booleans
+    [{ 'ms.custom': { $lt: 'a' } }, ['epsilon']], // string mode compares every stored string, "007" too; numbers never
   ]);
 });
 

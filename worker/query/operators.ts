@@ -6,7 +6,7 @@
 import type { Bound, EqOperand, OpName, RangeOp, Test } from './ast';
 import { at, filterError, show } from './filter-error';
 import { boundOf, compareBounds, describeMode, eqOperand, isScalar } from './operands';
-import { cond, eqWhere, eqWhereAny, keyIs, keyUnder, param, rowSet, type Arm } from './sql';
+import { cond, eqWhere, eqWhereAny, keyIs, keyUnder, param, rowSet, type Arm, type SqlCondition } from './sql';
 import { foldText } from '../ingest/fm-rows';
 
 /** Value types a field can have, as the `fields` tool reports them. */
@@ -58,9 +58,14 @@ function scalarList(value: unknown, ctx: OperatorContext, example: string): EqOp
   return value.map((v, i) => scalarOperand(v, { ...ctx, path: at(ctx.path, i) }, `An element of ${ctx.written}`));
 }
 
-/** Notes where `key` has a value: a non-null scalar, a list element, or something nested under it (fm_has). */
+/**
+ * Notes where `key` has a value: a non-null scalar, a list element, or
+ * something nested under it. One row set per type, so each streams from
+ * fm_key_t in entry_id order and they merge without sorting.
+ */
 function presentArm(key: string, negate: boolean): Arm {
-  return { rowSets: [{ ...rowSet(keyIs(key), cond(VALUE_ROW)), index: 'fm_has' }, rowSet(keyUnder(key), cond(VALUE_ROW), true)], negate };
+  const ofType = (t: string) => rowSet(keyIs(key), cond(`t = '${t}'`));
+  return { rowSets: [ofType('str'), ofType('num'), ofType('bool'), rowSet(keyUnder(key), cond(VALUE_ROW), true)], negate };
 }
 
 function rangeOperator<N extends RangeOp>(name: N, label: string): OperatorDef<TestOf<N>> {
@@ -204,13 +209,13 @@ const SQL_OP: Record<RangeOp, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: 
 /**
  * Comparisons on one field form one range that a single value must satisfy
  * ({"$gte": "2026-01-01", "$lt": "2026-02-01"} is one index range scan). In
- * string mode only real text takes part: numbers, numeric-looking strings and
- * true/false never match (the partial index fm_key_text holds exactly those rows).
+ * numeric mode numbers and numeric-looking strings take part (num); in string
+ * mode every stored string does, by code point (str), and numbers never.
  */
 export function rangeArm(key: string, tests: TestOf<RangeOp | '$between'>[]): Arm {
   const mode = tests[0].op === '$between' ? tests[0].min.mode : tests[0].bound.mode;
   const col = mode === 'num' ? 'num' : 'str';
-  const parts = mode === 'str' ? [cond('num IS NULL AND bool IS NULL')] : [];
+  const parts: SqlCondition[] = [];
   for (const t of tests) {
     if (t.op === '$between') parts.push(cond(`${col} BETWEEN ? AND ?`, [param(t.min.value), param(t.max.value)]));
     else parts.push(cond(`${col} ${SQL_OP[t.op]} ?`, [param(t.bound.value)]));
