@@ -20,8 +20,8 @@ const GOLDEN: [name: string, filter: unknown, sql: string, params: unknown[]][] 
   [
     '$in over two types',
     { priority: { $in: ['high', 'critical', 1] } },
-    IDS(`SELECT entry_id FROM (${ROWS('str IN (?, ?)')} UNION ALL ${ROWS('num = ?')})`),
-    ['priority', 'high', 'critical', 'priority', 1],
+    IDS(`SELECT entry_id FROM (${ROWS('str = ?')} UNION ALL ${ROWS('str = ?')} UNION ALL ${ROWS('num = ?')})`),
+    ['priority', 'high', 'priority', 'critical', 'priority', 1],
   ],
   [
     'one range from two operators',
@@ -30,7 +30,7 @@ const GOLDEN: [name: string, filter: unknown, sql: string, params: unknown[]][] 
     ['started', '2026-01-01', '2026-02-01'],
   ],
   ['$between numeric', { score: { $between: [0.3, '0.8'] } }, IDS(ROWS('num BETWEEN ? AND ?')), ['score', 0.3, 0.8]],
-  ['null', { owner: null }, `e.id IN (SELECT id FROM entries WHERE kind = 'note' EXCEPT ${PRESENT})`, PRESENT_PARAMS('owner')],
+  ['null', { owner: null }, `e.id IN (SELECT id AS entry_id FROM entries WHERE kind = 'note' EXCEPT ${PRESENT})`, PRESENT_PARAMS('owner')],
   ['$exists true', { owner: { $exists: true } }, IDS(PRESENT), PRESENT_PARAMS('owner')],
   [
     '$contains',

@@ -134,9 +134,11 @@ describe('$exists and null', () => {
     [{ tags: null }, ['delta', 'epsilon']], // no tags, or tags: []
     [{ empty_map: { $exists: false } }, ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta']],
     [{ list_nulls: null }, ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta']],
-    [{ schema: { $exists: true } }, ['alpha', 'beta']], // a nested map, or a literal "schema.version"
+    [{ schema: { $exists: true } }, ['alpha', 'beta', 'zeta']], // a nested map, or a literal "schema.version"
     [{ ms: { $exists: true } }, ['alpha', 'beta', 'epsilon', 'gamma']],
-    [{ 'schema.version': { $exists: true } }, ['alpha', 'beta']],
+    [{ 'schema.version': { $exists: true } }, ['alpha', 'beta', 'zeta']],
+    [{ 'schema.version': 3 }, ['zeta']], // written both nested (3) and dotted (4): two values, like a list
+    [{ 'schema.version': [3, 4] }, ['zeta']],
     [{ nowhere: null }, ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta']],
   ]);
 
