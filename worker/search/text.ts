@@ -154,14 +154,19 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
  * a large vault a word shared by thousands of notes says little, and
  * listing every note that shares only it costs time linear in their number).
  * Counting stops at the limit, so a common word costs no more than a rare
- * one. Empty when there is nothing to tell apart.
+ * one. A clause that matches no note is not rare. Empty when there is
+ * nothing to tell apart.
  */
 function distinctive(db: Db, optional: string[], share: number): string[] {
   if (optional.length < 2 || share >= 1) return [];
   // max(id) estimates the number of entries in O(log n).
   const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
   const limit = Math.max(1, Math.min(COMMON_NOTES, Math.floor(n * share)));
-  const rare = optional.filter((expr) => db.get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)', [expr, limit + 1])!.n <= limit);
+  // A word found nowhere is not rarer: it selects nothing, so the others must select.
+  const rare = optional.filter((expr) => {
+    const hits = db.get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)', [expr, limit + 1])!.n;
+    return hits > 0 && hits <= limit;
+  });
   return rare.length < optional.length ? rare : [];
 }
 

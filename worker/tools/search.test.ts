@@ -119,6 +119,16 @@ describe('search: ranking', () => {
     expect(r.relaxed).toBe(true);
   });
 
+  it('still returns the notes matching a common word when the other word appears nowhere', async () => {
+    // "after" is in every note (common); "zzyzx" is in none: it is not a rarer word that selects.
+    const e = await engineWith(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`n${i}.md`, note(`N${i}`, `after the war ${i}`)])));
+    const r = await search(e, { query: 'zzyzx after', page_size: 3 });
+    expect(r.total).toBe(10);
+    expect(r.relaxed).toBe(true);
+    expect((await search(e, { query: 'NOT after' })).total).toBe(10);
+    expect((await search(e, { query: 'after OR' })).total).toBe(10);
+  });
+
   it('matches English inflections (porter stemming) and marks them', async () => {
     const e = await engineWith({ 'm.md': note('Models', 'Modelling heated aircraft: the model was tested.') });
     const r = await search(e, { query: 'models' });
