@@ -63,6 +63,8 @@ describe('$all (a list of values)', () => {
     [{ tags: 'strasse' }, ['gamma', 'zeta']], // Straße and STRASSE fold alike
     [{ tags: 'project/alpha' }, ['zeta']],
     [{ tags: ['ops', 'security'] }, ['beta']], // from the comma string "security, ops"
+    [{ tags: '#security' }, ['alpha', 'beta', 'gamma']], // a leading # is stripped, as on import and in tag:
+    [{ tags: ['#OAuth', ' security '] }, ['alpha']],
     [{ status: ['active'] }, ['alpha']], // a scalar counts as a one-element list
     [{ 'ms.custom': [1, 3] }, ['gamma']],
     [{ 'ms.custom': [1, 'two'] }, ['gamma']],
@@ -77,6 +79,7 @@ describe('$in', () => {
     [{ 'ms.custom': { $in: [3, 'intro-to-x'] } }, ['beta', 'gamma']],
     [{ rating: { $in: [true, 2] } }, ['epsilon']],
     [{ tags: { $in: ['OPS', 'project/alpha'] } }, ['beta', 'zeta']],
+    [{ tags: { $in: ['#ops'] } }, ['beta']],
     [{ status: { in: ['draft'] } }, ['beta']], // the $ may be omitted
   ]);
 });
@@ -115,6 +118,7 @@ describe('$contains', () => {
   table([
     [{ tags: { $contains: 'security' } }, ['alpha', 'beta', 'gamma']],
     [{ tags: { $contains: 'sec' } }, []], // list elements match whole
+    [{ tags: { $contains: '#security' } }, ['alpha', 'beta', 'gamma']],
     [{ title: { $contains: 'lph' } }, ['alpha']],
     [{ title: { $contains: 'ALP' } }, ['alpha']], // strings: case-insensitive substring
     [{ status: { $contains: 'ACT' } }, ['alpha', 'gamma']],
