@@ -60,6 +60,22 @@ describe('kioku index', () => {
   });
 });
 
+describe('kioku index of something that is not a folder', () => {
+  it('exits 1 without creating a database or adding a vault', () => {
+    const file = join(vault, 'broken.md');
+    const fresh = join(vault, '..', 'not-created.kioku');
+    const r = kioku(['index', file, '--db', fresh]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/is a file, not a folder/);
+    expect(existsSync(fresh)).toBe(false);
+    const before = readFileSync(db);
+    expect(kioku(['index', file, '--db', db]).code).toBe(1);
+    expect(readFileSync(db).equals(before)).toBe(true);
+    expect(kioku(['call', 'vaults', '{}', '--vault', file]).stderr).toMatch(/is a file, not a folder/);
+  });
+});
+
 describe('kioku call', () => {
   it('prints exactly the tool result as JSON from a saved database, with "/" paths that keep the extension', () => {
     const r = kioku(['call', 'search', '{"query":"PKCE"}', '--db', db]);
@@ -162,6 +178,10 @@ describe('kioku help', () => {
     expect(r.stdout).toMatch(/kioku index <dir> --db <file>/);
     expect(r.stdout).toMatch(/read_note/);
     expect(kioku(['tools', 'search']).stdout).toMatch(/query/);
+    const unknown = kioku(['tools', 'serch']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/No tool named "serch"/);
     expect(existsSync(db)).toBe(true);
   });
 });

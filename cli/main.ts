@@ -1,6 +1,6 @@
 // The Node host of the engine: the same createEngine() and tool contract as
 // the browser worker, over an in-memory database loaded from / saved to a file.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { openMemoryDb, saveDb } from '../worker/db/open-node';
 import { createEngine, type Engine } from '../worker/engine';
@@ -44,6 +44,12 @@ export function parseFlags(argv: string[]): Flags {
   return flags;
 }
 
+/** A folder to import; anything else is a usage error before a database is opened, so no empty vault is left behind. */
+function requireFolder(dir: string): void {
+  if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
+  if (!statSync(dir).isDirectory()) throw new UsageError(`${dir} is a file, not a folder; give the folder that holds the notes`);
+}
+
 const out = (s: string) => process.stdout.write(s + '\n');
 const err = (s: string) => process.stderr.write(s + '\n');
 
@@ -57,7 +63,7 @@ async function openEngine(flags: Flags): Promise<{ engine: Engine; save: () => v
     return { engine: createEngine(db), save: () => saveDb(db, file) };
   }
   const dir = flags.vault!;
-  if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
+  requireFolder(dir);
   const db = await openMemoryDb();
   const engine = createEngine(db);
   const summary = await engine.importSource(nodeSource(dir, flags.name));
@@ -70,7 +76,7 @@ async function cmdIndex(flags: Flags): Promise<number> {
   const [dir] = flags.positional;
   if (!dir) throw new UsageError('usage: kioku index <dir> --db <file>');
   if (!flags.db) throw new UsageError('kioku index needs --db <file> to write the index to');
-  if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
+  requireFolder(dir);
   const db = await openMemoryDb({ file: flags.db });
   const engine = createEngine(db);
   const summary = await engine.importSource(nodeSource(dir, flags.name), { verifyAll: flags.verify });
@@ -135,6 +141,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'batch':
         return await cmdBatch(parseFlags(rest));
       case 'tools':
+        if (rest[0] && !findTool(rest[0])) {
+          err(`kioku: No tool named ${JSON.stringify(rest[0])}.\n\n${helpText(true)}`);
+          return 1;
+        }
         out(rest[0] ? toolHelp(rest[0]) : helpText(true));
         return 0;
       case undefined:
