@@ -20,6 +20,7 @@ export function asArgs(input: unknown): Args {
 }
 
 export function describe(v: unknown): string {
+  if (v === undefined) return 'nothing';
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
@@ -77,6 +78,11 @@ export function optEnum<T extends string>(args: Args, key: string, values: reado
     throw toolError('invalid_argument', `${key} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}; got ${describe(v)}.`, key);
   }
   return v as T;
+}
+
+/** The name the caller used among aliases (the first present, else the main one), so errors point at what was written. */
+export function usedKey(args: Args, names: readonly string[]): string {
+  return names.find((n) => args[n] !== undefined && args[n] !== null) ?? names[0];
 }
 
 /** First present key among aliases (`vault` / `project`). */

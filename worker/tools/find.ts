@@ -8,7 +8,7 @@ import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { checkKey } from '../query/keys';
 import { listNotes, type Restriction, type SortKey } from '../query/listing';
 import { everyWordRestriction } from '../search/text';
-import { alias, describe, optInt, optString, type Args } from './args';
+import { describe, optInt, optString, usedKey, type Args } from './args';
 import { defineTool } from './define';
 import { ToolError, toolError } from './errors';
 import { resolveVault } from './resolve';
@@ -35,6 +35,7 @@ interface FindInput {
   fields: string[];
   sort: SortKey[];
   vault?: string;
+  vaultKey: string;
   page: number;
   pageSize: number;
 }
@@ -62,8 +63,8 @@ export const findTool = defineTool<FindInput, FindResult>({
     { filters: '{"ms.topic": "article", "ms.date": {"$gte": "01/01/2021"}}', fields: ['ms.author', 'ms.date'] },
     { query: 'tag:project', fields: ['started', 'owner'], sort: [{ field: 'started' }] },
   ],
-  parse(raw) {
-    const args = alias(alias(raw, ['vault', 'project']), ['page_size', 'limit']);
+  parse(args) {
+    const vaultKey = usedKey(args, ['vault', 'project']);
     const query = optString(args, 'query');
     const scope = metadataScope(args, query);
     return {
@@ -71,13 +72,14 @@ export const findTool = defineTool<FindInput, FindResult>({
       text: scope.text,
       fields: fieldsArg(args),
       sort: sortArg(args),
-      vault: optString(args, 'vault'),
+      vault: optString(args, vaultKey),
+      vaultKey,
       page: optInt(args, 'page', 1, 1_000_000, 1),
-      pageSize: optInt(args, 'page_size', 1, 1000, 50),
+      pageSize: optInt(args, usedKey(args, ['page_size', 'limit']), 1, 1000, 50),
     };
   },
   run({ db }, input) {
-    const vault = resolveVault(db, input.vault);
+    const vault = resolveVault(db, input.vault, input.vaultKey);
     const text = textRestriction(input.text);
     const { rows, total } = listNotes(db, {
       filter: input.filter,

@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import type { Frontmatter } from '../ingest/frontmatter';
 import { linkKey } from '../ingest/markdown';
 import { stem } from '../ingest/paths';
-import { optInt, optString, reqString, alias } from './args';
+import { optInt, optString, reqString, usedKey } from './args';
 import { defineTool } from './define';
 import { resolveEntry, resolveVault, type EntryRow } from './resolve';
 
@@ -57,7 +57,7 @@ export function resolveLink(db: Db, vaultId: number, target: string): { vault: s
   return row ?? null;
 }
 
-export const readNoteTool = defineTool<{ path: string; vault?: string; maxChars: number }, ReadNoteResult>({
+export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey: string; maxChars: number }, ReadNoteResult>({
   name: 'read_note',
   aliases: ['read', 'bm_read_note'],
   description: 'Reads one note by vault-relative path (or permalink or title): frontmatter, body, observations, relations and backlinks.',
@@ -68,11 +68,11 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; maxChars:
   ],
   examples: [{ path: 'specs/auth-design.md' }],
   parse(raw) {
-    const args = alias(alias(raw, ['path', 'identifier', 'id']), ['vault', 'project']);
-    return { path: reqString(args, 'path'), vault: optString(args, 'vault'), maxChars: optInt(args, 'max_chars', 1, 100_000_000, 1_000_000) };
+    const vaultKey = usedKey(raw, ['vault', 'project']);
+    return { path: reqString(raw, usedKey(raw, ['path', 'identifier', 'id'])), vault: optString(raw, vaultKey), vaultKey, maxChars: optInt(raw, 'max_chars', 1, 100_000_000, 1_000_000) };
   },
   run({ db }, input) {
-    const vault = resolveVault(db, input.vault);
+    const vault = resolveVault(db, input.vault, input.vaultKey);
     const e = resolveEntry(db, input.path, vault);
     const content = db.get<{ head: string; body: string }>('SELECT head, body FROM contents WHERE entry_id = ?', [e.id]);
     const body = content?.body ?? '';

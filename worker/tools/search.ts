@@ -7,7 +7,7 @@ import type { ModeResult, ModeRunner } from '../search/mode';
 import { highlightLeaves, parseQuery } from '../search/query-syntax';
 import { buildScope } from '../search/scope';
 import { textMode } from '../search/text-mode';
-import { alias, describe, optInt, optStringList, type Args } from './args';
+import { alias, describe, optInt, optStringList, usedKey, type Args } from './args';
 import { defineTool } from './define';
 import { toolError } from './errors';
 
@@ -75,8 +75,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   examples: [{ query: 'auth design' }, { query: '"token refresh" -draft', path_prefix: 'specs/' }, { query: '設計', page_size: 5 }],
   parse(raw) {
     const args = alias(raw, ['page_size', 'limit']);
-    // Errors about the page size name the argument the caller used.
-    const sizeKey = (raw.page_size === undefined || raw.page_size === null) && raw.limit !== undefined && raw.limit !== null ? 'limit' : 'page_size';
+    const sizeKey = usedKey(raw, ['page_size', 'limit']);
     const query = args.query;
     if (query !== undefined && query !== null && typeof query !== 'string') throw toolError('invalid_argument', `query must be a string, got ${describe(query)}.`, 'query');
     const mode = args.mode ?? 'text';
