@@ -158,6 +158,19 @@ describe('re-importing the same folder', () => {
     checkIntegrity(engine.db);
   });
 
+  it('gives a note back its own permalink when the note that held it is deleted', async () => {
+    const root = tree({ 'a.md': '---\npermalink: same\n---\nA', 'b.md': '---\npermalink: same\n---\nB', 'c.md': 'links to [[same]]' });
+    const engine = await makeEngine();
+    await engine.importSource(nodeSource(root));
+    expect(engine.db.get("SELECT permalink FROM entries WHERE path = 'b.md'")).toEqual({ permalink: 'same-1' });
+    rmSync(join(root, 'a.md'));
+    const s = await engine.importSource(nodeSource(root));
+    expect(s).toMatchObject({ phase: 'done', removed: 1, problems: 0 });
+    expect(engine.db.get("SELECT permalink FROM entries WHERE path = 'b.md'")).toEqual({ permalink: 'same' });
+    expect(ok(await engine.call('read_note', { path: 'c.md' })).relations[0].resolved).toMatchObject({ path: 'b.md' });
+    expect(logicalDump(engine.db)).toEqual(logicalDump((await cleanImport(nodeSource(root))).db));
+  });
+
   it('takes a file with the same size and date as unchanged without reading it, unless asked to verify', async () => {
     const engine = await makeEngine();
     const reads: string[] = [];

@@ -9,7 +9,7 @@ import { contentHash } from './hash';
 import { parseFile } from './note';
 import type { FileProblem } from './problems';
 import type { ImportSource, SourceFile } from './source';
-import { deleteEntry, existingEntries, replaceProblems, writeFileRecord, writeNote, type ExistingEntry } from './store';
+import { deleteEntry, existingEntries, notesWithFreedPermalink, replaceProblems, writeFileRecord, writeNote, type ExistingEntry } from './store';
 import { ensureVault } from './vaults';
 import { afterBulkFtsWrites, beforeBulkFtsWrites, resumeAutomerge } from './fts-maintenance';
 import { FtsWrites } from './fts-writes';
@@ -188,7 +188,23 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       }
     }
 
-    // 4. The vault is complete and searchable; tidy the text index now, or
+    // 4. A note whose permalink clashed takes it back once the note holding it
+    // is gone or changed, as a fresh import would give it.
+    const freed = new Set(notesWithFreedPermalink(db, vaultId));
+    if (freed.size) {
+      const again = await readAll(files.filter((f) => freed.has(f.path)), problemList, concurrency);
+      const at = now();
+      db.tx(() => {
+        const fts = new FtsWrites();
+        for (const item of again) {
+          const old = db.get<ExistingEntry>('SELECT id, hash, size, mtime FROM entries WHERE vault_id = ? AND path = ?', [vaultId, item.file.path]);
+          if (item.bytes !== null) writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts);
+        }
+        fts.apply(db);
+      });
+    }
+
+    // 5. The vault is complete and searchable; tidy the text index now, or
     // leave it to the caller (tidyTextIndex) when it asked to defer.
     db.run("UPDATE vaults SET import_state = 'complete', imported_at = ? WHERE id = ?", [now(), vaultId]);
     if (!opts.deferIndexTidy) {

@@ -4,7 +4,7 @@ import { decodeNote } from './decode';
 import { parseFrontmatter, splitFrontmatter, type Frontmatter } from './frontmatter';
 import { parseBody, type BodyStructure } from './markdown';
 import type { Problem } from './problems';
-import { aliasesOf, derivePermalink, normalizeTags, stringValue } from './standard-keys';
+import { aliasesOf, normalizeTags, stringValue, wantedPermalink } from './standard-keys';
 import { extOf, nameOf, stem } from './paths';
 
 /** Characters of body text that are indexed and parsed; the rest of a huge note is kept but not indexed. */
@@ -76,7 +76,7 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
     path,
     title: stringValue(frontmatter.title) ?? stem(path),
     type: stringValue(frontmatter.type) ?? 'note',
-    permalink: stringValue(frontmatter.permalink) ?? derivePermalink(path),
+    permalink: wantedPermalink(frontmatter, path),
     tags: normalizeTags(frontmatter.tags),
     aliases: aliasesOf(frontmatter),
     frontmatter,

@@ -47,6 +47,11 @@ export function derivePermalink(path: string): string {
     .join('/');
 }
 
+/** The permalink a note asks for: its frontmatter's, or one derived from its path. */
+export function wantedPermalink(frontmatter: Frontmatter, path: string): string {
+  return stringValue(frontmatter.permalink) ?? derivePermalink(path);
+}
+
 export function stringValue(v: FmValue | undefined): string | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'object') return null;
