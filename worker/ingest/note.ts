@@ -10,6 +10,8 @@ import { extOf, nameOf, stem } from './paths';
 /** Characters of body text that are indexed and parsed; the rest of a huge note is kept but not indexed. */
 export const MAX_INDEXED_CHARS = 2_000_000;
 
+export const BOM = '\uFEFF';
+
 export interface ParsedNote {
   kind: 'note';
   path: string;
@@ -56,7 +58,9 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
       action: 'Indexed it by its name only.',
     });
   }
-  const split = splitFrontmatter(text, problems);
+  // A byte-order mark goes with the head: frontmatter starts after it.
+  const bom = text.startsWith(BOM) ? BOM : '';
+  const split = splitFrontmatter(text.slice(bom.length), problems);
   const frontmatter = split.yaml === null ? {} : parseFrontmatter(split.yaml, split.yamlLine, problems);
 
   let indexedBody = split.body;
@@ -80,7 +84,7 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
     tags: normalizeTags(frontmatter.tags),
     aliases: aliasesOf(frontmatter),
     frontmatter,
-    head: split.head,
+    head: bom + split.head,
     body: split.body,
     indexedBody,
     truncated,

@@ -22,6 +22,11 @@ describe('read_note', () => {
     expect(await read({ path: 'a:b.md' })).toMatchObject({ vault: 'team', path: 'a:b.md' });
   });
 
+  it('shows the frontmatter block without the BOM the file starts with', async () => {
+    const e = await engineWith({ 'b.md': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('---\ntitle: B\n---\nbody\n')]) });
+    expect(ok(await e.call('read_note', { path: 'b.md' }))).toMatchObject({ title: 'B', frontmatter_raw: '---\ntitle: B\n---\n', body: 'body\n' });
+  });
+
   it('still asks which vault when a bare path exists in several', async () => {
     const r = (await engine.call('read_note', { path: 'specs/auth.md' })) as { isError?: boolean; error: { code: string; path: string } };
     expect(r.error).toMatchObject({ code: 'invalid_argument', path: 'path' });

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { readContents } from '../ingest/contents';
 import type { Frontmatter } from '../ingest/frontmatter';
 import { linkKey } from '../ingest/markdown';
 import { stem } from '../ingest/paths';
@@ -74,7 +75,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
     const e = resolveEntry(db, input.path, vault);
-    const content = db.get<{ head: string; body: string }>('SELECT head, body FROM contents WHERE entry_id = ?', [e.id]);
+    const content = readContents(db, e.id);
     const body = content?.body ?? '';
     const relations = db.all<{ type: string; target: string; context: string | null; line: number }>(
       'SELECT type, target, context, line FROM relations WHERE entry_id = ? ORDER BY line, id', [e.id],
@@ -96,7 +97,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
       permalink: e.permalink,
       tags: e.tags ? JSON.parse(e.tags) : [],
       frontmatter: e.frontmatter ? JSON.parse(e.frontmatter) : {},
-      frontmatter_raw: content?.head ?? '',
+      frontmatter_raw: (content?.head ?? '').replace(/^\uFEFF/, ''),
       body: body.length > input.maxChars ? body.slice(0, input.maxChars) : body,
       body_truncated: body.length > input.maxChars,
       observations: db.all<{ category: string; content: string; tags: string; context: string | null; line: number }>(
