@@ -240,6 +240,14 @@ describe('rejections', () => {
       [{ a$b: 1 }, 'filters.a$b', 'bad_key', /contains "\$"/],
       [{ 'a/b': 1 }, 'filters.a/b', 'bad_key', /contains "\/"/],
     ]));
+  describe('sizes SQLite can run', () =>
+    rejects([
+      [{ x: { $in: Array.from({ length: 257 }, (_, i) => i) } }, 'filters.x.$in', 'too_large', /holds 257 values; a filter holds at most 256/],
+      [{ x: { $all: Array.from({ length: 300 }, (_, i) => `v${i}`) } }, 'filters.x.$all', 'too_large', /at most 256/],
+      [{ x: Array.from({ length: 257 }, (_, i) => `v${i}`) }, 'filters.x', 'too_large', /at most 256/],
+      [{ a: { $in: Array.from({ length: 200 }, (_, i) => i) }, b: Array.from({ length: 57 }, (_, i) => i) }, 'filters.b', 'too_large', /more than 256 values in all/],
+      [Object.fromEntries(Array.from({ length: 257 }, (_, i) => [`k${i}`, i])), 'filters.k256', 'too_large', /more than 256 values in all/],
+    ]));
   describe('numbers in JSON text', () =>
     rejects([
       ['{"x": 1e400}', 'filters.x', 'not_finite', /too large/],

@@ -121,6 +121,29 @@ describe('find', () => {
     }
   });
 
+  it('runs the largest filters the language accepts, in find and in search with and without text', async () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`);
+    const filters = [
+      { status: { $in: [...values(255), 'active'] } },
+      { tags: { $all: values(256) } },
+      Object.fromEntries(values(256).map((v) => [v, v])),
+      Object.fromEntries(values(128).map((v) => [v, { $gt: 1, $lt: 2 }])),
+      Object.fromEntries(values(256).map((v) => [v, null])),
+      Object.fromEntries(values(256).map((v) => [v, { $contains: 'x' }])),
+      Object.fromEntries(values(256).map((v) => [v, { $exists: true }])),
+    ];
+    for (const f of filters) {
+      const name = JSON.stringify(f).slice(0, 40);
+      expect((await rows({ filters: f, sort: [{ field: 'score' }] })).total, name).toBeGreaterThanOrEqual(0);
+      for (const query of ['', 'security', 'security note']) {
+        expect(ok(await engine.call('search', { query, filters: f })).total, `${name} ${query}`).toBeGreaterThanOrEqual(0);
+      }
+    }
+    const tooMany = (await engine.call('search', { filters: { a: { $in: values(250) } }, tags: values(6), status: 'x' })) as { error: { code: string; path: string } };
+    expect(tooMany.error).toMatchObject({ code: 'invalid_filter', path: 'status' });
+    expect(((await engine.call('find', { tags: values(257) })) as { error: unknown }).error).toMatchObject({ code: 'invalid_filter', path: 'tags' });
+  });
+
   it('does not read note bodies', async () => {
     const e = await engineWith(FILTER_NOTES);
     e.db.run('DELETE FROM contents');
