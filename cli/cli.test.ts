@@ -60,6 +60,27 @@ describe('kioku index', () => {
   });
 });
 
+describe('kioku index of another folder with the same name', () => {
+  it('refuses to replace the vault of the first folder, and imports it beside it when named', () => {
+    const other = writeTree({ 'other.md': 'another folder that is also called team-notes' }, 'team-notes');
+    try {
+      const before = readFileSync(db);
+      const r = kioku(['index', other, '--db', db]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/already has a vault "team-notes" imported from .*--name/s);
+      expect(readFileSync(db).equals(before)).toBe(true);
+      expect(kioku(['index', other, '--db', db, '--name', 'team-notes-2']).code).toBe(0);
+      const vaults = JSON.parse(kioku(['call', 'vaults', '{}', '--db', db]).stdout).vaults.map((v: { name: string; notes: number }) => [v.name, v.notes]);
+      expect(vaults).toEqual([['team-notes', 5], ['team-notes-2', 1]]);
+      // The first folder still updates its own vault.
+      expect(kioku(['index', vault, '--db', db]).code).toBe(0);
+    } finally {
+      removeTree(other);
+    }
+  });
+});
+
 describe('kioku index of something that is not a folder', () => {
   it('exits 1 without creating a database or adding a vault', () => {
     const file = join(vault, 'broken.md');

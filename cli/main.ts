@@ -1,7 +1,9 @@
 // The Node host of the engine: the same createEngine() and tool contract as
 // the browser worker, over an in-memory database loaded from / saved to a file.
 import { existsSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Db } from '../worker/db/database';
 import { openMemoryDb, saveDb } from '../worker/db/open-node';
 import { createEngine, type Engine } from '../worker/engine';
 import { nodeSource } from '../worker/ingest/walk-node';
@@ -78,12 +80,30 @@ async function cmdIndex(flags: Flags): Promise<number> {
   if (!flags.db) throw new UsageError('kioku index needs --db <file> to write the index to');
   requireFolder(dir);
   const db = await openMemoryDb({ file: flags.db });
+  if (flags.name === undefined) refuseNameClash(db, dir);
   const engine = createEngine(db);
   const summary = await engine.importSource(nodeSource(dir, flags.name), { verifyAll: flags.verify });
   saveDb(db, flags.db);
   const { problemList, ...counts } = summary;
   out(JSON.stringify({ ...counts, db: flags.db, problems: problemList }, null, 2));
   return summary.phase === 'done' ? 0 : 1;
+}
+
+/**
+ * A vault is named after its folder and updated by name: another folder with
+ * the same name would silently replace the first one's vault. Without --name
+ * saying which vault is meant, that is refused.
+ */
+function refuseNameClash(db: Db, dir: string): void {
+  const root = resolve(dir);
+  const name = basename(root);
+  const held = db.get<{ root: string | null; source: string | null }>('SELECT root, source FROM vaults WHERE name = ?', [name]);
+  if (held?.source === 'node' && held.root && held.root !== root) {
+    throw new UsageError(
+      `the database already has a vault "${name}" imported from ${held.root}; importing ${root} under the same name would replace it.\n` +
+        `Give this folder its own vault with --name <another name>, or pass --name "${name}" to make ${root} that vault's folder.`,
+    );
+  }
 }
 
 async function cmdCall(flags: Flags): Promise<number> {
