@@ -122,8 +122,12 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
   const selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE);
   const rowScope = opts.rowScope ?? scope;
   const any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
-  if ((opts.plan ?? (rowScope.sql === '1' ? 'phases' : 'window')) === 'window') return { ...windowed(db, rank, any, compiled, page), compiled };
-  if (compiled.optional.length < 2) {
+  // A quoted phrase beside words: phase one's "every word" expression would
+  // score the phrase once where `any` scores it twice, so both phases are
+  // scored in one statement (the phrase keeps the candidates few).
+  const plan = compiled.required.length && tiered(compiled) ? 'window' : (opts.plan ?? (rowScope.sql === '1' ? 'phases' : 'window'));
+  if (plan === 'window') return { ...windowed(db, rank, any, compiled, page), compiled };
+  if (!tiered(compiled)) {
     const total = db.get<{ n: number }>(`SELECT count(*) AS n ${any.sql}`, any.params)!.n;
     const rows = rankedPage(db, rank, any, page.limit, page.offset, 0);
     return { rows, total, relaxed: false, compiled };
@@ -175,7 +179,7 @@ export const COMMON_NOTES = 5000;
 
 /** One statement: every candidate scored, counted and ordered (notes with every word first) by window functions. */
 function windowed(db: Db, rank: string, any: Candidates, c: CompiledQuery, page: PageWindow): { rows: TextRow[]; total: number; relaxed: boolean } {
-  const multi = c.optional.length >= 2;
+  const multi = tiered(c);
   const all = multi ? matchExpression(c, { allOptional: true })! : null;
   const full = all ? 'fts.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)' : '0';
   const params: SqlValue[] = [...(all ? [all] : []), ...any.params];
@@ -194,6 +198,15 @@ function windowed(db: Db, rank: string, any: Candidates, c: CompiledQuery, page:
     total: rows[0].total,
     relaxed: multi && rows[0].nfull === 0,
   };
+}
+
+/**
+ * Whether hits split into notes with every word and notes with some: at least
+ * one optional word, and something else asked for (another word or a quoted
+ * phrase, which every hit holds).
+ */
+function tiered(c: CompiledQuery): boolean {
+  return c.optional.length >= 1 && c.required.length + c.optional.length >= 2;
 }
 
 /** Every word required, with boost phrases still scored. */

@@ -129,6 +129,22 @@ describe('search: ranking', () => {
     expect((await search(e, { query: 'after OR' })).total).toBe(10);
   });
 
+  it('ranks notes holding a quoted phrase and the other word first, and marks relaxed when none does', async () => {
+    const e = await engineWith({
+      'phrase-only.md': note('Token refresh', 'token refresh token refresh token refresh, how the token refresh works.'),
+      'both.md': note('Notes', 'A long review where the token refresh is mentioned once beside the word rotation, among many other words.'),
+      'none.md': note('Other', 'rotation of crops.'),
+    });
+    const r = await search(e, { query: '"token refresh" rotation' });
+    expect(paths(r)).toEqual(['both.md', 'phrase-only.md']);
+    expect(r.results[0].score).toBeGreaterThanOrEqual(1);
+    expect(r.results[1].score).toBeLessThan(1);
+    expect(r.relaxed).toBeUndefined();
+    const loosened = await search(e, { query: '"token refresh" zzyzx' });
+    expect(paths(loosened).sort()).toEqual(['both.md', 'phrase-only.md']);
+    expect(loosened.relaxed).toBe(true);
+  });
+
   it('matches English inflections (porter stemming) and marks them', async () => {
     const e = await engineWith({ 'm.md': note('Models', 'Modelling heated aircraft: the model was tested.') });
     const r = await search(e, { query: 'models' });
