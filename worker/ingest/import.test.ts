@@ -1,7 +1,7 @@
 // The import over real SQLite and real folders: what lands in the database,
 // incremental re-import, crashes and cancellation, problems.
 import { afterEach, describe, expect, it } from 'vitest';
-import { renameSync, rmSync, utimesSync } from 'node:fs';
+import { renameSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { openMemoryDb, loadBytes } from '../db/open-node';
 import type { Db } from '../db/database';
@@ -75,6 +75,21 @@ describe('importing a folder', () => {
     expect(await found(engine, '設計')).toEqual(['設計/認証 フロー.md']);
     expect(await found(engine, 'diagram')).toEqual(['assets/diagram.png']);
     checkIntegrity(engine.db);
+  });
+
+  it('follows symbolic links to notes and folders, once each, and never loops', async () => {
+    const outside = tree({ 'target.md': 'linked zebra note', 'dir/inner.md': 'inner yak note' }, 'outside');
+    const root = tree({ 'plain.md': 'plain', 'sub/real.md': 'real quagga note' });
+    symlinkSync(join(outside, 'target.md'), join(root, 'link.md'));
+    symlinkSync(join(outside, 'dir'), join(root, 'linkdir'));
+    symlinkSync(join(root, 'sub'), join(root, 'sub-again')); // the same folder twice
+    symlinkSync(root, join(root, 'sub', 'loop')); // a cycle
+    symlinkSync(join(root, 'nowhere.md'), join(root, 'dangling.md'));
+    const engine = await makeEngine();
+    const s = await engine.importSource(nodeSource(root));
+    expect(s.phase).toBe('done');
+    expect(await paths(engine)).toEqual(['link.md', 'linkdir/inner.md', 'plain.md', 'sub/real.md']);
+    expect(await found(engine, 'zebra')).toEqual(['link.md']);
   });
 
   it('names the vault after the folder unless named otherwise, and keeps vaults side by side', async () => {
