@@ -373,6 +373,16 @@ describe('problems: file, what is wrong, what Kioku did', () => {
     expect(again.problemList.map((p) => p.path)).toEqual(['binary.md', 'empty.md', 'latin1.md', 'open.md', '重複/b.md']);
   });
 
+  it('says so when two file names differ only in Unicode normalisation (one path in the index)', async () => {
+    const root = tree({ 'cafe\u0301.md': 'decomposed walrus', 'caf\u00e9.md': 'composed narwhal' });
+    const engine = await makeEngine();
+    const s = await engine.importSource(nodeSource(root));
+    expect(await paths(engine)).toEqual(['caf\u00e9.md']);
+    expect(s.problemList).toEqual([
+      expect.objectContaining({ path: 'caf\u00e9.md', code: 'duplicate_path', message: expect.stringMatching(/Unicode/), action: expect.stringMatching(/rename/i) }),
+    ]);
+  });
+
   it('keeps what the index had for a file that cannot be read, and says so', async () => {
     const engine = await makeEngine();
     await engine.importSource(memorySource('v', { 'a.md': 'first version', 'b.md': 'bee' }));

@@ -107,7 +107,16 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     const files: SourceFile[] = [];
     const seen = new Set<string>();
     for await (const file of source.files()) {
-      if (seen.has(file.path)) continue;
+      if (seen.has(file.path)) {
+        // Paths are kept in NFC: two names that differ only in normalisation are one path.
+        problemList.push({
+          path: file.path,
+          code: 'duplicate_path',
+          message: 'Two files have this path: their names differ only in Unicode form (composed and decomposed accents), which Kioku treats as one name.',
+          action: 'Indexed the first one found; rename one of them to index both.',
+        });
+        continue;
+      }
       seen.add(file.path);
       files.push(file);
       progress.found++;
@@ -235,7 +244,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       'SELECT path, code, message, action, line FROM problems WHERE vault_id = ? ORDER BY path, id',
       [vaultId],
     ).map((p) => (p.line === null ? { path: p.path, code: p.code, message: p.message, action: p.action } : p));
-    const unread = problemList.filter((p) => p.code === 'read_failed');
+    const unread = problemList.filter((p) => p.code === 'read_failed' || p.code === 'duplicate_path');
     const all = [...stored, ...unread];
     progress.problems = all.length;
     const summary: ImportSummary = {
