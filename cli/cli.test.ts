@@ -129,6 +129,14 @@ describe('kioku call', () => {
     expect(JSON.parse(badJson.stdout)).toMatchObject({ isError: true, error: { code: 'invalid_argument' } });
   });
 
+  it('exits 1 with a clear message when --db names a folder', () => {
+    for (const args of [['call', 'vaults', '{}', '--db', vault], ['index', vault, '--db', vault]]) {
+      const r = kioku(args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr, args.join(' ')).toMatch(/is a folder, not a database file/);
+    }
+  });
+
   it('exits 1 for bad usage', () => {
     for (const args of [['call', 'search', '{}'], ['call', 'search', '{}', '--db', join(vault, 'missing.kioku')], ['frobnicate'], ['call', 'search', '{}', '--db', db, '--vault', vault], ['call', 'search', '{}', '--bogus']]) {
       const r = kioku(args);

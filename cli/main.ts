@@ -46,6 +46,11 @@ export function parseFlags(argv: string[]): Flags {
   return flags;
 }
 
+/** --db must name a file (a missing one is created by index). */
+function refuseFolderAsDb(file: string): void {
+  if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${file} is a folder, not a database file; give a file such as ${file.replace(/\/+$/, '')}/notes.kioku`);
+}
+
 /** A folder to import; anything else is a usage error before a database is opened, so no empty vault is left behind. */
 function requireFolder(dir: string): void {
   if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
@@ -59,6 +64,7 @@ async function openEngine(flags: Flags): Promise<{ engine: Engine; save: () => v
   if (flags.db && flags.vault) throw new UsageError('give either --db <file> or --vault <dir>, not both');
   if (!flags.db && !flags.vault) throw new UsageError('give --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
   if (flags.db) {
+    refuseFolderAsDb(flags.db);
     if (!existsSync(flags.db)) throw new UsageError(`no database file at ${flags.db}; create it with: kioku index <dir> --db ${flags.db}`);
     const db = await openMemoryDb({ file: flags.db });
     const file = flags.db;
@@ -79,6 +85,7 @@ async function cmdIndex(flags: Flags): Promise<number> {
   if (!dir) throw new UsageError('usage: kioku index <dir> --db <file>');
   if (!flags.db) throw new UsageError('kioku index needs --db <file> to write the index to');
   requireFolder(dir);
+  refuseFolderAsDb(flags.db);
   const db = await openMemoryDb({ file: flags.db });
   if (flags.name === undefined) refuseNameClash(db, dir);
   const engine = createEngine(db);
