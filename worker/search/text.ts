@@ -119,9 +119,14 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     return { rows: listed.rows, total: listed.total, relaxed: false, compiled };
   }
   const rank = bm25Sql(opts.weights);
-  const selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE);
+  let selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE);
   const rowScope = opts.rowScope ?? scope;
-  const any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
+  let any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
+  // Rarer words found nowhere in scope select nothing: then the common ones select too.
+  if (selectBy.length && !db.get(`SELECT 1 AS x ${any.sql} LIMIT 1`, any.params)) {
+    selectBy = [];
+    any = candidates(rowScope, matchExpression(compiled)!, compiled.excluded);
+  }
   // A quoted phrase beside words: phase one's "every word" expression would
   // score the phrase once where `any` scores it twice, so both phases are
   // scored in one statement (the phrase keeps the candidates few).

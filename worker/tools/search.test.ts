@@ -145,6 +145,18 @@ describe('search: ranking', () => {
     expect(loosened.relaxed).toBe(true);
   });
 
+  it('still returns the notes matching a common word when the rarer word appears nowhere in scope', async () => {
+    const files: Record<string, string> = { 'b/fremont.md': note('Fremont', 'fremont after the war') };
+    for (let i = 0; i < 9; i++) files[`a/n${i}.md`] = note(`N${i}`, `after the war ${i}`);
+    const e = await engineWith(files);
+    for (const scope of [{ path_prefix: 'a/' }, { folder: 'a' }, { filters: { title: { $in: Array.from({ length: 9 }, (_, i) => `N${i}`) } } }]) {
+      const r = await search(e, { query: 'fremont after', ...scope });
+      expect(r.total, JSON.stringify(scope)).toBe(9);
+      expect(r.relaxed).toBe(true);
+    }
+    expect(paths(await search(e, { query: 'fremont after -war' }))).toEqual([]);
+  });
+
   it('matches English inflections (porter stemming) and marks them', async () => {
     const e = await engineWith({ 'm.md': note('Models', 'Modelling heated aircraft: the model was tested.') });
     const r = await search(e, { query: 'models' });
