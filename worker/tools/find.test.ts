@@ -144,6 +144,17 @@ describe('find', () => {
     expect(((await engine.call('find', { tags: values(257) })) as { error: unknown }).error).toMatchObject({ code: 'invalid_filter', path: 'tags' });
   });
 
+  it('restricts to a folder or a path prefix, as search does', async () => {
+    const e = await engineWith({ 'specs/a.md': 'alpha', 'specs/deep/b.md': 'beta', 'specs-archive/c.md': 'gamma', 'd.md': 'delta', 'specs/e.pdf': 'file' });
+    const found = async (args: Record<string, unknown>) => (ok(await e.call('find', args)) as { results: { path: string }[]; total: number });
+    expect((await found({ path_prefix: 'specs/' })).results.map((r) => r.path)).toEqual(['specs/a.md', 'specs/deep/b.md']);
+    expect((await found({ folder: 'specs', filters: { type: 'note' } })).results.map((r) => r.path)).toEqual(['specs/a.md']);
+    expect((await found({ folder: '', sort: [{ field: 'title' }] })).results.map((r) => r.path)).toEqual(['d.md']);
+    expect((await found({ path_prefix: 'specs/', query: 'beta' })).total).toBe(1);
+    const bad = (await e.call('find', { path_prefix: 'specs' })) as { error: { code: string; path: string } };
+    expect(bad.error).toMatchObject({ code: 'invalid_argument', path: 'path_prefix' });
+  });
+
   it('does not read note bodies', async () => {
     const e = await engineWith(FILTER_NOTES);
     e.db.run('DELETE FROM contents');

@@ -7,6 +7,8 @@ import type { CompiledFilter } from '../query/compile';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { checkKey } from '../query/keys';
 import { listNotes, type Restriction, type SortKey } from '../query/listing';
+import { pathRestrictions } from '../search/list';
+import { folderArg, pathPrefixRange, type PathRange } from '../search/path-rules';
 import { everyWordRestriction } from '../search/text';
 import { describe, optInt, optString, usedKey, type Args } from './args';
 import { defineTool } from './define';
@@ -36,6 +38,8 @@ interface FindInput {
   sort: SortKey[];
   vault?: string;
   vaultKey: string;
+  folder?: string;
+  range?: PathRange;
   page: number;
   pageSize: number;
 }
@@ -55,6 +59,8 @@ export const findTool = defineTool<FindInput, FindResult>({
     { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags (list or comma-separated); ignored when filters sets "tags".' },
     { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
     { name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' },
+    { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
+    { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/".' },
     { name: 'page', type: 'integer', description: 'Page number, from 1.' },
     { name: 'page_size', type: 'integer', description: 'Rows per page, 1 to 1000 (default 50; alias: limit).' },
   ],
@@ -74,6 +80,8 @@ export const findTool = defineTool<FindInput, FindResult>({
       sort: sortArg(args),
       vault: optString(args, vaultKey),
       vaultKey,
+      folder: args.folder === undefined || args.folder === null ? undefined : folderArg(args.folder),
+      range: args.path_prefix === undefined || args.path_prefix === null ? undefined : pathPrefixRange(args.path_prefix),
       page: optInt(args, 'page', 1, 1_000_000, 1),
       pageSize: optInt(args, usedKey(args, ['page_size', 'limit']), 1, 1000, 50),
     };
@@ -84,7 +92,7 @@ export const findTool = defineTool<FindInput, FindResult>({
     const { rows, total } = listNotes(db, {
       filter: input.filter,
       vaultId: vault?.id,
-      extra: text ? [text] : [],
+      extra: [...pathRestrictions(input.folder, input.range), ...(text ? [text] : [])],
       sort: input.sort,
       page: input.page,
       pageSize: input.pageSize,
