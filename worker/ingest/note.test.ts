@@ -62,6 +62,16 @@ describe('frontmatter under the YAML 1.2 core schema', () => {
     ]);
   });
 
+  it('finds a duplicate key inside a nested map or written with quotes, with its line', () => {
+    const nested = fmOf('title: T\nschema:\n  v: 1\n  v: 2');
+    expect(nested.frontmatter).toEqual({ title: 'T', schema: { v: 2 } });
+    expect(nested.problems).toEqual([expect.objectContaining({ code: 'frontmatter_duplicate_key', message: 'The frontmatter key "v" appears more than once.', line: 5 })]);
+    const quoted = fmOf("'a': 1\na: 2");
+    expect(quoted.frontmatter).toEqual({ a: 2 });
+    expect(quoted.problems).toEqual([expect.objectContaining({ code: 'frontmatter_duplicate_key', line: 3 })]);
+    expect(fmOf('a: 1\nb: [1, 1]\nc: {x: 1, y: 1}').problems).toEqual([]);
+  });
+
   it('expands anchors and aliases', () => {
     const n = fmOf('base: &b {x: 1}\nref: *b\nlist: [*b, *b]');
     expect(n.frontmatter).toEqual({ base: { x: 1 }, ref: { x: 1 }, list: [{ x: 1 }, { x: 1 }] });
