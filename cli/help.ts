@@ -17,6 +17,7 @@ Options:
   --name <vault>  the vault's name (default: the folder's name)
   --verify        with index: read every file, even those whose size and date are unchanged
   --no-embed      with --vault: skip computing embeddings (text search only)
+  --quiet, -q     with --vault: do not report the import's problem count on stderr
 
 Exit status: 0 success, 2 the tool returned an error result, 1 bad usage or failure.`;
 
