@@ -11,6 +11,7 @@ import { memorySource, type ImportSource } from './ingest/source';
 import { filesSource, handleSource, type PathedFile } from './platform/source-handle';
 import { wrapDatabase } from './db/database';
 import { toErrorResult } from './tools/errors';
+import { handleDisk, NOTE_DISK, vaultNoteTexts } from './platform/write-back';
 
 export type OpenState =
   | { ok: true; schema: number; sqlite: string }
@@ -19,6 +20,9 @@ export type OpenState =
 let handle: OpfsHandle | undefined;
 let engine: Engine | undefined;
 let cancelRequested = false;
+// Vault folders the page opened for writing (write_note writes edits through them).
+const disk = handleDisk();
+const services = { [NOTE_DISK]: disk };
 
 function need(): Engine {
   if (!engine) throw new Error('The database is not open yet.');
@@ -39,7 +43,7 @@ const api = {
     if (engine) return { ok: true, schema: schemaVersion(engine.db), sqlite: engine.db.sqlite3.version.libVersion };
     try {
       handle = await openOpfsDb();
-      engine = createEngine(handle.db);
+      engine = createEngine(handle.db, { services });
       return { ok: true, schema: schemaVersion(handle.db), sqlite: handle.db.sqlite3.version.libVersion };
     } catch (e) {
       if (e instanceof DbLockedError) return { ok: false, reason: 'locked', message: e.message };
@@ -70,7 +74,18 @@ const api = {
   },
 
   removeVault(name: string): boolean {
+    disk.set(name, null);
     return need().removeVault(name);
+  },
+
+  /** A folder handle the page got readwrite permission for (null: stop writing to it). */
+  setFolderAccess(vault: string, dir: FileSystemDirectoryHandle | null): void {
+    disk.set(vault, dir);
+  },
+
+  /** Every note of a vault as Kioku holds it (edits included), for "export as .zip". */
+  vaultNoteTexts(vault: string): { path: string; text: string; mtime: number }[] {
+    return vaultNoteTexts(need().db, vault);
   },
 
   /** The database file, for backup. */
@@ -84,13 +99,13 @@ const api = {
     if (!handle) return { ok: false, message: 'The database is not open.' };
     const check = checkBackup(handle.db, bytes);
     if (check) return { ok: false, message: check };
-    engine = createEngine(await handle.restore(bytes));
+    engine = createEngine(await handle.restore(bytes), { services });
     return { ok: true };
   },
 
   async wipe(): Promise<void> {
     if (!handle) return;
-    engine = createEngine(await handle.wipe());
+    engine = createEngine(await handle.wipe(), { services });
   },
 };
 

@@ -60,6 +60,9 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
   db.run("UPDATE vaults SET import_state = 'importing', root = ?, source = ? WHERE id = ?", [source.root, source.kind, vaultId]);
 
   const existing = existingEntries(db, vaultId);
+  // Notes edited in Kioku and not yet written to the folder (entries.dirty):
+  // a re-sync never overwrites or removes them (see worker/platform/write-back.ts).
+  const edited = new Set(db.column<string>('SELECT path FROM entries WHERE vault_id = ? AND dirty = 1', [vaultId]));
   const seen = new Set<string>();
   const problemList: FileProblem[] = [];
   const progress: ImportProgress = {
@@ -95,6 +98,11 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
           progress.unchanged++;
           continue;
         }
+        if (edited.has(item.file.path)) {
+          progress.unchanged++;
+          keepEdit(db, vaultId, item.file.path, at);
+          continue;
+        }
         writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList);
         progress.indexed++;
       }
@@ -121,7 +129,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
 
     progress.phase = 'removing';
     report(true);
-    const gone = [...existing.entries()].filter(([path]) => !seen.has(path));
+    const gone = [...existing.entries()].filter(([path]) => !seen.has(path) && !edited.has(path));
     db.tx(() => {
       for (const [path, e] of gone) deleteEntry(db, vaultId, e.id, path);
       db.run("UPDATE vaults SET import_state = 'complete', imported_at = ? WHERE id = ?", [now(), vaultId]);
@@ -201,4 +209,15 @@ function writeOne(db: Db, vaultId: number, old: ExistingEntry | undefined, file:
   else writeFileRecord(db, vaultId, old?.id, meta, parsed);
   replaceProblems(db, vaultId, file.path, parsed.problems, at);
   for (const p of parsed.problems) problemList.push({ path: file.path, ...p });
+}
+
+/** The file changed on disk while Kioku holds an unsaved edit of it: the edit wins, and the user is told. */
+function keepEdit(db: Db, vaultId: number, path: string, at: number): void {
+  db.run("DELETE FROM problems WHERE vault_id = ? AND path = ? AND code = 'edit_kept'", [vaultId, path]);
+  db.run('INSERT INTO problems (vault_id, path, code, message, action, line, at) VALUES (?, ?, ?, ?, ?, NULL, ?)', [
+    vaultId, path, 'edit_kept',
+    'The file changed on disk, and it was also edited in Kioku without being written back.',
+    "Kept Kioku's edited version; the disk version was not imported. Write it back with overwrite to replace the disk version, or export it.",
+    at,
+  ]);
 }

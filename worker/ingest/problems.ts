@@ -16,7 +16,8 @@ export type ProblemCode =
   | 'empty_file'
   | 'note_truncated'
   | 'duplicate_permalink'
-  | 'read_failed';
+  | 'read_failed'
+  | 'edit_kept';
 
 export interface FileProblem extends Problem {
   path: string;
