@@ -12,6 +12,7 @@ import { filesSource, handleSource, type PathedFile } from './platform/source-ha
 import { wrapDatabase } from './db/database';
 import { toErrorResult } from './tools/errors';
 import { handleDisk, NOTE_DISK, vaultNoteTexts } from './platform/write-back';
+import { TOOLS } from './tools/registry';
 
 export type OpenState =
   | { ok: true; schema: number; sqlite: string }
@@ -55,6 +56,11 @@ const api = {
   call(name: string, args?: unknown): Promise<unknown> {
     if (!engine) return Promise.resolve(toErrorResult(new Error('The database is not open.')));
     return engine.call(name, args);
+  },
+
+  /** The tools and their parameters, so the UI can offer exactly what this engine supports. */
+  tools(): { name: string; params: string[] }[] {
+    return Object.values(TOOLS).map((d) => ({ name: d.name, params: d.params.map((p) => p.name) }));
   },
 
   importHandle(dir: FileSystemDirectoryHandle, vault: string | undefined, onProgress?: (p: ImportProgress) => void) {

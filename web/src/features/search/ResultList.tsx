@@ -1,0 +1,82 @@
+// Search hits: title, vault-relative path, highlighted snippet, tags (click to
+// filter), chosen frontmatter fields as badges, score on hover.
+import { useEffect, useRef } from 'react';
+import type { Hit } from '../../engine/shapes';
+import { useI18n } from '../../i18n/i18n';
+import { valueText } from '../filters/filter-model';
+import { Highlight } from './Highlight';
+
+interface Props {
+  hits: Hit[];
+  active: number;
+  badgeFields: string[];
+  hrefFor(hit: Hit): string;
+  onOpen(hit: Hit): void;
+  onTag(tag: string): void;
+  openId: string | null;
+}
+
+export function ResultList({ hits, active, badgeFields, hrefFor, onOpen, onTag, openId }: Props) {
+  const { t, lang } = useI18n();
+  const fmtScore = new Intl.NumberFormat(lang, { maximumSignificantDigits: 3 });
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+  return (
+    <ol className="hits" ref={list} data-testid="results">
+      {hits.map((h, i) => {
+        const fields = Object.entries(h.fields ?? {}).filter(([k, v]) => badgeFields.includes(k) && v !== null && v !== undefined);
+        const score = t('search.score', { score: fmtScore.format(h.score) });
+        return (
+          <li
+            key={h.id}
+            data-index={i}
+            className={`hit${i === active ? ' active' : ''}${openId === h.id ? ' open' : ''}`}
+            title={score}
+            data-testid="hit"
+          >
+            <a
+              className="hit-title"
+              href={hrefFor(h)}
+              aria-current={openId === h.id ? 'page' : undefined}
+              onClick={(e) => {
+                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+                e.preventDefault();
+                onOpen(h);
+              }}
+            >
+              {h.kind === 'file' ? <span aria-hidden="true">📄 </span> : null}
+              {h.title}
+            </a>
+            <span className="hit-score" aria-hidden="true">
+              {fmtScore.format(h.score)}
+            </span>
+            <div className="hit-path">
+              {h.vault} · {h.path}
+            </div>
+            {h.snippet && h.snippet !== h.path ? (
+              <p className="hit-snippet">
+                <Highlight text={h.snippet} />
+              </p>
+            ) : null}
+            {h.tags.length || fields.length ? (
+              <div className="hit-meta">
+                {fields.map(([k, v]) => (
+                  <span key={k} className="badge" title={k}>
+                    <span className="badge-key">{k}</span> {valueText(v)}
+                  </span>
+                ))}
+                {h.tags.map((tag) => (
+                  <button key={tag} type="button" className="tag" onClick={() => onTag(tag)} aria-label={t('tag.addFilter', { tag })}>
+                    #{tag}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
