@@ -53,6 +53,8 @@ export interface FieldInfo {
   types: string[];
   count: number;
   values: { value: unknown; count: number }[];
+  /** Filter operators the engine says suit this field ($eq, $in, …). */
+  operators?: string[];
 }
 
 /** Reads the fields tool's answer whatever the exact spelling of its members. */
@@ -73,7 +75,8 @@ export function readFields(raw: unknown): FieldInfo[] {
       const values = (Array.isArray(valuesRaw) ? valuesRaw : []).map((v) =>
         v && typeof v === 'object' && 'value' in (v as object) ? { value: (v as { value: unknown }).value, count: Number((v as { count?: unknown }).count ?? 0) } : { value: v, count: 0 },
       );
-      return { key, types: types.filter(Boolean), count: Number(o.count ?? o.notes ?? 0), values };
+      const operators = Array.isArray(o.operators) ? o.operators.filter((x): x is string => typeof x === 'string') : undefined;
+      return { key, types: types.filter(Boolean), count: Number(o.notes ?? o.count ?? 0), values, operators };
     })
     .filter((f) => f.key !== '');
 }

@@ -134,6 +134,7 @@ export const en = {
   'scope.chip.vault': 'vault: {vault}',
   'scope.chip.folder': 'in {folder}',
   'table.unavailable': 'The table view needs the find tool, which this version of the engine does not have.',
+  'table.prefixIgnored': 'The table lists the whole vault: the folder scope “{folder}” applies to Results only.',
   'table.columns': 'Columns ({count})',
   'table.columnsLegend': 'Frontmatter fields to show as columns',
   'table.noFields': 'No frontmatter fields found.',

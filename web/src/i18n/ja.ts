@@ -135,6 +135,7 @@ export const ja: Record<MessageKey, string> = {
   'scope.chip.vault': 'ボールト：{vault}',
   'scope.chip.folder': '{folder} 内',
   'table.unavailable': '表表示には find ツールが必要ですが、このバージョンのエンジンにはありません。',
+  'table.prefixIgnored': '表にはボールト全体を表示しています。フォルダー範囲「{folder}」は結果表示にのみ適用されます。',
   'table.columns': '列（{count}）',
   'table.columnsLegend': '列として表示するフロントマターのフィールド',
   'table.noFields': 'フロントマターのフィールドが見つかりません。',

@@ -25,7 +25,7 @@ export function FilterBuilder({ fields, filter, onAdd, onClose }: Props) {
   const [value, setValue] = useState('');
   const [max, setMax] = useState('');
   const field = fields.find((f) => f.key === key.trim());
-  const ops = useMemo(() => operatorsFor(field?.types ?? []), [field]);
+  const ops = useMemo(() => operatorsFor(field), [field]);
   const chosenOp: OpId = op && ops.includes(op) ? op : ops[0];
   const asString = prefersString(field?.types ?? []);
   const needsValue = !NO_VALUE.includes(chosenOp);

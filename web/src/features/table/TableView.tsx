@@ -15,12 +15,13 @@ const TABLE_PAGE = 50;
 const EXPORT_PAGE = 100;
 const EXPORT_MAX = 100_000;
 
-export function findArgs(s: SearchState, caps: { pathPrefix: boolean }): Record<string, unknown> {
+/** find's arguments for the search state; has() says which arguments this engine's find takes. */
+export function findArgs(s: SearchState, has: (param: string) => boolean): Record<string, unknown> {
   const a: Record<string, unknown> = { fields: s.cols };
   if (s.filter) a.filters = s.filter;
   if (s.q.trim()) a.query = s.q;
   if (s.vault) a.vault = s.vault;
-  if (caps.pathPrefix && s.prefix) a.path_prefix = s.prefix;
+  if (s.prefix && has('path_prefix')) a.path_prefix = s.prefix;
   if (s.sort) a.sort = [{ field: s.sort.field, order: s.sort.order }];
   return a;
 }
@@ -41,7 +42,10 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
   const { t, formatNumber } = useI18n();
   const caps = useCapabilities();
   const [exporting, setExporting] = useState<string | null>(null);
-  const base = findArgs(state, caps);
+  const findParams = caps.tools.get('find');
+  const base = findArgs(state, (p) => !!findParams?.has(p));
+  // A folder scope the table cannot apply is said, never silently dropped.
+  const prefixIgnored = !!state.prefix && !findParams?.has('path_prefix');
   const args = { ...base, page: state.page, page_size: TABLE_PAGE };
   const res = useLatest<Outcome>(caps.find ? `${JSON.stringify(args)}#${refreshKey}` : null, async () => {
     const r = await callTool<FindResponse>('find', args);
@@ -98,6 +102,7 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
         {exporting ? <span role="status" className="muted">{exporting}</span> : null}
         {out?.ok ? <span className="result-count muted">{t('search.results', { total: out.r.total })}</span> : null}
       </div>
+      {prefixIgnored ? <p className="notice">{t('table.prefixIgnored', { folder: state.prefix ?? '' })}</p> : null}
       {out && !out.ok ? (
         <div className="error-box" role="alert">
           <p>{out.e.message}</p>
