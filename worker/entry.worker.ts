@@ -59,8 +59,8 @@ const api = {
   },
 
   /** The tools and their parameters, so the UI can offer exactly what this engine supports. */
-  tools(): { name: string; params: string[] }[] {
-    return Object.values(TOOLS).map((d) => ({ name: d.name, params: d.params.map((p) => p.name) }));
+  tools(): { name: string; params: { name: string; description: string }[] }[] {
+    return Object.values(TOOLS).map((d) => ({ name: d.name, params: d.params.map((p) => ({ name: p.name, description: p.description })) }));
   },
 
   importHandle(dir: FileSystemDirectoryHandle, vault: string | undefined, onProgress?: (p: ImportProgress) => void) {

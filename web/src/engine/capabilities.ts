@@ -22,14 +22,16 @@ export interface Capabilities {
   embedStatus: string | null;
 }
 
-export function capabilitiesOf(list: { name: string; params: string[] }[]): Capabilities {
-  const tools = new Map(list.map((t) => [t.name, new Set(t.params)]));
+export function capabilitiesOf(list: { name: string; params: { name: string; description: string }[] }[]): Capabilities {
+  const tools = new Map(list.map((t) => [t.name, new Set(t.params.map((p) => p.name))]));
   const search = tools.get('search') ?? new Set<string>();
-  const embedStatus = ['embedding_status', 'embed_status', 'embeddings'].find((n) => tools.has(n)) ?? null;
+  const modeDoc = list.find((t) => t.name === 'search')?.params.find((p) => p.name === 'mode')?.description ?? '';
+  const embedStatus = list.find((t) => /^(embed|embedding|embeddings)(_status)?$/.test(t.name))?.name ?? null;
   return {
     tools,
     filters: search.has('filters'),
-    modes: search.has('mode'),
+    // A mode argument that only knows "text" is no switch: vector search must be there.
+    modes: search.has('mode') && /vector/i.test(modeDoc),
     pathPrefix: search.has('path_prefix'),
     hitFields: search.has('fields'),
     find: tools.has('find'),

@@ -15,7 +15,10 @@ export function searchArgs(s: SearchState, caps: Capabilities): Record<string, u
   return a;
 }
 
-/** Whether the state asks for anything: some text, or a filter (a filter-only search lists every match). */
+/**
+ * Whether the state asks for anything: some text, or (with an engine whose
+ * search lists every note in scope for an empty query) a filter or a scope.
+ */
 export function hasSearch(s: SearchState, caps: Capabilities): boolean {
-  return s.q.trim() !== '' || (caps.filters && !!s.filter);
+  return s.q.trim() !== '' || (caps.filters && (!!s.filter || !!s.prefix || !!s.vault));
 }
