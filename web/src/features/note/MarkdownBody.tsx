@@ -51,7 +51,8 @@ export function MarkdownBody({ body, title, onWikilink, onRelative, onTag }: Pro
           } else if (tag !== null) {
             e.preventDefault();
             onTag(tag);
-          } else if (href.startsWith('#')) {
+          } else if (href === '' || href.startsWith('#')) {
+            // Links whose address the sanitiser removed (javascript: …) and in-page anchors go nowhere.
             e.preventDefault();
           } else if (!/^[a-z][a-z0-9+.-]*:/i.test(href)) {
             e.preventDefault();

@@ -1,0 +1,89 @@
+// The app around the search: offline use, Japanese UI, writing to a real folder.
+import { expect, test } from '@playwright/test';
+import { collectErrors, openApp } from './ui-helpers';
+
+test('works offline after the first visit', async ({ page, context }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Try with sample notes' }).click();
+  await expect(page.getByTestId('vault')).toHaveCount(1);
+  // The service worker has precached the app.
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    if (!reg.active) throw new Error('no active service worker');
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('app-ready')).toBeVisible();
+  await page.getByRole('searchbox').fill('Kioku');
+  await expect(page.getByTestId('hit').first()).toBeVisible();
+  await page.getByTestId('hit').first().locator('a.hit-title').click();
+  await expect(page.getByTestId('note-body')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test.describe('Japanese', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('the UI follows a Japanese browser and can be switched', async ({ page }) => {
+    const errors = collectErrors(page);
+    await openApp(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('searchbox', { name: '検索' })).toHaveAttribute('placeholder', 'ノートを検索…');
+    await expect(page.getByRole('button', { name: '+ 新規ノート' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kioku へようこそ' })).toBeVisible();
+    await page.getByRole('button', { name: 'サンプルノートで試す' }).click();
+    await expect(page.getByRole('heading', { name: 'ボールト' })).toBeVisible();
+    // Counts and dates in Japanese formats.
+    await expect(page.getByTestId('vault').first()).toContainText(/ノート \d+ 件/);
+    await expect(page.getByTestId('vault').first()).toContainText(/\d{4}\/\d{1,2}\/\d{1,2}/);
+    await page.getByRole('searchbox').fill('設計');
+    await expect(page.getByTestId('result-count')).toContainText('件');
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('language').selectOption('en');
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await page.getByTestId('language').selectOption('ja');
+    await expect(page.getByRole('heading', { name: '設定' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
+
+test('edits are written to a folder opened with write access', async ({ page }) => {
+  await openApp(page);
+  // A real directory handle with readwrite access: a folder in the origin-private file system.
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await root.getDirectoryHandle('handle-vault', { create: true });
+    const sub = await dir.getDirectoryHandle('notes', { create: true });
+    const w = await (await sub.getFileHandle('plan.md', { create: true })).createWritable();
+    await w.write('---\ntitle: Plan\nstatus: draft\n---\nThe plan, written on disk.\n');
+    await w.close();
+    await (window as unknown as { kiokuImportHandle(h: FileSystemDirectoryHandle): Promise<void> }).kiokuImportHandle(dir);
+  });
+  await expect(page.locator('[data-testid="vault"][data-vault="handle-vault"]')).toBeVisible();
+  await page.getByRole('searchbox').fill('plan');
+  await page.getByTestId('hit').first().locator('a.hit-title').click();
+  await page.getByTestId('edit-note').click();
+  await page.getByTestId('body-editor').fill('The plan, edited in Kioku.\n');
+  await page.getByTestId('save-note').click();
+  await expect(page.getByTestId('save-status')).toContainText('written to the file');
+  const onDisk = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('handle-vault')).getDirectoryHandle('notes');
+    return (await (await dir.getFileHandle('plan.md')).getFile()).text();
+  });
+  expect(onDisk).toBe('---\ntitle: Plan\nstatus: draft\n---\nThe plan, edited in Kioku.\n');
+
+  // A new note goes to the folder too.
+  await page.getByTestId('new-note').click();
+  await page.getByRole('dialog').getByRole('combobox').first().selectOption('handle-vault');
+  await page.getByRole('dialog').getByLabel('Folder').fill('notes');
+  await page.getByTestId('new-note-name').fill('ideas');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: 'ideas' })).toBeVisible();
+  const created = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('handle-vault')).getDirectoryHandle('notes');
+    return (await (await dir.getFileHandle('ideas.md')).getFile()).text();
+  });
+  expect(created).toBe('# ideas\n\n');
+});
