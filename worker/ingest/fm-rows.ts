@@ -3,19 +3,23 @@
 // numeric-looking strings, `str` for strings, `bool` for booleans and the
 // strings true/false, `fold` for case-insensitive matching.
 import type { FmValue, Frontmatter } from './frontmatter';
-import { foldTag } from './standard-keys';
 
 export interface FmRow {
   key: string;
   pos: number;
   t: 'str' | 'num' | 'bool' | 'null' | 'list' | 'map';
-  num: number | null;
+  num: number | string | null;
   str: string | null;
   fold: string | null;
   bool: number | null;
 }
 
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** Whether a string is written like a number ("1", " 1.0 ", "-2e3"), whatever its size. */
+export function looksNumeric(s: string): boolean {
+  return NUMERIC.test(s.trim());
+}
 
 /** A number for numbers and numeric-looking strings ("1", " 1.0 ", "-2e3"); null otherwise. */
 export function numericValue(v: unknown): number | null {
@@ -25,6 +29,18 @@ export function numericValue(v: unknown): number | null {
   if (!NUMERIC.test(s)) return null;
   const n = Number(s);
   return Number.isFinite(n) ? n : null;
+}
+
+const INT64_LIMIT = 2 ** 63;
+
+/**
+ * A number as a value to bind for the REAL `num` column. sqlite-wasm binds
+ * every integral JS number as an int64, so beyond ±2^63 it would wrap around
+ * (1.2e19 became -6.1e18); those are bound as text, which the column's REAL
+ * affinity (or a comparison with it) reads back as the same double.
+ */
+export function sqlNumber(n: number): number | string {
+  return Number.isInteger(n) && Math.abs(n) >= INT64_LIMIT ? String(n) : n;
 }
 
 export function booleanValue(v: unknown): number | null {
@@ -37,16 +53,22 @@ export function booleanValue(v: unknown): number | null {
   return null;
 }
 
+/**
+ * NFKC plus case folding, for tags and case-insensitive matching. JavaScript
+ * has no case-fold primitive; lower → upper → lower reaches the full folding
+ * for the cases that matter in practice (ß/ẞ → ss, final sigma, Ａ → a).
+ */
 export function foldText(s: string): string {
-  return foldTag(s);
+  return s.normalize('NFKC').toLowerCase().toUpperCase().toLowerCase().normalize('NFKC');
 }
 
 function scalarRow(key: string, pos: number, v: FmValue): FmRow {
   if (v === null) return { key, pos, t: 'null', num: null, str: null, fold: null, bool: null };
-  if (typeof v === 'number') return { key, pos, t: 'num', num: v, str: null, fold: null, bool: null };
+  if (typeof v === 'number') return { key, pos, t: 'num', num: sqlNumber(v), str: null, fold: null, bool: null };
   if (typeof v === 'boolean') return { key, pos, t: 'bool', num: null, str: null, fold: null, bool: v ? 1 : 0 };
   const s = String(v).normalize('NFC');
-  return { key, pos, t: 'str', num: numericValue(s), str: s, fold: foldText(s), bool: booleanValue(s) };
+  const n = numericValue(s);
+  return { key, pos, t: 'str', num: n === null ? null : sqlNumber(n), str: s, fold: foldText(s), bool: booleanValue(s) };
 }
 
 /**

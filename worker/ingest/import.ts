@@ -1,7 +1,9 @@
-// Imports a folder into a vault. Files are read and parsed in batches and each
-// batch is written in one transaction, so a closed tab or a killed worker
-// leaves whole files in the database, never half of one; the next import of the
-// same folder skips what is already there (same content hash) and finishes.
+// Imports a folder into a vault. The folder is listed first; entries whose
+// files are gone are removed; then files are read, parsed and written in
+// batches, each batch in one transaction, so a closed tab or a killed worker
+// leaves whole files in the database, never half of one. The next import of
+// the same folder skips what is already there (same content hash) and
+// finishes the rest.
 import type { Db } from '../db/database';
 import { contentHash } from './hash';
 import { parseFile } from './note';
@@ -9,11 +11,13 @@ import type { FileProblem } from './problems';
 import type { ImportSource, SourceFile } from './source';
 import { deleteEntry, existingEntries, replaceProblems, writeFileRecord, writeNote, type ExistingEntry } from './store';
 import { ensureVault } from './vaults';
+import { afterBulkFtsWrites, beforeBulkFtsWrites } from './fts-maintenance';
+import { FtsWrites } from './fts-writes';
 
 export interface ImportProgress {
-  phase: 'scanning' | 'indexing' | 'removing' | 'optimizing' | 'done' | 'cancelled' | 'failed';
+  phase: 'scanning' | 'removing' | 'indexing' | 'optimizing' | 'done' | 'cancelled' | 'failed';
   vault: string;
-  /** Files found so far. */
+  /** Files found so far (all of them once scanning is over). */
   found: number;
   /** Files read and compared with the index. */
   processed: number;
@@ -42,28 +46,32 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress) => void;
   /** Checked between batches. */
   isCancelled?: () => boolean;
-  /** Files per transaction. */
+  /** At most this many files per transaction. */
   batchSize?: number;
+  /** At most about this many bytes of files per transaction. */
+  batchBytes?: number;
   /** Test hook: called after each committed batch (a crash can be simulated by throwing). */
   afterBatch?: (committedFiles: number) => void;
   now?: () => number;
 }
 
+// Large transactions are much cheaper for the FTS index (fewer segments to
+// write and merge) and for OPFS (fewer syncs); a batch of ~16 MB still commits
+// about once a second, which bounds both lost work and how long a tool call
+// waits behind the import.
+const BATCH_FILES = 2000;
+const BATCH_BYTES = 16 * 1024 * 1024;
 const READ_CONCURRENCY = 16;
 
 export async function importVault(db: Db, source: ImportSource, opts: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
   const now = opts.now ?? Date.now;
-  const batchSize = opts.batchSize ?? 250;
+  const maxFiles = opts.batchSize ?? BATCH_FILES;
+  const maxBytes = opts.batchBytes ?? BATCH_BYTES;
   const vaultName = (opts.vault ?? source.name).trim() || source.name;
   const vaultId = ensureVault(db, vaultName, source.root, source.kind, now());
   db.run("UPDATE vaults SET import_state = 'importing', root = ?, source = ? WHERE id = ?", [source.root, source.kind, vaultId]);
 
-  const existing = existingEntries(db, vaultId);
-  // Notes edited in Kioku and not yet written to the folder (entries.dirty):
-  // a re-sync never overwrites or removes them (see worker/platform/write-back.ts).
-  const edited = new Set(db.column<string>('SELECT path FROM entries WHERE vault_id = ? AND dirty = 1', [vaultId]));
-  const seen = new Set<string>();
   const problemList: FileProblem[] = [];
   const progress: ImportProgress = {
     phase: 'scanning', vault: vaultName, found: 0, processed: 0, indexed: 0, unchanged: 0, removed: 0, problems: 0, bytes: 0, elapsedMs: 0,
@@ -78,66 +86,92 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       opts.onProgress({ ...progress });
     }
   };
-
-  let batch: SourceFile[] = [];
-  let committed = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const files = batch;
-    batch = [];
-    progress.phase = 'indexing';
-    const loaded = await readAll(files, problemList);
-    const at = now();
-    db.tx(() => {
-      for (const item of loaded) {
-        progress.processed++;
-        progress.bytes += item.file.size;
-        const old = existing.get(item.file.path);
-        if (item.bytes === null) continue; // unreadable: keep whatever the index had
-        if (old && old.hash === item.hash) {
-          progress.unchanged++;
-          continue;
-        }
-        if (edited.has(item.file.path)) {
-          progress.unchanged++;
-          keepEdit(db, vaultId, item.file.path, at);
-          continue;
-        }
-        writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList);
-        progress.indexed++;
-      }
-    });
-    committed += files.length;
-    progress.problems = problemList.length;
-    opts.afterBatch?.(committed);
-    report();
-  };
+  const cancelled = () => opts.isCancelled?.() === true;
 
   try {
+    // 1. List the folder. Nothing is written until the listing is complete,
+    // so a folder that fails half-way never loses entries.
+    const files: SourceFile[] = [];
+    const seen = new Set<string>();
     for await (const file of source.files()) {
       if (seen.has(file.path)) continue;
       seen.add(file.path);
+      files.push(file);
       progress.found++;
-      batch.push(file);
-      if (batch.length >= batchSize) {
-        await flush();
-        if (opts.isCancelled?.()) return finish('cancelled');
-      } else if (progress.found % 50 === 0) report();
+      if (progress.found % 100 === 0) {
+        report();
+        if (cancelled()) return finish('cancelled');
+      }
     }
-    await flush();
-    if (opts.isCancelled?.()) return finish('cancelled');
+    if (cancelled()) return finish('cancelled');
 
+    // 2. Remove what is gone first, so a renamed note can take back its
+    // permalink instead of clashing with its own old entry.
     progress.phase = 'removing';
     report(true);
-    const gone = [...existing.entries()].filter(([path]) => !seen.has(path) && !edited.has(path));
-    db.tx(() => {
-      for (const [path, e] of gone) deleteEntry(db, vaultId, e.id, path);
-      db.run("UPDATE vaults SET import_state = 'complete', imported_at = ? WHERE id = ?", [now(), vaultId]);
-    });
+    const existing = existingEntries(db, vaultId);
+    // Notes edited in Kioku and not yet written to the folder (entries.dirty):
+    // a re-sync never overwrites or removes them (see worker/platform/write-back.ts).
+    const edited = new Set(db.column<string>('SELECT path FROM entries WHERE vault_id = ? AND dirty = 1', [vaultId]));
+    const gone = [...existing].filter(([path]) => !seen.has(path) && !edited.has(path));
+    if (gone.length) {
+      db.tx(() => {
+        const fts = new FtsWrites();
+        for (const [path, e] of gone) {
+          deleteEntry(db, vaultId, e.id, path, fts);
+          existing.delete(path);
+        }
+        fts.apply(db);
+      });
+    }
     progress.removed = gone.length;
+
+    // 3. Read, parse and write in batches; the next batch is read while the
+    // current one is written.
+    progress.phase = 'indexing';
+    report(true);
+    beforeBulkFtsWrites(db);
+    const batches = splitBatches(files, maxFiles, maxBytes);
+    let committed = 0;
+    let reading = batches.length ? readAll(batches[0], problemList) : null;
+    for (let b = 0; b < batches.length; b++) {
+      const loaded = await reading!;
+      reading = b + 1 < batches.length ? readAll(batches[b + 1], problemList) : null;
+      const at = now();
+      db.tx(() => {
+        const fts = new FtsWrites();
+        for (const item of loaded) {
+          progress.processed++;
+          progress.bytes += item.file.size;
+          const old = existing.get(item.file.path);
+          if (item.bytes === null) continue; // unreadable: keep whatever the index had
+          if (old && old.hash === item.hash) progress.unchanged++;
+          else if (edited.has(item.file.path)) {
+            progress.unchanged++;
+            keepEdit(db, vaultId, item.file.path, at);
+          } else {
+            writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts);
+            progress.indexed++;
+          }
+          progress.problems = problemList.length;
+          report();
+        }
+        fts.apply(db);
+      });
+      committed += loaded.length;
+      opts.afterBatch?.(committed);
+      report();
+      if (cancelled()) {
+        await reading?.catch(() => undefined);
+        return finish('cancelled');
+      }
+    }
+
+    // 4. The vault is complete; tidy the text index.
+    db.run("UPDATE vaults SET import_state = 'complete', imported_at = ? WHERE id = ?", [now(), vaultId]);
     progress.phase = 'optimizing';
     report(true);
-    if (progress.indexed + progress.removed > 0) db.exec("INSERT INTO fts(fts) VALUES('optimize')");
+    afterBulkFtsWrites(db, progress.indexed + progress.removed);
     return finish('done');
   } catch (e) {
     return finish('failed', (e as Error)?.message ?? String(e));
@@ -171,6 +205,24 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
   }
 }
 
+/** Consecutive batches of at most maxFiles files and about maxBytes bytes (a bigger file gets a batch of its own). */
+export function splitBatches(files: readonly SourceFile[], maxFiles: number, maxBytes: number): SourceFile[][] {
+  const out: SourceFile[][] = [];
+  let cur: SourceFile[] = [];
+  let bytes = 0;
+  for (const f of files) {
+    if (cur.length && (cur.length >= maxFiles || bytes + f.size > maxBytes)) {
+      out.push(cur);
+      cur = [];
+      bytes = 0;
+    }
+    cur.push(f);
+    bytes += f.size;
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
 interface Loaded {
   file: SourceFile;
   bytes: Uint8Array | null;
@@ -202,11 +254,22 @@ async function readAll(files: SourceFile[], problems: FileProblem[]): Promise<Lo
   return out;
 }
 
-function writeOne(db: Db, vaultId: number, old: ExistingEntry | undefined, file: SourceFile, bytes: Uint8Array, hash: string, at: number, problemList: FileProblem[]): void {
+function writeOne(
+  db: Db,
+  vaultId: number,
+  old: ExistingEntry | undefined,
+  file: SourceFile,
+  bytes: Uint8Array,
+  hash: string,
+  at: number,
+  problemList: FileProblem[],
+  fts: FtsWrites,
+): void {
   const parsed = parseFile(file.path, bytes);
-  const meta = { path: file.path, size: file.size, mtime: file.mtime, hash };
-  if (parsed.kind === 'note') writeNote(db, vaultId, old?.id, meta, parsed);
-  else writeFileRecord(db, vaultId, old?.id, meta, parsed);
+  // The size actually read: a file can change between listing and reading.
+  const meta = { path: file.path, size: bytes.length, mtime: file.mtime, hash };
+  if (parsed.kind === 'note') writeNote(db, vaultId, old?.id, meta, parsed, { fts });
+  else writeFileRecord(db, vaultId, old?.id, meta, parsed, fts);
   replaceProblems(db, vaultId, file.path, parsed.problems, at);
   for (const p of parsed.problems) problemList.push({ path: file.path, ...p });
 }

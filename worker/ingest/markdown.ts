@@ -47,39 +47,52 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
   let fence: string | null = null;
 
   for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].replace(/\r$/, '');
+    let raw = lines[i];
+    if (raw.charCodeAt(raw.length - 1) === 13) raw = raw.slice(0, -1);
     const lineNo = firstLine + i;
-    const f = FENCE.exec(raw);
-    if (f) {
-      if (fence === null) fence = f[1][0];
-      else if (f[1][0] === fence) fence = null;
-      continue;
+    // Most lines hold nothing Kioku extracts: look at the first non-blank
+    // character and for '[' before running any regular expression.
+    let j = 0;
+    while (j < raw.length && (raw.charCodeAt(j) === 32 || raw.charCodeAt(j) === 9)) j++;
+    const first = raw.charCodeAt(j);
+    if (j <= 3 && (first === 96 || first === 126)) {
+      const f = FENCE.exec(raw);
+      if (f) {
+        if (fence === null) fence = f[1][0];
+        else if (f[1][0] === fence) fence = null;
+        continue;
+      }
     }
     if (fence !== null) continue;
-    const line = raw.replace(INLINE_CODE, (m) => ' '.repeat(m.length));
+    const hasBracket = raw.includes('[');
+    if (first !== 35 && !hasBracket) continue;
+    const line = raw.includes('`') ? raw.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : raw;
 
-    const h = HEADING.exec(line);
-    if (h) {
-      headings.push({ line: lineNo, level: h[1].length, text: h[2].trim() });
+    if (first === 35) {
+      const h = HEADING.exec(line);
+      if (h) headings.push({ line: lineNo, level: h[1].length, text: h[2].trim() });
     }
+    if (!hasBracket) continue;
 
-    const obs = OBSERVATION.exec(line);
-    if (obs && isCategory(obs[1]) && !line.slice(line.indexOf(']') + 1).startsWith('(')) {
-      observations.push(parseObservation(obs[1], obs[2], lineNo));
-      collectWikilinks(obs[2], lineNo, relations);
-      continue;
-    }
-
-    const rel = RELATION.exec(line);
-    if (rel && !/\[\[/.test(rel[1])) {
-      const type = rel[1].trim();
-      const target = linkTarget(rel[2]);
-      if (target) {
-        const ctx = TRAILING_CONTEXT.exec(rel[3]);
-        relations.push({ line: lineNo, type, target, context: ctx ? ctx[1].trim() || null : null });
-        // Further links on the same line are plain links.
-        collectWikilinks(rel[3], lineNo, relations);
+    if (first === 45 || first === 42 || first === 43) {
+      const obs = OBSERVATION.exec(line);
+      if (obs && isCategory(obs[1]) && !line.slice(line.indexOf(']') + 1).startsWith('(')) {
+        observations.push(parseObservation(obs[1], obs[2], lineNo));
+        collectWikilinks(obs[2], lineNo, relations);
         continue;
+      }
+
+      const rel = RELATION.exec(line);
+      if (rel && !/\[\[/.test(rel[1])) {
+        const type = rel[1].trim();
+        const target = linkTarget(rel[2]);
+        if (target) {
+          const ctx = TRAILING_CONTEXT.exec(rel[3]);
+          relations.push({ line: lineNo, type, target, context: ctx ? ctx[1].trim() || null : null });
+          // Further links on the same line are plain links.
+          collectWikilinks(rel[3], lineNo, relations);
+          continue;
+        }
       }
     }
     collectWikilinks(line, lineNo, relations);
@@ -106,6 +119,7 @@ function parseObservation(category: string, rest: string, line: number): Observa
 }
 
 function collectWikilinks(text: string, line: number, out: Relation[]): void {
+  if (!text.includes('[[')) return;
   for (const m of text.matchAll(WIKILINK)) {
     const target = linkTarget(m[1]);
     if (target) out.push({ line, type: 'links_to', target, context: null });

@@ -2,12 +2,17 @@
 // a transaction: a file's entry row, with its hash, only ever exists together
 // with all of its derived rows, so an interrupted import is always consistent.
 import type { Db } from '../db/database';
-import { deleteFtsRow, writeFtsRow } from '../text/fts-row';
+import { FtsWrites, withFtsWrites } from './fts-writes';
 import { frontmatterRows } from './fm-rows';
 import { linkKey } from './markdown';
 import type { ParsedFile, ParsedNote } from './note';
 import { extOf, folderOf, nameOf } from './paths';
 import type { Problem } from './problems';
+import { insertRows } from '../db/bulk';
+
+const FM_COLUMNS = ['entry_id', 'key', 'pos', 't', 'num', 'str', 'fold', 'bool'];
+const OBSERVATION_COLUMNS = ['entry_id', 'line', 'category', 'content', 'tags', 'context'];
+const RELATION_COLUMNS = ['entry_id', 'line', 'type', 'target', 'target_key', 'context'];
 
 export interface FileMeta {
   path: string;
@@ -30,8 +35,8 @@ export function existingEntries(db: Db, vaultId: number): Map<string, ExistingEn
 }
 
 /** Removes an entry's derived rows, keeping the entry itself. */
-function clearDerived(db: Db, id: number): void {
-  deleteFtsRow(db, id);
+function clearDerived(db: Db, id: number, fts: FtsWrites): void {
+  fts.delete(id);
   db.run('DELETE FROM fm WHERE entry_id = ?', [id]);
   db.run('DELETE FROM observations WHERE entry_id = ?', [id]);
   db.run('DELETE FROM relations WHERE entry_id = ?', [id]);
@@ -39,10 +44,17 @@ function clearDerived(db: Db, id: number): void {
   db.run('DELETE FROM contents WHERE entry_id = ?', [id]);
 }
 
-export function deleteEntry(db: Db, vaultId: number, id: number, path: string): void {
-  clearDerived(db, id);
-  db.run('DELETE FROM problems WHERE vault_id = ? AND path = ?', [vaultId, path]);
-  db.run('DELETE FROM entries WHERE id = ?', [id]);
+/**
+ * The FTS changes of the functions below go to `fts` when given (the import
+ * applies them once per batch, see fts-writes.ts); otherwise they are applied
+ * before the function returns.
+ */
+export function deleteEntry(db: Db, vaultId: number, id: number, path: string, fts?: FtsWrites): void {
+  withFtsWrites(db, fts, (f) => {
+    clearDerived(db, id, f);
+    db.run('DELETE FROM problems WHERE vault_id = ? AND path = ?', [vaultId, path]);
+    db.run('DELETE FROM entries WHERE id = ?', [id]);
+  });
 }
 
 function upsertEntry(
@@ -51,13 +63,14 @@ function upsertEntry(
   existingId: number | undefined,
   meta: FileMeta,
   cols: { kind: 'note' | 'file'; title: string; type: string | null; permalink: string | null; tags: string | null; frontmatter: string | null; truncated: number; dirty?: number },
+  fts: FtsWrites,
 ): number {
   const values = [
     meta.path, folderOf(meta.path), nameOf(meta.path), extOf(meta.path), cols.kind, meta.size, meta.mtime, meta.hash,
     cols.title, cols.type, cols.permalink, cols.tags, cols.frontmatter, cols.truncated, cols.dirty ?? 0,
   ];
   if (existingId !== undefined) {
-    clearDerived(db, existingId);
+    clearDerived(db, existingId, fts);
     db.run(
       `UPDATE entries SET path=?, folder=?, name=?, ext=?, kind=?, size=?, mtime=?, hash=?, title=?, type=?, permalink=?, tags=?, frontmatter=?, truncated=?, dirty=? WHERE id = ?`,
       [...values, existingId],
@@ -71,12 +84,14 @@ function upsertEntry(
   ).lastId;
 }
 
-export function writeFileRecord(db: Db, vaultId: number, existingId: number | undefined, meta: FileMeta, parsed: ParsedFile): number {
-  const id = upsertEntry(db, vaultId, existingId, meta, {
-    kind: 'file', title: parsed.title, type: null, permalink: null, tags: null, frontmatter: null, truncated: 0,
+export function writeFileRecord(db: Db, vaultId: number, existingId: number | undefined, meta: FileMeta, parsed: ParsedFile, fts?: FtsWrites): number {
+  return withFtsWrites(db, fts, (f) => {
+    const id = upsertEntry(db, vaultId, existingId, meta, {
+      kind: 'file', title: parsed.title, type: null, permalink: null, tags: null, frontmatter: null, truncated: 0,
+    }, f);
+    f.write(id, { title: parsed.title, headings: '', body: '', tags: '', aliases: '', path: meta.path });
+    return id;
   });
-  writeFtsRow(db, id, { title: parsed.title, headings: '', body: '', tags: '', aliases: '', path: meta.path });
-  return id;
 }
 
 /** Makes a permalink unique inside its vault, reporting the clash. */
@@ -95,46 +110,43 @@ function uniquePermalink(db: Db, vaultId: number, path: string, wanted: string, 
   return `${wanted}-${n}`;
 }
 
-export function writeNote(db: Db, vaultId: number, existingId: number | undefined, meta: FileMeta, note: ParsedNote, opts: { dirty?: boolean } = {}): number {
-  const permalink = uniquePermalink(db, vaultId, meta.path, note.permalink, note.problems);
-  const id = upsertEntry(db, vaultId, existingId, meta, {
-    kind: 'note',
-    title: note.title,
-    type: note.type,
-    permalink,
-    tags: JSON.stringify(note.tags),
-    frontmatter: JSON.stringify(note.frontmatter),
-    truncated: note.truncated ? 1 : 0,
-    dirty: opts.dirty ? 1 : 0,
-  });
-  db.run('INSERT INTO contents (entry_id, head, body) VALUES (?, ?, ?)', [id, note.head, note.body]);
+export function writeNote(
+  db: Db,
+  vaultId: number,
+  existingId: number | undefined,
+  meta: FileMeta,
+  note: ParsedNote,
+  opts: { dirty?: boolean; fts?: FtsWrites } = {},
+): number {
+  return withFtsWrites(db, opts.fts, (fts) => {
+    const permalink = uniquePermalink(db, vaultId, meta.path, note.permalink, note.problems);
+    const id = upsertEntry(db, vaultId, existingId, meta, {
+      kind: 'note',
+      title: note.title,
+      type: note.type,
+      permalink,
+      tags: JSON.stringify(note.tags),
+      frontmatter: JSON.stringify(note.frontmatter),
+      truncated: note.truncated ? 1 : 0,
+      dirty: opts.dirty ? 1 : 0,
+    }, fts);
+    db.run('INSERT INTO contents (entry_id, head, body) VALUES (?, ?, ?)', [id, note.head, note.body]);
 
-  // Effective standard values are filterable too (`{"type": "note"}` matches the default).
-  const fm = { ...note.frontmatter, title: note.title, type: note.type, permalink, tags: note.tags };
-  for (const r of frontmatterRows(fm)) {
-    db.run('INSERT INTO fm (entry_id, key, pos, t, num, str, fold, bool) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-      id, r.key, r.pos, r.t, r.num, r.str, r.fold, r.bool,
-    ]);
-  }
-  for (const o of note.structure.observations) {
-    db.run('INSERT INTO observations (entry_id, line, category, content, tags, context) VALUES (?, ?, ?, ?, ?, ?)', [
-      id, o.line, o.category, o.content, JSON.stringify(o.tags), o.context,
-    ]);
-  }
-  for (const r of note.structure.relations) {
-    db.run('INSERT INTO relations (entry_id, line, type, target, target_key, context) VALUES (?, ?, ?, ?, ?, ?)', [
-      id, r.line, r.type, r.target, linkKey(r.target), r.context,
-    ]);
-  }
-  writeFtsRow(db, id, {
-    title: note.title,
-    headings: note.structure.headings.map((h) => h.text).join('\n'),
-    body: note.indexedBody,
-    tags: note.tags.join(' '),
-    aliases: note.aliases.join('\n'),
-    path: meta.path,
+    // Effective standard values are filterable too (`{"type": "note"}` matches the default).
+    const fm = { ...note.frontmatter, title: note.title, type: note.type, permalink, tags: note.tags };
+    insertRows(db, 'fm', FM_COLUMNS, [id], frontmatterRows(fm).map((r) => [r.key, r.pos, r.t, r.num, r.str, r.fold, r.bool]));
+    insertRows(db, 'observations', OBSERVATION_COLUMNS, [id], note.structure.observations.map((o) => [o.line, o.category, o.content, JSON.stringify(o.tags), o.context]));
+    insertRows(db, 'relations', RELATION_COLUMNS, [id], note.structure.relations.map((r) => [r.line, r.type, r.target, linkKey(r.target), r.context]));
+    fts.write(id, {
+      title: note.title,
+      headings: note.structure.headings.map((h) => h.text).join('\n'),
+      body: note.indexedBody,
+      tags: note.tags.join(' '),
+      aliases: note.aliases.join('\n'),
+      path: meta.path,
+    });
+    return id;
   });
-  return id;
 }
 
 export function replaceProblems(db: Db, vaultId: number, path: string, problems: Problem[], at: number): void {

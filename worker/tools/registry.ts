@@ -1,5 +1,7 @@
 // Every tool of the contract, keyed by name. The UI, the CLI and agents all
 // go through callTool() with these names; types derive from this object.
+import { fieldsTool } from './fields';
+import { findTool } from './find';
 import { problemsTool } from './problems';
 import { readNoteTool } from './read-note';
 import { searchTool } from './search';
@@ -11,6 +13,8 @@ import type { ToolDef } from './define';
 
 export const TOOLS = {
   search: searchTool,
+  find: findTool,
+  fields: fieldsTool,
   read_note: readNoteTool,
   vaults: vaultsTool,
   problems: problemsTool,

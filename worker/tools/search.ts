@@ -7,6 +7,9 @@ import { alias, optInt, optString, optStringList } from './args';
 import { toolError } from './errors';
 import { defineTool } from './define';
 import { resolveVault } from './resolve';
+// Filter language (issue 3): metadata scope and filter-only listing.
+import { metadataScope, type MetadataScope } from '../query';
+import { listNotes } from '../query/listing';
 
 export interface SearchHit {
   id: string;
@@ -39,6 +42,7 @@ interface SearchInput {
   vault?: string;
   page: number;
   pageSize: number;
+  metadata: MetadataScope;
 }
 
 /** BM25 column weights: title, headings, body, tags, aliases, path. */
@@ -54,6 +58,9 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     { name: 'page', type: 'integer', description: 'Page number, from 1.' },
     { name: 'snippet_markers', type: '[string, string]', description: 'Text put around matches in snippets (default ["[", "]"]).' },
     { name: 'page_size', type: 'integer', description: 'Hits per page, 1 to 100 (default 10; alias: limit).' },
+    { name: 'filters', type: 'object | string', description: 'Frontmatter filter (alias: metadata_filters), e.g. {"status": "active"}; with no query, every matching note.' },
+    { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags; ignored when filters sets "tags". tag:x in the query works too.' },
+    { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
   ],
   examples: [{ query: 'auth design' }],
   parse(raw) {
@@ -64,18 +71,21 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       vault: optString(args, 'vault'),
       page: optInt(args, 'page', 1, 1_000_000, 1),
       pageSize: optInt(args, 'page_size', 1, 100, 10),
+      metadata: metadataScope(args, optString(args, 'query')),
     };
   },
   run({ db }, input) {
     const started = performance.now();
     const vault = resolveVault(db, input.vault);
-    const terms = plainTerms(input.query);
+    const terms = plainTerms(input.metadata.text);
     const empty: SearchResult = { results: [], page: input.page, page_size: input.pageSize, total: 0, total_is_exact: true, has_more: false, mode: 'text', elapsed_ms: 0 };
+    const meta = input.metadata.condition;
+    if (!terms.length && meta) return filterOnly(db, input, vault?.id, started);
     if (!terms.length) return { ...empty, elapsed_ms: Math.round(performance.now() - started) };
 
-    const scope = vault ? 'AND e.vault_id = ?' : '';
+    const scope = (vault ? 'AND e.vault_id = ?' : '') + (meta ? ` AND (${meta.sql})` : '');
     const run = (match: string) => {
-      const params = vault ? [match, vault.id] : [match];
+      const params = [match, ...(vault ? [vault.id] : []), ...(meta?.params ?? [])];
       const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM fts JOIN entries e ON e.id = fts.rowid WHERE fts MATCH ? ${scope}`, params)!.n;
       const rows = db.all<{ id: number; rank: number }>(
         `SELECT e.id, bm25(fts, ${BM25_WEIGHTS.join(', ')}) AS rank FROM fts JOIN entries e ON e.id = fts.rowid
@@ -104,6 +114,22 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     };
   },
 });
+
+/** Filters and no text: every matching note, in path order, paged (issue 3). */
+function filterOnly(db: import('../db/database').Db, input: SearchInput, vaultId: number | undefined, started: number): SearchResult {
+  const where = [input.metadata.condition!, ...(vaultId !== undefined ? [{ sql: 'e.vault_id = ?', params: [vaultId] }] : [])];
+  const { rows, total } = listNotes(db, { where, page: input.page, pageSize: input.pageSize });
+  return {
+    results: rows.map((r) => hitFor(db, r.id, 0, [], input.markers)),
+    page: input.page,
+    page_size: input.pageSize,
+    total,
+    total_is_exact: true,
+    has_more: input.page * input.pageSize < total,
+    mode: 'text',
+    elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+  };
+}
 
 function markersArg(args: Record<string, unknown>): [string, string] {
   const m = optStringList(args, 'snippet_markers');

@@ -1,0 +1,25 @@
+// FTS5 merges its index segments as it goes ("automerge"). During a bulk
+// import that merging is mostly wasted: the segments are merged again and
+// again as more arrive. The import turns it off, then merges once at the end.
+// The setting is stored in the index itself and is transactional; if an
+// import dies half-way, automerge stays off until the next import ends, which
+// costs nothing but a few more segments (FTS5's crisis merge still bounds them).
+import type { Db } from '../db/database';
+
+const DEFAULT_AUTOMERGE = 4;
+/** From this many written or removed files on, the whole index is rebuilt as one segment. */
+const OPTIMIZE_FROM = 500;
+
+export function beforeBulkFtsWrites(db: Db): void {
+  db.run("INSERT INTO fts(fts, rank) VALUES('automerge', 0)");
+}
+
+export function afterBulkFtsWrites(db: Db, changedFiles: number): void {
+  db.tx(() => {
+    db.run("INSERT INTO fts(fts, rank) VALUES('automerge', ?)", [DEFAULT_AUTOMERGE]);
+    // A big import gets one optimal segment; a small one only a bounded merge,
+    // rather than rewriting the whole index for a few changed notes.
+    if (changedFiles >= OPTIMIZE_FROM) db.run("INSERT INTO fts(fts) VALUES('optimize')");
+    else if (changedFiles > 0) db.run("INSERT INTO fts(fts, rank) VALUES('merge', 64)");
+  });
+}

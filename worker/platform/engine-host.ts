@@ -1,0 +1,146 @@
+// What the engine's Web Worker offers the page: open the OPFS database, tool
+// calls, imports with progress and cancel, and whole-database operations.
+// entry.worker.ts exposes exactly this object through comlink; the Chromium
+// benchmark worker (bench/browser) exposes it too, plus its scenarios, so
+// benchmarks exercise the same code the app runs.
+import * as Comlink from 'comlink';
+import type { Db } from '../db/database';
+import { wrapDatabase } from '../db/database';
+import { DbLockedError, openOpfsDb, type OpfsHandle } from '../db/open-opfs';
+import { SchemaTooNewError, SCHEMA_VERSION, schemaVersion } from '../db/migrate';
+import { createEngine, type Engine } from '../engine';
+import type { ImportProgress, ImportSummary } from '../ingest/import';
+import { memorySource, type ImportSource } from '../ingest/source';
+import { toErrorResult } from '../tools/errors';
+import { filesSource, handleSource, type PathedFile } from './source-handle';
+
+export type OpenState =
+  | { ok: true; schema: number; sqlite: string }
+  | { ok: false; reason: 'locked' | 'too_new' | 'unavailable'; message: string };
+
+export interface EngineHost {
+  api: ReturnType<typeof makeApi>;
+  /** The open engine; throws before open(). */
+  engine(): Engine;
+  /** Empties the database (a fresh, migrated OPFS file) and returns the new engine. */
+  reset(): Promise<Engine>;
+}
+
+export function createEngineHost(opts: { services?: Record<string, unknown> } = {}): EngineHost {
+  const state: { handle?: OpfsHandle; engine?: Engine; cancelRequested: boolean } = { cancelRequested: false };
+  const services = opts.services ?? {};
+  const api = makeApi(state, (db) => createEngine(db, { services }));
+  return {
+    api,
+    engine: () => need(state),
+    async reset() {
+      if (!state.handle) throw new Error('The database is not open yet.');
+      state.engine = createEngine(await state.handle.wipe(), { services });
+      return state.engine;
+    },
+  };
+}
+
+function need(state: { engine?: Engine }): Engine {
+  if (!state.engine) throw new Error('The database is not open yet.');
+  return state.engine;
+}
+
+function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested: boolean }, make: (db: Db) => Engine) {
+  const runImport = (source: ImportSource, vault: string | undefined, onProgress?: (p: ImportProgress) => void): Promise<ImportSummary> => {
+    state.cancelRequested = false;
+    return need(state).importSource(source, {
+      vault,
+      onProgress: onProgress ? (p) => void onProgress(p) : undefined,
+      isCancelled: () => state.cancelRequested,
+    });
+  };
+
+  return {
+    async open(): Promise<OpenState> {
+      if (state.engine) return { ok: true, schema: schemaVersion(state.engine.db), sqlite: state.engine.db.sqlite3.version.libVersion };
+      try {
+        state.handle = await openOpfsDb();
+        state.engine = make(state.handle.db);
+        return { ok: true, schema: schemaVersion(state.handle.db), sqlite: state.handle.db.sqlite3.version.libVersion };
+      } catch (e) {
+        if (e instanceof DbLockedError) return { ok: false, reason: 'locked', message: e.message };
+        if (e instanceof SchemaTooNewError) return { ok: false, reason: 'too_new', message: e.message };
+        return { ok: false, reason: 'unavailable', message: (e as Error)?.message ?? String(e) };
+      }
+    },
+
+    call(name: string, args?: unknown): Promise<unknown> {
+      if (!state.engine) return Promise.resolve(toErrorResult(new Error('The database is not open.')));
+      return state.engine.call(name, args);
+    },
+
+    importHandle(dir: FileSystemDirectoryHandle, vault: string | undefined, onProgress?: (p: ImportProgress) => void) {
+      return runImport(handleSource(dir), vault, onProgress);
+    },
+
+    importFiles(name: string, files: PathedFile[], vault: string | undefined, onProgress?: (p: ImportProgress) => void) {
+      return runImport(filesSource(name, files), vault, onProgress);
+    },
+
+    importTexts(name: string, files: Record<string, string>, onProgress?: (p: ImportProgress) => void) {
+      return runImport(memorySource(name, files, 'sample'), name, onProgress);
+    },
+
+    cancelImport(): void {
+      state.cancelRequested = true;
+    },
+
+    removeVault(name: string): boolean {
+      return need(state).removeVault(name);
+    },
+
+    /** The database file, for backup. */
+    exportDb(): Uint8Array {
+      const bytes = need(state).db.exportBytes();
+      return Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]);
+    },
+
+    /** Replaces everything with a backup, after checking it can be opened. */
+    async restoreDb(bytes: Uint8Array): Promise<{ ok: true } | { ok: false; message: string }> {
+      if (!state.handle) return { ok: false, message: 'The database is not open.' };
+      const check = checkBackup(state.handle.db, bytes);
+      if (check) return { ok: false, message: check };
+      state.engine = make(await state.handle.restore(bytes));
+      return { ok: true };
+    },
+
+    async wipe(): Promise<void> {
+      if (!state.handle) return;
+      state.engine = make(await state.handle.wipe());
+    },
+  };
+}
+
+/** Opens a backup in memory first: a bad or too-new file never replaces good data. */
+function checkBackup(current: Db, bytes: Uint8Array): string | null {
+  const sqlite3 = current.sqlite3;
+  if (bytes.length < 100 || new TextDecoder('latin1').decode(bytes.subarray(0, 15)) !== 'SQLite format 3') {
+    return 'That file is not a Kioku backup (not a SQLite database). Nothing was changed.';
+  }
+  const raw = new sqlite3.oo1.DB(':memory:', 'c');
+  const db = wrapDatabase(sqlite3, raw);
+  try {
+    const ptr = sqlite3.wasm.allocFromTypedArray(bytes);
+    const rc = sqlite3.capi.sqlite3_deserialize(raw, 'main', ptr, bytes.length, bytes.length, sqlite3.capi.SQLITE_DESERIALIZE_FREEONCLOSE);
+    if (rc !== 0) return 'That backup could not be opened. Nothing was changed.';
+    const version = schemaVersion(db);
+    if (version > SCHEMA_VERSION) return new SchemaTooNewError(version, SCHEMA_VERSION).message;
+    const hasVaults = db.get("SELECT 1 AS x FROM sqlite_master WHERE name = 'vaults'");
+    if (!hasVaults) return 'That SQLite file is not a Kioku backup (it has no vaults table). Nothing was changed.';
+    const ok = db.column<string>('PRAGMA quick_check')[0];
+    if (ok !== 'ok') return `That backup is damaged (${ok}). Nothing was changed.`;
+    return null;
+  } catch (e) {
+    return `That backup could not be opened: ${(e as Error).message}. Nothing was changed.`;
+  } finally {
+    db.close();
+  }
+}
+
+export type EngineApi = EngineHost['api'];

@@ -1,0 +1,89 @@
+// Everything a search or find call says about metadata, as one condition:
+// `filters` (alias `metadata_filters`), the `tags` and `status` shortcuts and
+// `tag:` tokens in the text query.
+//
+// Merge rules: `tags` and `status` apply only where `filters` does not set
+// that key (an explicit filter wins). `tag:` tokens are unioned with `tags`;
+// when `filters` sets tags itself, the tokens still apply, ANDed with it,
+// because they are part of what the user typed.
+import type { FieldCondition, FilterAst } from './ast';
+import { compileAst } from './compile';
+import { OPERATORS } from './operators';
+import { extractTagTokens, readStatusArg, readTagsArg } from './shortcuts';
+import type { SqlCondition } from './sql';
+import { filterObject, isPlainObject, validateFilter } from './validate';
+import { TAGS_KEY } from './keys';
+import { toolError } from '../tools/errors';
+
+export interface MetadataScope {
+  /** The query text with tag: tokens removed (trimmed). */
+  text: string;
+  /** The merged filter (filters + tags + status + tag:), for echoing back and for the UI; null when empty. */
+  filter: Record<string, unknown> | null;
+  /** null when there is no metadata condition; otherwise includes e.kind = 'note'. */
+  condition: SqlCondition | null;
+}
+
+export function metadataScope(args: Record<string, unknown>, query: string | undefined | null): MetadataScope {
+  const base = filterArgName(args);
+  const given = filterObject(args[base], base);
+  const ast = validateFilter(given, base);
+  const merged: Record<string, unknown> = { ...(given ?? {}) };
+  const sets = (key: string) => ast.fields.some((f) => f.key === key);
+
+  const tagsArg = readTagsArg(args.tags);
+  const status = readStatusArg(args.status);
+  const tokens = extractTagTokens(query);
+
+  if (!sets(TAGS_KEY)) {
+    const all = [...tagsArg, ...tokens.tags.filter((t) => !tagsArg.includes(t))];
+    if (all.length) {
+      merged[TAGS_KEY] = all;
+      ast.fields.push(tagsCondition(all, tagsArg.length ? 'tags' : 'query'));
+    }
+  } else if (tokens.tags.length) {
+    const written = Object.keys(merged).find((k) => k.normalize('NFC') === TAGS_KEY)!;
+    merged[written] = withAllTags(merged[written], tokens.tags);
+    ast.fields.push(tagsCondition(tokens.tags, 'query'));
+  }
+  if (status !== null && !sets('status')) {
+    merged.status = status;
+    ast.fields.push({ key: 'status', path: 'status', tests: [OPERATORS.$eq.validate(status, { key: 'status', path: 'status', written: 'status' })] });
+  }
+  return {
+    text: tokens.text,
+    filter: Object.keys(merged).length ? merged : null,
+    condition: compileAst(ast),
+  };
+}
+
+/** The filter language alone: a filter object or JSON text → a condition over `e`, or null when empty. */
+export function compileFilter(filter: unknown, path = 'filters'): SqlCondition | null {
+  return compileAst(validateFilter(filter, path));
+}
+
+/** Which argument holds the filter; `filters` and `metadata_filters` are aliases. */
+function filterArgName(args: Record<string, unknown>): 'filters' | 'metadata_filters' {
+  const a = args.filters;
+  const b = args.metadata_filters;
+  const present = (v: unknown) => v !== undefined && v !== null;
+  if (present(a) && present(b) && JSON.stringify(a) !== JSON.stringify(b)) {
+    throw toolError('invalid_argument', 'Give the filter as "filters" or as "metadata_filters" (an alias), not both.', 'metadata_filters');
+  }
+  return present(a) || !present(b) ? 'filters' : 'metadata_filters';
+}
+
+function tagsCondition(tags: string[], path: string): FieldCondition {
+  return { key: TAGS_KEY, path, tests: [OPERATORS.$all.validate(tags, { key: TAGS_KEY, path, written: 'tags' })] };
+}
+
+/** The user's tags condition with tag: tokens added, in the language's own JSON. */
+function withAllTags(existing: unknown, tokens: string[]): unknown {
+  if (Array.isArray(existing)) return [...existing, ...tokens.filter((t) => !existing.includes(t))];
+  if (existing === null) return { $exists: false, $all: tokens };
+  if (!isPlainObject(existing)) return { $eq: existing, $all: tokens };
+  const allKey = ['$all', 'all'].find((k) => k in existing);
+  if (!allKey) return { ...existing, $all: tokens };
+  const prev = existing[allKey] as unknown[];
+  return { ...existing, [allKey]: [...prev, ...tokens.filter((t) => !prev.includes(t))] };
+}

@@ -1,0 +1,181 @@
+// The find and fields tools over the filter fixture vault (real engine, real SQLite).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { toolHelp } from '../../cli/help';
+import type { Engine } from '../engine';
+import { memorySource } from '../ingest/source';
+import { FILTER_NOTES } from '../query/testdata/notes';
+import { matching, short } from '../query/testdata/engine';
+import { engineWith, ok } from '../test/make-engine';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await engineWith(FILTER_NOTES, 'test');
+  await engine.importSource(memorySource('other', { 'x.md': '---\nstatus: active\nscore: 99\n---\nOther vault.\n' }));
+});
+
+const rows = async (args: Record<string, unknown>) => ok(await engine.call('find', args));
+
+describe('find', () => {
+  it('returns typed values as written, null where missing', async () => {
+    const r = await rows({
+      vault: 'test',
+      filters: { title: { $in: ['Alpha', 'Beta', 'Epsilon'] } },
+      fields: ['score', 'tags', 'schema.version', 'ms.topic', '状態', 'authors.name', 'draft', 'owner', 'missing'],
+    });
+    expect(r.total).toBe(3);
+    expect(r.results).toEqual([
+      {
+        id: 'test:notes/alpha.md', vault: 'test', path: 'notes/alpha.md', title: 'Alpha',
+        fields: { score: 0.5, tags: ['Security', 'OAuth'], 'schema.version': 2, 'ms.topic': 'article', '状態': '完了', 'authors.name': ['Ann', 'Bob'], draft: false, owner: 'alice', missing: null },
+      },
+      {
+        id: 'test:notes/beta.md', vault: 'test', path: 'notes/beta.md', title: 'Beta',
+        fields: { score: 1, tags: ['security', 'ops'], 'schema.version': '2', 'ms.topic': 'how-to', '状態': null, 'authors.name': null, draft: 'TRUE', owner: null, missing: null },
+      },
+      {
+        id: 'test:notes/epsilon.md', vault: 'test', path: 'notes/epsilon.md', title: 'Epsilon',
+        fields: { score: '1.0', tags: [], 'schema.version': null, 'ms.topic': null, '状態': null, 'authors.name': null, draft: null, owner: null, missing: null },
+      },
+    ]);
+  });
+
+  it('lists every note (never a file) without filters, across vaults', async () => {
+    const r = await rows({});
+    expect(r.total).toBe(7);
+    expect(r.results.map((x) => x.path)).not.toContain('assets/report.pdf');
+  });
+
+  it('gives an exact total and pages', async () => {
+    const all = await rows({ vault: 'test', page_size: 4 });
+    const p2 = await rows({ vault: 'test', page_size: 4, page: 2 });
+    const p3 = await rows({ vault: 'test', page_size: 4, page: 3 });
+    expect([all.total, all.has_more, p2.has_more, p3.results.length]).toEqual([6, true, false, 0]);
+    expect([...all.results, ...p2.results].map((x) => x.path)).toEqual([
+      'notes/alpha.md', 'notes/beta.md', 'notes/delta.md', 'notes/epsilon.md', 'notes/gamma.md', 'notes/zeta.md',
+    ]);
+  });
+
+  it('sorts numbers numerically, then text, then booleans, missing last', async () => {
+    const order = async (field: string, dir: 'asc' | 'desc') =>
+      (await rows({ vault: 'test', fields: [field], sort: [{ field, order: dir }] })).results.map((x) => [x.path.slice(6, -3), x.fields[field]]);
+    expect(await order('ms.custom', 'asc')).toEqual([
+      ['gamma', [1, 'two', 3]], ['epsilon', '007'], ['alpha', 12345], ['beta', 'intro-to-x'], ['delta', null], ['zeta', null],
+    ]);
+    expect(await order('ms.custom', 'desc')).toEqual([
+      ['beta', 'intro-to-x'], ['alpha', 12345], ['epsilon', '007'], ['gamma', [1, 'two', 3]], ['delta', null], ['zeta', null],
+    ]);
+    expect(await order('rating', 'asc')).toEqual([
+      ['alpha', 1], ['beta', '1'], ['gamma', 1], ['epsilon', true], ['delta', null], ['zeta', null],
+    ]);
+    expect(await order('draft', 'asc')).toEqual([
+      ['gamma', 'yes'], ['alpha', false], ['beta', 'TRUE'], ['zeta', true], ['delta', null], ['epsilon', null],
+    ]);
+  });
+
+  it('sorts text case-insensitively and by several fields', async () => {
+    const r = await rows({ vault: 'test', filters: { status: { $exists: true } }, fields: ['status'], sort: [{ field: 'status' }] });
+    expect(r.results.map((x) => x.fields.status)).toEqual(['Active', 'active', 'archived', 'draft']);
+    const two = await rows({ vault: 'test', fields: ['rating', 'score'], sort: [{ field: 'rating' }, { field: 'score', order: 'desc' }] });
+    expect(two.results.slice(0, 3).map((x) => x.path)).toEqual(['notes/beta.md', 'notes/alpha.md', 'notes/gamma.md']);
+    expect((await rows({ vault: 'test', sort: ['title'] })).results[0].title).toBe('Alpha');
+  });
+
+  it('combines filters, tags, tag: and text', async () => {
+    expect((await rows({ query: 'authentication tag:security' })).results.map((x) => x.path)).toEqual(['notes/alpha.md', 'notes/beta.md']);
+    expect((await rows({ query: 'authentication', filters: { owner: null } })).results.map((x) => x.path)).toEqual(['notes/beta.md', 'notes/delta.md']);
+    expect((await rows({ tags: 'security', status: 'draft' })).total).toBe(1);
+    expect((await rows({ filters: { status: 'active' } })).results.map((x) => x.id)).toEqual(['test:notes/alpha.md', 'other:x.md']);
+    expect((await rows({ filters: { status: 'active' }, project: 'other' })).results.map((x) => x.id)).toEqual(['other:x.md']);
+  });
+
+  it('matches exactly what the filter language selects', async () => {
+    for (const filter of [{ rating: 1 }, { tags: 'strasse' }, { owner: null }, { started: { $gte: '2026-01-01' } }, { 'ms.custom': { $gt: 5 } }]) {
+      const r = await rows({ vault: 'test', filters: filter });
+      expect(r.results.map((x) => short(x.path))).toEqual(matching(engine.db, filter));
+    }
+  });
+
+  it('does not read note bodies', async () => {
+    const e = await engineWith(FILTER_NOTES);
+    e.db.run('DELETE FROM contents');
+    const r = ok(await e.call('bm_find', { filters: { status: 'active' }, fields: ['confidence'] })) as { results: unknown[] };
+    expect(r.results).toEqual([{ id: 'test:notes/alpha.md', vault: 'test', path: 'notes/alpha.md', title: 'Alpha', fields: { confidence: 0.9 } }]);
+  });
+
+  it.each([
+    [{ fields: ['bad key'] }, 'invalid_argument', 'fields[0]'],
+    [{ fields: 'a' }, null, null],
+    [{ fields: [3] }, 'invalid_argument', 'fields[0]'],
+    [{ sort: [{ field: 'a', order: 'up' }] }, 'invalid_argument', 'sort[0].order'],
+    [{ sort: [{ field: 'a..b' }] }, 'invalid_argument', 'sort[0].field'],
+    [{ sort: [{ field: 'a', dir: 'asc' }] }, 'invalid_argument', 'sort[0].dir'],
+    [{ sort: [{ field: 'a' }, 'b', 'c', 'd', 'e', 'f'] }, 'invalid_argument', 'sort'],
+    [{ page_size: 0 }, 'invalid_argument', 'page_size'],
+    [{ page_size: 1001 }, 'invalid_argument', 'page_size'],
+    [{ filters: { x: { $nope: 1 } } }, 'invalid_filter', 'filters.x.$nope'],
+    [{ vault: 'nowhere' }, 'not_found', 'vault'],
+  ])('%j → %s at %s', async (args, code, path) => {
+    const r = (await engine.call('find', args)) as { isError?: boolean; error?: { code: string; path: string } };
+    if (code === null) expect(r.isError).toBeUndefined();
+    else expect(r.error).toMatchObject({ code, path });
+  });
+});
+
+describe('fields', () => {
+  const fieldsOf = async (args: Record<string, unknown> = {}) => ok(await engine.call('fields', { vault: 'test', ...args }));
+
+  it('lists every key, nested ones as dotted paths, with types and note counts', async () => {
+    const r = await fieldsOf();
+    expect(r.notes).toBe(6);
+    const by = new Map(r.fields.map((f) => [f.key, f]));
+    for (const k of ['status', 'schema', 'schema.version', 'ms.topic', 'ms.custom', '状態', 'authors', 'authors.name', 'tags', 'title', 'type']) {
+      expect(by.has(k), k).toBe(true);
+    }
+    expect(by.get('ms.custom')).toMatchObject({ notes: 4, types: { number: 1, string: 2, list: 1 }, item_types: { number: 2, string: 1 } });
+    expect(by.get('schema.version')).toMatchObject({ notes: 2, types: { number: 1, string: 1 } });
+    expect(by.get('started')).toMatchObject({ notes: 4, types: { date: 4 } });
+    expect(by.get('owner')).toMatchObject({ notes: 3, types: { string: 2, null: 1 } });
+    expect(by.get('draft')!.operators).toContain('$exists');
+    expect(by.get('started')!.operators).toContain('$between');
+    expect(r.fields[0].notes).toBeGreaterThanOrEqual(r.fields[r.fields.length - 1].notes);
+  });
+
+  it('counts each frequent value as the notes {key: value} selects', async () => {
+    const r = await fieldsOf({ limit: 100 });
+    let checked = 0;
+    for (const f of r.fields) {
+      for (const v of f.values) {
+        expect(matching(engine.db, { [f.key]: v.value }).length, `${f.key} = ${JSON.stringify(v.value)}`).toBe(v.count);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    const rating = r.fields.find((f) => f.key === 'rating')!;
+    expect(rating.values).toEqual([{ value: 1, count: 3 }, { value: true, count: 1 }]);
+    expect(rating.distinct).toBe(2);
+  });
+
+  it('limits values and filters keys by prefix', async () => {
+    const r = await fieldsOf({ prefix: 'ms', limit: 1 });
+    expect(r.fields.map((f) => f.key).sort()).toEqual(['ms.custom', 'ms.topic']);
+    expect(r.fields.every((f) => f.values.length <= 1)).toBe(true);
+    expect((await fieldsOf({ limit: 0 })).fields.every((f) => f.values.length === 0)).toBe(true);
+    const other = ok(await engine.call('fields', { vault: 'other' }));
+    expect(other.fields.find((f) => f.key === 'score')!.values).toEqual([{ value: 99, count: 1 }]);
+  });
+
+  it('rejects a bad prefix and limit', async () => {
+    expect(await engine.call('fields', { prefix: 'a b' })).toMatchObject({ error: { code: 'invalid_argument', path: 'prefix' } });
+    expect(await engine.call('fields', { limit: 101 })).toMatchObject({ error: { code: 'invalid_argument', path: 'limit' } });
+  });
+});
+
+describe('registry documentation', () => {
+  it('documents find and fields for `kioku tools`', () => {
+    const find = toolHelp('find');
+    expect(find).toContain('aliases: bm_find');
+    for (const p of ['filters', 'fields', 'sort', 'query', 'page_size']) expect(find).toContain(`  ${p}`);
+    expect(find).toContain('kioku call find \'{"filters":{"status":"active"');
+    expect(toolHelp('fields')).toContain('prefix');
+  });
+});

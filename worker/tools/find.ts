@@ -1,0 +1,146 @@
+// The find tool: notes selected by the filter language, as rows of typed
+// frontmatter values (a table), sortable by any field, with an exact total.
+// Values come from the stored frontmatter; note bodies are never read.
+import type { FmValue } from '../ingest/frontmatter';
+import { metadataScope, type SqlCondition } from '../query';
+import { effectiveFrontmatter, valueAt } from '../query/field-values';
+import { checkKey } from '../query/keys';
+import { listNotes, type SortKey } from '../query/listing';
+import { plainTerms } from '../search/fts-query';
+import { alias, describe, optInt, optString, type Args } from './args';
+import { defineTool } from './define';
+import { ToolError, toolError } from './errors';
+import { resolveVault } from './resolve';
+
+export interface FindRow {
+  id: string;
+  vault: string;
+  path: string;
+  title: string;
+  fields: Record<string, FmValue>;
+}
+
+export interface FindResult {
+  results: FindRow[];
+  total: number;
+  page: number;
+  page_size: number;
+  has_more: boolean;
+}
+
+interface FindInput {
+  condition: SqlCondition | null;
+  text: string;
+  fields: string[];
+  sort: SortKey[];
+  vault?: string;
+  page: number;
+  pageSize: number;
+}
+
+const MAX_FIELDS = 50;
+const MAX_SORT = 5;
+
+export const findTool = defineTool<FindInput, FindResult>({
+  name: 'find',
+  aliases: ['bm_find'],
+  description: 'Lists the notes matching a frontmatter filter as a table of typed field values, sortable by any field, with an exact total.',
+  params: [
+    { name: 'filters', type: 'object | string', description: 'The filter (alias: metadata_filters), e.g. {"status": "active", "confidence": {"$gt": 0.7}}. Omit it to list every note. See README "Filter language".' },
+    { name: 'fields', type: 'string[]', description: 'Frontmatter fields to return for each note (dotted paths for nested keys); values keep their types, null where missing.' },
+    { name: 'sort', type: '[{field, order}]', description: 'Sort by fields, order "asc" (default) or "desc"; missing values last; numbers, then text (case-insensitive), then booleans. Default: by path.' },
+    { name: 'query', type: 'string', description: 'Optional text the notes must contain; tag:x tokens in it become tag filters.' },
+    { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags (list or comma-separated); ignored when filters sets "tags".' },
+    { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
+    { name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' },
+    { name: 'page', type: 'integer', description: 'Page number, from 1.' },
+    { name: 'page_size', type: 'integer', description: 'Rows per page, 1 to 1000 (default 50; alias: limit).' },
+  ],
+  examples: [
+    { filters: { status: 'active', confidence: { $gt: 0.7 } }, fields: ['status', 'confidence', 'tags'], sort: [{ field: 'confidence', order: 'desc' }] },
+    { filters: '{"ms.topic": "article", "ms.date": {"$gte": "01/01/2021"}}', fields: ['ms.author', 'ms.date'] },
+    { query: 'tag:project', fields: ['started', 'owner'], sort: [{ field: 'started' }] },
+  ],
+  parse(raw) {
+    const args = alias(alias(raw, ['vault', 'project']), ['page_size', 'limit']);
+    const query = optString(args, 'query');
+    const scope = metadataScope(args, query);
+    return {
+      condition: scope.condition,
+      text: scope.text,
+      fields: fieldsArg(args),
+      sort: sortArg(args),
+      vault: optString(args, 'vault'),
+      page: optInt(args, 'page', 1, 1_000_000, 1),
+      pageSize: optInt(args, 'page_size', 1, 1000, 50),
+    };
+  },
+  run({ db }, input) {
+    const vault = resolveVault(db, input.vault);
+    const where: SqlCondition[] = [];
+    if (input.condition) where.push(input.condition);
+    if (vault) where.push({ sql: 'e.vault_id = ?', params: [vault.id] });
+    const text = textCondition(input.text);
+    if (text) where.push(text);
+    const { rows, total } = listNotes(db, { where, sort: input.sort, page: input.page, pageSize: input.pageSize });
+    return {
+      results: rows.map((r) => {
+        const fm = input.fields.length ? effectiveFrontmatter(r) : {};
+        const fields: Record<string, FmValue> = {};
+        for (const f of input.fields) fields[f] = valueAt(fm, f) ?? null;
+        return { id: `${r.vault}:${r.path}`, vault: r.vault, path: r.path, title: r.title, fields };
+      }),
+      total,
+      page: input.page,
+      page_size: input.pageSize,
+      has_more: input.page * input.pageSize < total,
+    };
+  },
+});
+
+/** Notes whose text holds every word of the query (the text-search tool ranks; find only restricts). */
+function textCondition(text: string): SqlCondition | null {
+  const terms = plainTerms(text);
+  if (!terms.length) return null;
+  return { sql: 'e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [terms.map((t) => t.fts).join(' AND ')] };
+}
+
+/** A field name in find's arguments follows the filter language's key rules, reported as an argument error. */
+function fieldName(v: unknown, path: string): string {
+  if (typeof v !== 'string') throw toolError('invalid_argument', `${path} must be a field name (a string); got ${describe(v)}.`, path);
+  try {
+    return checkKey(v, path);
+  } catch (e) {
+    if (e instanceof ToolError) throw toolError('invalid_argument', e.message, path);
+    throw e;
+  }
+}
+
+function fieldsArg(args: Args): string[] {
+  const v = args.fields;
+  if (v === undefined || v === null) return [];
+  const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v;
+  if (!Array.isArray(list)) throw toolError('invalid_argument', `fields must be a list of field names; got ${describe(v)}.`, 'fields');
+  if (list.length > MAX_FIELDS) throw toolError('invalid_argument', `fields may name at most ${MAX_FIELDS} fields; got ${list.length}.`, 'fields');
+  return [...new Set(list.map((f, i) => fieldName(f, `fields[${i}]`)))];
+}
+
+function sortArg(args: Args): SortKey[] {
+  const v = args.sort;
+  if (v === undefined || v === null) return [];
+  const list = Array.isArray(v) ? v : [v];
+  if (list.length > MAX_SORT) throw toolError('invalid_argument', `sort may have at most ${MAX_SORT} fields; got ${list.length}.`, 'sort');
+  return list.map((s, i) => {
+    const path = `sort[${i}]`;
+    if (typeof s === 'string') return { field: fieldName(s, path), order: 'asc' as const };
+    if (typeof s !== 'object' || s === null || Array.isArray(s)) {
+      throw toolError('invalid_argument', `${path} must be {"field": name, "order": "asc" | "desc"}; got ${describe(s)}.`, path);
+    }
+    const { field, order = 'asc', ...rest } = s as Record<string, unknown>;
+    const extra = Object.keys(rest)[0];
+    if (extra !== undefined) throw toolError('invalid_argument', `${path} has an unknown key "${extra}"; use {"field": name, "order": "asc" | "desc"}.`, `${path}.${extra}`);
+    if (order !== 'asc' && order !== 'desc') throw toolError('invalid_argument', `${path}.order must be "asc" or "desc"; got ${describe(order)}.`, `${path}.order`);
+    return { field: fieldName(field, `${path}.field`), order };
+  });
+}
+
