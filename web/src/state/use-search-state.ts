@@ -1,6 +1,7 @@
-// The search state, kept in the URL. Typing replaces the current history
-// entry (Back should not walk through every keystroke); every other change
-// (a filter, a page, opening a note) pushes a new one.
+// The search state, kept in the URL. Typing that continues the same query
+// (more letters, or backspacing) replaces the current history entry, so Back
+// does not walk through every keystroke; a different query, and every other
+// change (a filter, a page, opening a note), gets its own entry.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { decodeState, encodeState, sameSearch, type SearchState } from './url-state';
 
@@ -31,8 +32,8 @@ export function useSearchState(): [SearchState, UpdateState] {
     const url = `${location.pathname}${encodeState(next) ? `?${encodeState(next)}` : ''}${location.hash}`;
     if (url === `${location.pathname}${location.search}${location.hash}`) return;
     const typing = !!opts.replace;
-    // Consecutive keystrokes share one history entry; the first one after another change gets its own.
-    if (typing && lastWasTyping.current) history.replaceState(null, '', url);
+    const continues = prev.q !== '' && (next.q.startsWith(prev.q) || prev.q.startsWith(next.q));
+    if (typing && lastWasTyping.current && continues) history.replaceState(null, '', url);
     else history.pushState(null, '', url);
     lastWasTyping.current = typing;
     current.current = next;

@@ -2,19 +2,8 @@
 // the rules (worker/query: OPERATORS_BY_TYPE, and each field's `operators` in
 // the fields tool's answer); this module only maps its operator names
 // ($eq, $in, $all, $gt…, $between, $contains, $exists) onto the builder's.
+import { OPERATORS_BY_TYPE } from '../../../../worker/query';
 import { ALL_OPS, type OpId } from './filter-model';
-
-// Until worker/query lands on this branch: the same table, in its shape
-// (field type → operator names). Replaced by the import at the merge.
-const OPERATORS_BY_TYPE: Record<string, readonly string[]> = {
-  string: ['$eq', '$all', '$in', '$gt', '$gte', '$lt', '$lte', '$between', '$contains', '$exists'],
-  number: ['$eq', '$all', '$in', '$gt', '$gte', '$lt', '$lte', '$between', '$exists'],
-  boolean: ['$eq', '$exists'],
-  date: ['$eq', '$all', '$in', '$gt', '$gte', '$lt', '$lte', '$between', '$exists'],
-  list: ['$eq', '$all', '$in', '$gt', '$gte', '$lt', '$lte', '$between', '$contains', '$exists'],
-  map: ['$exists'],
-  null: ['$exists'],
-};
 
 const BY_NAME: Record<string, OpId[]> = {
   $eq: ['eq'],
@@ -32,7 +21,7 @@ const BY_NAME: Record<string, OpId[]> = {
 
 /** Builder operators for a field: from the operators the engine lists for it, else from its types; all when unknown. */
 export function operatorsFor(field: { types: string[]; operators?: string[] } | undefined): OpId[] {
-  const names = field?.operators?.length ? field.operators : (field?.types ?? []).flatMap((t) => OPERATORS_BY_TYPE[t] ?? []);
+  const names = field?.operators?.length ? field.operators : (field?.types ?? []).flatMap((t) => (OPERATORS_BY_TYPE as Record<string, readonly string[]>)[t] ?? []);
   const found = new Set(names.flatMap((n) => BY_NAME[n.startsWith('$') ? n : `$${n}`] ?? []));
   return found.size ? ALL_OPS.filter((op) => found.has(op)) : [...ALL_OPS];
 }
