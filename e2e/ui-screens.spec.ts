@@ -79,7 +79,10 @@ for (const size of SIZES) {
       await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
       await page.getByTestId('language').selectOption('ja');
       await page.getByRole('button', { name: '閉じる' }).click();
+      for (const chip of await page.getByTestId('filter-chip').getByRole('button').all()) await chip.click();
+      await expect(page.getByTestId('filter-chip')).toHaveCount(0);
       await page.getByRole('searchbox').fill('設計');
+      await expect(page.getByTestId('hit').first()).toContainText('設計');
       await expect(page.getByTestId('hit').first()).toBeVisible();
       await shot(page, size.name, '11-japanese-results');
       await page.getByTestId('hit').first().locator('a.hit-title').click();

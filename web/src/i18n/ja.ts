@@ -1,7 +1,7 @@
 import type { MessageKey } from './en';
 
 export const ja: Record<MessageKey, string> = {
-  'app.title': 'Kioku（記憶）',
+  'app.title': 'Kioku',
   'app.tagline': 'Markdown ノートを本文・意味・フロントマターで検索。ブラウザーの中で、オフラインで動きます。',
   'app.opening': 'ノートを開いています…',
   'app.locked.title': 'Kioku は別のタブで開かれています',
@@ -31,6 +31,7 @@ export const ja: Record<MessageKey, string> = {
   'search.placeholder': 'ノートを検索…',
   'search.label': '検索',
   'search.results': '{total} 件',
+  'search.results.one': '{total} 件',
   'search.none': '「{query}」に一致するノートはありません。',
   'search.relaxed': 'すべての語を含むノートがないため、一部の語を含むノートを表示しています。',
   'firstRun.title': 'Kioku へようこそ',
@@ -83,6 +84,7 @@ export const ja: Record<MessageKey, string> = {
   'empty.allFolders': 'すべてのフォルダーを検索',
   'empty.allVaults': 'すべてのボールトを検索',
   'empty.wouldGive': '{count} 件',
+  'empty.wouldGive.one': '{count} 件',
   'empty.tips': '表記を確かめるか、語を減らすか、意味モードで意味から探してみてください。',
   'filter.title': 'フィルター',
   'filter.active': '有効なフィルター',
@@ -191,7 +193,9 @@ export const ja: Record<MessageKey, string> = {
   'newNote.willCreate': '{path} を作成します',
   'newNote.create': '作成',
   'vaults.problems': '取り込み時の問題 {count} 件',
+  'vaults.problems.one': '取り込み時の問題 {count} 件',
   'vaults.unsaved': 'Kioku で変更され、まだディスクにないノート {count} 件',
+  'vaults.unsaved.one': 'Kioku で変更され、まだディスクにないノート {count} 件',
   'vaults.writeBack': '書き戻す',
   'vaults.export': '.zip で書き出す',
   'vaults.exported': '「{vault}」のノート {count} 件を書き出しました。',

@@ -68,7 +68,7 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
   const openId = state.note ? `${state.note.vault}:${state.note.path}` : null;
 
   return (
-    <div className="search-pane">
+    <div className="search-pane" aria-busy={res.loading ? true : undefined}>
       <FilterBar
         filter={state.filter}
         vault={state.vault}
