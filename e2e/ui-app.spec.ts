@@ -11,6 +11,11 @@ test('works offline after the first visit', async ({ page, context }) => {
     const reg = await navigator.serviceWorker.ready;
     if (!reg.active) throw new Error('no active service worker');
   });
+  // Installable: Chromium finds nothing missing (manifest, icons, service worker).
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  // Playwright's contexts are incognito, which alone blocks installing.
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('app-ready')).toBeVisible();
