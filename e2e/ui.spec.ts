@@ -102,3 +102,37 @@ test('an invalid JSON filter shows the error at the offending part', async ({ pa
   await expect(page.getByTestId('hit')).toHaveCount(2);
   await expect(page.getByTestId('filter-chip')).toHaveText(['confidence > 0.7✕']);
 });
+
+test('keyboard: / focuses, arrows and Enter open, Esc clears, tag: completes', async ({ page }) => {
+  await openApp(page);
+  await importFolder(page, writeVault(VAULT_FILES));
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('/');
+  const box = page.getByRole('searchbox');
+  await expect(box).toBeFocused();
+  await page.keyboard.type('oauth');
+  await expect(page.getByTestId('hit')).toHaveCount(5);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('hit').nth(1)).toHaveClass(/active/);
+  const second = (await page.getByTestId('hit').nth(1).locator('a.hit-title').textContent())!;
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
+  await box.focus();
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveValue('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+
+  // tag: completion from the tags in use.
+  await page.keyboard.type('tag:sec');
+  await expect(page.getByRole('option', { name: /#security/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(box).toHaveValue('tag:security ');
+  await expect(page.getByTestId('hit')).toHaveCount(2);
+
+  // Clicking a tag on a hit adds it as a filter.
+  await box.fill('oauth');
+  await page.getByRole('button', { name: 'Filter by tag ux' }).click();
+  await expect(page.getByTestId('filter-chip')).toHaveText(['tagged ux✕']);
+  await expect(page.getByTestId('hit')).toHaveCount(1);
+});

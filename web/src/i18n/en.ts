@@ -107,6 +107,7 @@ export const en = {
   'filter.chip.exists': '{key} exists',
   'filter.chip.between': '{key} between {min} and {max}',
   'filter.chip.in': '{key} is any of {values}',
+  'filter.chip.tags': 'tagged {values}',
   'filter.chip.all': '{key} has all of {values}',
   'filter.chip.contains': '{key} contains {value}',
   'op.eq': 'equals',

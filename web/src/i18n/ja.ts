@@ -108,6 +108,7 @@ export const ja: Record<MessageKey, string> = {
   'filter.chip.exists': '{key} あり',
   'filter.chip.between': '{key} が {min}〜{max}',
   'filter.chip.in': '{key} が {values} のいずれか',
+  'filter.chip.tags': 'タグ {values}',
   'filter.chip.all': '{key} が {values} をすべて含む',
   'filter.chip.contains': '{key} が {value} を含む',
   'op.eq': '等しい',

@@ -21,7 +21,7 @@ export function conditionText(c: Condition, t: Translate): string {
     case 'in':
       return t('filter.chip.in', { key: c.key, values: valueText(c.value) });
     case 'all':
-      return t('filter.chip.all', { key: c.key, values: valueText(c.value) });
+      return c.key === 'tags' ? t('filter.chip.tags', { values: valueText(c.value) }) : t('filter.chip.all', { key: c.key, values: valueText(c.value) });
     case 'contains':
       return t('filter.chip.contains', { key: c.key, value: valueText(c.value) });
     default:

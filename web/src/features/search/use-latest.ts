@@ -1,6 +1,7 @@
 // Runs an async request whenever its key changes and keeps only the newest
 // answer: a slow response to an older query never overwrites a newer one.
 import { useEffect, useRef, useState } from 'react';
+import { latestOnly, STALE } from './latest';
 
 export interface Latest<T> {
   data: T | null;
@@ -11,23 +12,21 @@ export interface Latest<T> {
 
 export function useLatest<T>(key: string | null, run: () => Promise<T>): Latest<T> {
   const [state, setState] = useState<Latest<T>>({ data: null, loading: false, key: null });
-  const seq = useRef(0);
+  const latest = useRef(latestOnly());
   const runRef = useRef(run);
   runRef.current = run;
   useEffect(() => {
-    const mine = ++seq.current;
     if (key === null) {
+      latest.current.cancel();
       setState({ data: null, loading: false, key: null });
       return;
     }
     setState((s) => ({ ...s, loading: true }));
-    runRef.current().then(
+    latest.current.track(runRef.current()).then(
       (data) => {
-        if (mine === seq.current) setState({ data, loading: false, key });
+        if (data !== STALE) setState({ data, loading: false, key });
       },
-      () => {
-        if (mine === seq.current) setState((s) => ({ ...s, loading: false }));
-      },
+      () => setState((s) => ({ ...s, loading: false })),
     );
   }, [key]);
   return state;
