@@ -174,16 +174,18 @@ function Shell({ caps }: { caps: Capabilities }) {
           <button type="button" className="icon-button menu-button" aria-expanded={menuOpen} aria-controls="sidebar" onClick={() => setMenuOpen(!menuOpen)} aria-label={t('app.menu')}>
             ☰
           </button>
-          <a
-            className="brand"
-            href="./"
-            onClick={(e) => {
-              e.preventDefault();
-              update({ q: '', filter: null, note: null, page: 1, view: 'results', prefix: null, vault: null });
-            }}
-          >
-            <span aria-hidden="true">記</span> {t('app.title')}
-          </a>
+          <h1 className="brand-h1">
+            <a
+              className="brand"
+              href="./"
+              onClick={(e) => {
+                e.preventDefault();
+                update({ q: '', filter: null, note: null, page: 1, view: 'results', prefix: null, vault: null });
+              }}
+            >
+              <span aria-hidden="true">記</span> {t('app.title')}
+            </a>
+          </h1>
           <SearchBox
             ref={searchBox}
             value={state.q}

@@ -78,13 +78,15 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
         onClearVault={() => update({ vault: null, prefix: null })}
         onClearPrefix={() => update({ prefix: null })}
       />
-      <div className="view-tabs" role="tablist" aria-label={t('view.label')}>
-        <button type="button" role="tab" aria-selected={state.view === 'results'} onClick={() => update({ view: 'results' })}>
-          {t('view.results')}
-        </button>
-        <button type="button" role="tab" aria-selected={state.view === 'table'} onClick={() => update({ view: 'table' })} disabled={!caps.find} title={caps.find ? undefined : t('table.unavailable')}>
-          {t('view.table')}
-        </button>
+      <div className="view-tabs">
+        <div role="tablist" aria-label={t('view.label')} className="tabs">
+          <button type="button" role="tab" aria-selected={state.view === 'results'} onClick={() => update({ view: 'results' })}>
+            {t('view.results')}
+          </button>
+          <button type="button" role="tab" aria-selected={state.view === 'table'} onClick={() => update({ view: 'table' })} disabled={!caps.find} title={caps.find ? undefined : t('table.unavailable')}>
+            {t('view.table')}
+          </button>
+        </div>
         {state.view === 'results' && out?.ok && key ? (
           <span className="result-count" role="status" data-testid="result-count">
             {t(out.r.total_is_exact ? 'search.results' : 'search.resultsAbout', { total: out.r.total })}
