@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { call, isToolError } from '../../engine/client';
 import { useCapabilities } from '../../engine/capabilities';
 import { useI18n } from '../../i18n/i18n';
+import { TagButton } from '../../ui/TagButton';
 import { useApp } from '../../app/app-context';
 import type { ReadNoteResult } from '../../../../worker/tools/read-note';
 import type { WriteNoteResult } from '../../../../worker/tools/write-note';
@@ -127,9 +128,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
           {note.tags.length ? (
             <div className="note-tags">
               {note.tags.map((tag) => (
-                <button key={tag} type="button" className="tag" onClick={() => onTag(tag)} aria-label={t('tag.addFilter', { tag })}>
-                  #{tag}
-                </button>
+                <TagButton key={tag} tag={tag} onTag={onTag} />
               ))}
             </div>
           ) : null}
@@ -175,9 +174,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                       <li key={i}>
                         <span className="badge">{o.category}</span> {o.content}
                         {o.tags.map((tag) => (
-                          <button key={tag} type="button" className="tag" onClick={() => onTag(tag)} aria-label={t('tag.addFilter', { tag })}>
-                            #{tag}
-                          </button>
+                          <TagButton key={tag} tag={tag} onTag={onTag} />
                         ))}
                         {o.context ? <span className="muted"> ({o.context})</span> : null}
                       </li>

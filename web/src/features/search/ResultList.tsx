@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { Hit } from '../../engine/shapes';
 import { useI18n } from '../../i18n/i18n';
+import { TagButton } from '../../ui/TagButton';
 import { valueText } from '../filters/filter-model';
 import { Highlight } from './Highlight';
 
@@ -68,9 +69,7 @@ export function ResultList({ hits, active, badgeFields, hrefFor, onOpen, onTag, 
                   </span>
                 ))}
                 {h.tags.map((tag) => (
-                  <button key={tag} type="button" className="tag" onClick={() => onTag(tag)} aria-label={t('tag.addFilter', { tag })}>
-                    #{tag}
-                  </button>
+                  <TagButton key={tag} tag={tag} onTag={onTag} />
                 ))}
               </div>
             ) : null}
