@@ -20,5 +20,6 @@ export function searchArgs(s: SearchState, caps: Capabilities): Record<string, u
  * search lists every note in scope for an empty query) a filter or a scope.
  */
 export function hasSearch(s: SearchState, caps: Capabilities): boolean {
-  return s.q.trim() !== '' || (caps.filters && (!!s.filter || !!s.prefix || !!s.vault));
+  // The search that takes path_prefix also lists every note in scope for an empty query.
+  return s.q.trim() !== '' || (caps.filters && !!s.filter) || (caps.pathPrefix && (!!s.prefix || !!s.vault));
 }
