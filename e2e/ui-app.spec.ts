@@ -78,6 +78,29 @@ test('edits are written to a folder opened with write access', async ({ page }) 
   });
   expect(onDisk).toBe('---\ntitle: Plan\nstatus: draft\n---\nThe plan, edited in Kioku.\n');
 
+  // Someone else changes the file: Kioku never overwrites it silently, and offers to.
+  const readPlan = () =>
+    page.evaluate(async () => {
+      const root = await navigator.storage.getDirectory();
+      const dir = await (await root.getDirectoryHandle('handle-vault')).getDirectoryHandle('notes');
+      return (await (await dir.getFileHandle('plan.md')).getFile()).text();
+    });
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('handle-vault')).getDirectoryHandle('notes');
+    const w = await (await dir.getFileHandle('plan.md')).createWritable();
+    await w.write('Edited in another app.\n');
+    await w.close();
+  });
+  await page.getByTestId('edit-note').click();
+  await page.getByTestId('body-editor').fill('The plan, edited twice.\n');
+  await page.getByTestId('save-note').click();
+  await expect(page.getByTestId('save-status')).toContainText('changed on disk');
+  expect(await readPlan()).toBe('Edited in another app.\n');
+  await page.getByRole('button', { name: 'Overwrite the file on disk' }).click();
+  await expect(page.getByTestId('save-status')).toContainText('written to the file');
+  expect(await readPlan()).toBe('---\ntitle: Plan\nstatus: draft\n---\nThe plan, edited twice.\n');
+
   // A new note goes to the folder too.
   await page.getByTestId('new-note').click();
   await page.getByRole('dialog').getByRole('combobox').first().selectOption('handle-vault');

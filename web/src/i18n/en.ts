@@ -181,6 +181,7 @@ export const en = {
   'editor.discardConfirm': 'Discard your changes to this note?',
   'editor.savedDisk': 'Saved, and written to the file in your folder.',
   'editor.savedApp': 'Saved in Kioku. The folder is not open for writing, so the file on disk is unchanged: use “Write back” on the vault, or export it.',
+  'editor.overwrite': 'Overwrite the file on disk',
   'editor.savedConflict': 'Saved in Kioku, but the file changed on disk meanwhile, so it was not overwritten. Your version is kept in Kioku.',
   'newNote.button': 'New note',
   'newNote.title': 'New note',

@@ -182,6 +182,7 @@ export const ja: Record<MessageKey, string> = {
   'editor.discardConfirm': 'このノートの変更を破棄しますか？',
   'editor.savedDisk': '保存し、フォルダー内のファイルにも書き込みました。',
   'editor.savedApp': 'Kioku に保存しました。フォルダーへの書き込みが許可されていないため、ディスク上のファイルは変わっていません。ボールトの「書き戻す」か書き出しを使ってください。',
+  'editor.overwrite': 'ディスク上のファイルを上書き',
   'editor.savedConflict': 'Kioku に保存しましたが、その間にディスク上のファイルが変更されていたため上書きしませんでした。あなたの版は Kioku に残っています。',
   'newNote.button': '新規ノート',
   'newNote.title': '新規ノート',

@@ -6,6 +6,7 @@ import { useCapabilities } from '../../engine/capabilities';
 import { useI18n } from '../../i18n/i18n';
 import { TagButton } from '../../ui/TagButton';
 import { useApp } from '../../app/app-context';
+import { openForWriting } from '../../engine/write-access';
 import type { ReadNoteResult } from '../../../../worker/tools/read-note';
 import type { WriteNoteResult } from '../../../../worker/tools/write-note';
 import { FrontmatterTable } from './FrontmatterTable';
@@ -36,7 +37,7 @@ function resolveRelative(from: string, href: string): string {
 export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFilter }: Props) {
   const { t, formatDate, formatNumber } = useI18n();
   const caps = useCapabilities();
-  const { refresh } = useApp();
+  const { refresh, vaults } = useApp();
   const [note, setNote] = useState<ReadNoteResult | null>(null);
   const [error, setError] = useState<{ message: string; code: string } | null>(null);
   const [editing, setEditing] = useState(false);
@@ -77,6 +78,17 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
     [refresh],
   );
 
+  // The file changed on disk since it was read: the user chose to replace it with Kioku's version.
+  const overwrite = async () => {
+    const v = vaults.find((x) => x.name === vault);
+    await openForWriting(vault, v?.source ?? null).catch(() => 'denied');
+    const r = await call('write_back', { vault, path: note?.path ?? path, overwrite: true });
+    if (isToolError(r)) setError({ message: r.error.message, code: r.error.code });
+    else if (r.written && saved) setSaved({ ...saved, saved_to_disk: true, unsaved_to_disk: false, disk: { status: 'written', message: '' } });
+    setReload((n) => n + 1);
+    void refresh();
+  };
+
   const createMissing = async () => {
     const r = await call('create_note', { vault, title: path.replace(/\.md$/i, '').split('/').pop() });
     if (isToolError(r)) setError({ message: r.error.message, code: r.error.code });
@@ -116,6 +128,14 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
       {saved ? (
         <p className={saved.saved_to_disk ? 'notice ok' : 'notice'} role="status" data-testid="save-status">
           {saved.saved_to_disk ? t('editor.savedDisk') : saved.disk.status === 'changed_on_disk' ? t('editor.savedConflict') : t('editor.savedApp')}
+          {saved.disk.status === 'changed_on_disk' ? (
+            <>
+              {' '}
+              <button type="button" className="secondary small" onClick={() => void overwrite()}>
+                {t('editor.overwrite')}
+              </button>
+            </>
+          ) : null}
         </p>
       ) : null}
       {note ? (
