@@ -6,7 +6,7 @@ import type { Db } from './database';
 import { wrapDatabase } from './database';
 import { loadSqlite } from './sqlite';
 import { applyPragmas } from './pragmas';
-import { migrate } from './migrate';
+import { migrate, schemaVersion } from './migrate';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 
@@ -22,7 +22,10 @@ export async function openMemoryDb(opts: { file?: string; migrate?: boolean } = 
   const raw = new sqlite3.oo1.DB(':memory:', 'c');
   const db = wrapDatabase(sqlite3, raw);
   try {
-    if (opts.file && existsSync(opts.file)) loadBytes(db, new Uint8Array(readFileSync(opts.file)), opts.file);
+    if (opts.file && existsSync(opts.file)) {
+      loadBytes(db, new Uint8Array(readFileSync(opts.file)), opts.file);
+      refuseForeign(db, opts.file);
+    }
     applyPragmas(db, { persistent: false });
     if (opts.migrate !== false) migrate(db);
   } catch (e) {
@@ -30,6 +33,15 @@ export async function openMemoryDb(opts: { file?: string; migrate?: boolean } = 
     throw e;
   }
   return db;
+}
+
+/** A SQLite file with tables but no Kioku schema belongs to another program: never migrate it. */
+function refuseForeign(db: Db, label: string): void {
+  if (schemaVersion(db) !== 0) return;
+  const tables = db.column<string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 3");
+  if (tables.length) {
+    throw new DbFileError(`${label} is a SQLite database of another program (tables: ${tables.join(', ')}), not a Kioku index; nothing was changed.`, label);
+  }
 }
 
 /** Replaces the in-memory database's content with a SQLite file image. */

@@ -74,26 +74,31 @@ function scalarRow(key: string, pos: number, v: FmValue): FmRow {
 /**
  * Nested maps become dotted keys (`schema.version`); a key that already
  * contains dots is kept as written, so both land on the same key text. Lists of
- * maps are walked too, so `authors.name` reaches every author.
+ * maps are walked too, so `authors.name` reaches every author. Values inside
+ * lists are numbered per key in document order (nested lists flattened), so
+ * pos 0 is always the one first value `find` sorts a list by.
  */
 export function frontmatterRows(fm: Frontmatter): FmRow[] {
   const rows: FmRow[] = [];
-  const walk = (key: string, v: FmValue, pos: number) => {
+  const next = new Map<string, number>();
+  const walk = (key: string, v: FmValue, inList: boolean) => {
     if (Array.isArray(v)) {
-      if (pos < 0) rows.push({ key, pos: -1, t: 'list', num: null, str: null, fold: null, bool: null });
-      v.forEach((item, i) => {
-        if (Array.isArray(item)) item.forEach((inner) => walk(key, inner, i));
-        else walk(key, item, pos < 0 ? i : pos);
-      });
+      if (!inList) rows.push({ key, pos: -1, t: 'list', num: null, str: null, fold: null, bool: null });
+      for (const item of v) walk(key, item, true);
       return;
     }
     if (v !== null && typeof v === 'object') {
-      if (pos < 0) rows.push({ key, pos: -1, t: 'map', num: null, str: null, fold: null, bool: null });
-      for (const [k, inner] of Object.entries(v)) walk(`${key}.${k}`, inner, pos);
+      if (!inList) rows.push({ key, pos: -1, t: 'map', num: null, str: null, fold: null, bool: null });
+      for (const [k, inner] of Object.entries(v)) walk(`${key}.${k}`, inner, inList);
       return;
+    }
+    let pos = -1;
+    if (inList) {
+      pos = next.get(key) ?? 0;
+      next.set(key, pos + 1);
     }
     rows.push(scalarRow(key, pos, v));
   };
-  for (const [k, v] of Object.entries(fm)) walk(k, v, -1);
+  for (const [k, v] of Object.entries(fm)) walk(k, v, false);
   return rows;
 }

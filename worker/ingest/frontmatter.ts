@@ -53,8 +53,9 @@ function countLines(s: string): number {
   return n;
 }
 
+/** The first line of a YAML error, without its position (reported separately) or final period. */
 function firstLine(message: string): string {
-  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
 }
 
 function load(yaml: string, uniqueKeys: boolean): Document.Parsed {
@@ -73,11 +74,13 @@ export function parseFrontmatter(yaml: string, yamlLine: number, problems: Probl
   let doc = load(yaml, true);
   const dup = doc.errors.find((e) => e.code === 'DUPLICATE_KEY');
   if (dup && doc.errors.length === 1) {
+    const line = dup.linePos?.[0]?.line ?? 1;
+    const key = keyOnLine(yaml, line);
     problems.push({
       code: 'frontmatter_duplicate_key',
-      message: `${firstLine(dup.message)}.`,
+      message: key ? `The frontmatter key "${key}" appears more than once.` : 'A frontmatter key appears more than once.',
       action: 'Kept the last value of the repeated key.',
-      line: (dup.linePos?.[0]?.line ?? 1) + yamlLine - 1,
+      line: line + yamlLine - 1,
     });
     doc = load(yaml, false);
   }
@@ -93,21 +96,23 @@ export function parseFrontmatter(yaml: string, yamlLine: number, problems: Probl
   }
   let js: unknown;
   try {
-    js = doc.toJS({ maxAliasCount: 1000 });
+    // mapAsMap: keys that are not strings (`? [a, b]`) stay readable.
+    js = doc.toJS({ maxAliasCount: 1000, mapAsMap: true });
   } catch (e) {
     problems.push({
       code: 'frontmatter_invalid',
-      message: `Frontmatter could not be read: ${(e as Error).message}.`,
+      message: `The frontmatter could not be read: ${firstLine((e as Error).message)}.`,
       action: 'Kept and indexed the body; this note has no frontmatter values.',
       line: yamlLine,
     });
     return {};
   }
   if (js === null || js === undefined) return {};
-  if (!isMap(doc.contents) || typeof js !== 'object' || Array.isArray(js)) {
+  if (!isMap(doc.contents)) {
+    const what = Array.isArray(js) ? 'a list' : 'a single value';
     problems.push({
       code: 'frontmatter_not_a_map',
-      message: 'The frontmatter is not a set of "key: value" lines.',
+      message: `The frontmatter is ${what}, not a set of "key: value" lines.`,
       action: 'Ignored the frontmatter block and indexed the body.',
       line: yamlLine,
     });
@@ -121,7 +126,7 @@ function toFmValue(v: unknown): FmValue {
   if (v === null || v === undefined) return null;
   switch (typeof v) {
     case 'string':
-      return v.normalize('NFC');
+      return wellFormed(v).normalize('NFC');
     case 'boolean':
       return v;
     case 'bigint':
@@ -148,6 +153,18 @@ function toFmValue(v: unknown): FmValue {
   return String(v);
 }
 
+/** A lone surrogate (from a "\ud800" escape) cannot be stored as UTF-8; it becomes U+FFFD. */
+function wellFormed(s: string): string {
+  return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/** The key written on a 1-based line of the YAML text, for messages. */
+function keyOnLine(yaml: string, line: number): string | null {
+  const text = yaml.split(/\r?\n/)[line - 1] ?? '';
+  const m = /^\s*(?:-\s+)?(["']?)(.+?)\1\s*:(?:\s|$)/.exec(text);
+  return m ? m[2] : null;
+}
+
 function keyText(k: unknown): string {
-  return (typeof k === 'string' ? k : JSON.stringify(toFmValue(k))).normalize('NFC');
+  return (typeof k === 'string' ? wellFormed(k) : JSON.stringify(toFmValue(k))).normalize('NFC');
 }

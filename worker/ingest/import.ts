@@ -88,6 +88,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
   };
   const cancelled = () => opts.isCancelled?.() === true;
 
+  report(true);
   try {
     // 1. List the folder. Nothing is written until the listing is complete,
     // so a folder that fails half-way never loses entries.
@@ -145,8 +146,11 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
           progress.bytes += item.file.size;
           const old = existing.get(item.file.path);
           if (item.bytes === null) continue; // unreadable: keep whatever the index had
-          if (old && old.hash === item.hash) progress.unchanged++;
-          else if (edited.has(item.file.path)) {
+          if (old && old.hash === item.hash) {
+            progress.unchanged++;
+            // Same content, touched on disk: only the date changes (an unsaved edit keeps its own date).
+            if (old.mtime !== item.file.mtime && !edited.has(item.file.path)) db.run('UPDATE entries SET mtime = ? WHERE id = ?', [item.file.mtime, old.id]);
+          } else if (edited.has(item.file.path)) {
             progress.unchanged++;
             keepEdit(db, vaultId, item.file.path, at);
           } else {

@@ -76,7 +76,7 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
 
     if (first === 45 || first === 42 || first === 43) {
       const obs = OBSERVATION.exec(line);
-      if (obs && isCategory(obs[1]) && !line.slice(line.indexOf(']') + 1).startsWith('(')) {
+      if (obs && isCategory(obs[1]) && obs[2].trim() !== '' && !line.slice(line.indexOf(']') + 1).startsWith('(')) {
         observations.push(parseObservation(obs[1], obs[2], lineNo));
         collectWikilinks(obs[2], lineNo, relations);
         continue;

@@ -24,12 +24,13 @@ export interface FileMeta {
 export interface ExistingEntry {
   id: number;
   hash: string;
+  mtime: number;
 }
 
 export function existingEntries(db: Db, vaultId: number): Map<string, ExistingEntry> {
   const map = new Map<string, ExistingEntry>();
-  for (const r of db.all<{ id: number; path: string; hash: string }>('SELECT id, path, hash FROM entries WHERE vault_id = ?', [vaultId])) {
-    map.set(r.path, { id: r.id, hash: r.hash });
+  for (const r of db.all<{ id: number; path: string; hash: string; mtime: number }>('SELECT id, path, hash, mtime FROM entries WHERE vault_id = ?', [vaultId])) {
+    map.set(r.path, { id: r.id, hash: r.hash, mtime: r.mtime });
   }
   return map;
 }

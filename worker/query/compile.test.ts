@@ -3,53 +3,43 @@
 // the plans: every condition is an index lookup on fm, never a scan of it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { compileFilter } from './index';
+import { compileFilter, metadataScope } from './index';
 import { fixtureEngine } from './testdata/engine';
 
-const IN_FM = (row: string) => `e.id IN (SELECT entry_id FROM fm WHERE key = ? AND ${row})`;
-const PRESENT = `SELECT entry_id FROM fm WHERE key = ? AND t IN ('str', 'num', 'bool') UNION ALL SELECT entry_id FROM fm WHERE key > ? AND key < ? AND t IN ('str', 'num', 'bool')`;
-const NOTE = "(e.kind = 'note')";
+const IDS = (...selects: string[]) => `e.id IN (${selects.join(' INTERSECT ')})`;
+const ROWS = (where: string) => `SELECT entry_id FROM fm WHERE key = ? AND ${where}`;
+const PRESENT = `SELECT entry_id FROM (${ROWS("t IN ('str', 'num', 'bool')").replace('FROM fm', 'FROM fm INDEXED BY fm_has')} UNION ALL SELECT entry_id FROM fm WHERE key > ? AND key < ? AND t IN ('str', 'num', 'bool'))`;
 
 const GOLDEN: [name: string, filter: unknown, sql: string, params: unknown[]][] = [
-  ['text equality', { status: 'active' }, `${NOTE} AND (${IN_FM('str = ?')})`, ['status', 'active']],
-  ['numeric string equality', { version: '2' }, `${NOTE} AND (${IN_FM('num = ?')})`, ['version', 2]],
-  ['boolean string equality', { draft: 'True' }, `${NOTE} AND (${IN_FM('bool = ?')})`, ['draft', 1]],
-  ['tags fold', { tags: 'ＯＡｕｔｈ' }, `${NOTE} AND (${IN_FM('fold = ?')})`, ['tags', 'oauth']],
-  [
-    'array contains',
-    { tags: ['a', 'B'] },
-    `${NOTE} AND ((${IN_FM('fold = ?')}) AND (${IN_FM('fold = ?')}))`,
-    ['tags', 'a', 'tags', 'b'],
-  ],
+  ['text equality', { status: 'active' }, IDS(ROWS('str = ?')), ['status', 'active']],
+  ['numeric string equality', { version: '2' }, IDS(ROWS('num = ?')), ['version', 2]],
+  ['boolean string equality', { draft: 'True' }, IDS(ROWS('bool = ?')), ['draft', 1]],
+  ['tags fold', { tags: 'ＯＡｕｔｈ' }, IDS(ROWS('fold = ?')), ['tags', 'oauth']],
+  ['array contains', { tags: ['a', 'B'] }, IDS(ROWS('fold = ?'), ROWS('fold = ?')), ['tags', 'a', 'tags', 'b']],
   [
     '$in over two types',
     { priority: { $in: ['high', 'critical', 1] } },
-    `${NOTE} AND (e.id IN (SELECT entry_id FROM fm WHERE key = ? AND str IN (?, ?) UNION ALL SELECT entry_id FROM fm WHERE key = ? AND num = ?))`,
+    IDS(`SELECT entry_id FROM (${ROWS('str IN (?, ?)')} UNION ALL ${ROWS('num = ?')})`),
     ['priority', 'high', 'critical', 'priority', 1],
   ],
   [
     'one range from two operators',
     { started: { $gte: '2026-01-01', $lt: '2026-02-01' } },
-    `${NOTE} AND (${IN_FM('num IS NULL AND bool IS NULL AND str >= ? AND str < ?')})`,
+    IDS(ROWS('num IS NULL AND bool IS NULL AND str >= ? AND str < ?')),
     ['started', '2026-01-01', '2026-02-01'],
   ],
-  ['$between numeric', { score: { $between: [0.3, '0.8'] } }, `${NOTE} AND (${IN_FM('num BETWEEN ? AND ?')})`, ['score', 0.3, 0.8]],
-  ['null', { owner: null }, `${NOTE} AND (e.id NOT IN (${PRESENT}))`, ['owner', 'owner.', 'owner/']],
-  ['$exists true', { owner: { $exists: true } }, `${NOTE} AND (e.id IN (${PRESENT}))`, ['owner', 'owner.', 'owner/']],
+  ['$between numeric', { score: { $between: [0.3, '0.8'] } }, IDS(ROWS('num BETWEEN ? AND ?')), ['score', 0.3, 0.8]],
+  ['null', { owner: null }, `e.id IN (SELECT id FROM entries WHERE kind = 'note' EXCEPT ${PRESENT})`, ['owner', 'owner.', 'owner/']],
+  ['$exists true', { owner: { $exists: true } }, IDS(PRESENT), ['owner', 'owner.', 'owner/']],
+  ['$contains', { title: { $contains: 'Auth' } }, IDS(ROWS('(str = ? OR (pos = -1 AND instr(fold, ?) > 0))')), ['title', 'Auth', 'auth']],
   [
-    '$contains',
-    { title: { $contains: 'Auth' } },
-    `${NOTE} AND (${IN_FM('(str = ? OR (pos = -1 AND instr(fold, ?) > 0))')})`,
-    ['title', 'Auth', 'auth'],
-  ],
-  [
-    'several fields',
-    { status: 'active', confidence: { $gt: 0.7 }, '状態': '完了' },
-    `${NOTE} AND (${IN_FM('str = ?')}) AND (${IN_FM('num > ?')}) AND (${IN_FM('str = ?')})`,
-    ['status', 'active', 'confidence', 0.7, '状態', '完了'],
+    'several fields, missing last',
+    { status: 'active', owner: null, confidence: { $gt: 0.7 }, '状態': '完了' },
+    `e.id IN (${ROWS('str = ?')} INTERSECT ${ROWS('num > ?')} INTERSECT ${ROWS('str = ?')} EXCEPT ${PRESENT})`,
+    ['status', 'active', 'confidence', 0.7, '状態', '完了', 'owner', 'owner.', 'owner/'],
   ],
   // sqlite-wasm binds integral numbers as int64; beyond 2^63 they travel as text.
-  ['huge number', { x: { $gt: 1e19 } }, `${NOTE} AND (${IN_FM('num > ?')})`, ['x', '10000000000000000000']],
+  ['huge number', { x: { $gt: 1e19 } }, IDS(ROWS('num > ?')), ['x', '10000000000000000000']],
 ];
 
 describe('compiled SQL (golden)', () => {
@@ -73,12 +63,10 @@ describe('query plans', () => {
     engine = await fixtureEngine();
   });
 
-  const plan = (filter: unknown) => {
-    const c = compileFilter(filter)!;
-    return engine.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM entries e WHERE ${c.sql}`, c.params).map((r) => r.detail);
-  };
+  const plan = (sql: string, params: unknown[]) =>
+    engine.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params as never).map((r) => r.detail);
 
-  it.each([
+  const FILTERS: [unknown, string][] = [
     [{ status: 'active' }, 'fm_key_str'],
     [{ rating: 1 }, 'fm_key_num'],
     [{ draft: true }, 'fm_key_bool'],
@@ -86,18 +74,27 @@ describe('query plans', () => {
     [{ started: { $gte: '2026-01-01', $lt: '2026-02-01' } }, 'fm_key_text'],
     [{ score: { $between: [0.3, 0.8] } }, 'fm_key_num'],
     [{ priority: { $in: ['high', 'critical'] } }, 'fm_key_str'],
-    [{ owner: null }, 'fm_key_t'],
-    [{ owner: { $exists: true } }, 'fm_key_t'],
-    [{ title: { $contains: 'alp' } }, 'fm_key_'],
-  ])('%j uses %s', (filter, index) => {
-    const lines = plan(filter);
-    const fmLines = lines.filter((l) => /\bfm\b/.test(l));
-    expect(fmLines.length).toBeGreaterThan(0);
-    for (const l of fmLines) expect(l).toMatch(/^SEARCH fm USING (COVERING )?INDEX fm_/);
-    expect(fmLines.some((l) => l.includes(index))).toBe(true);
+    [{ owner: null }, 'fm_has'],
+    [{ owner: { $exists: true } }, 'fm_has'],
+    [{ title: { $contains: 'alp' } }, 'fm_'],
+    [{ status: 'active', owner: null, confidence: { $gt: 0.7 } }, 'fm_key_str'],
+  ];
+
+  it.each(FILTERS)('%j: the set form reads fm through %s, never a scan', (filter, index) => {
+    const c = compileFilter(filter)!;
+    const lines = plan(`SELECT COUNT(*) FROM entries e WHERE ${c.sql}`, c.params);
+    const fm = lines.filter((l) => /\bfm\b/.test(l));
+    expect(fm.length).toBeGreaterThan(0);
+    for (const l of fm) expect(l).toMatch(/^SEARCH fm USING (COVERING )?INDEX fm_/);
+    expect(fm.some((l) => l.includes(index))).toBe(true);
+    expect(lines).not.toContain('SCAN e');
   });
 
-  it('looks notes up by id instead of scanning entries when a condition selects', () => {
-    expect(plan({ status: 'active', confidence: { $gt: 0.7 } })[0]).toMatch(/SEARCH e USING INTEGER PRIMARY KEY/);
+  it.each(FILTERS)('%j: the probe form seeks one note at a time', (filter) => {
+    const p = metadataScope({ filters: filter }, undefined).probe!;
+    const lines = plan(`SELECT e.id FROM entries e INDEXED BY entries_path WHERE ${p.sql} ORDER BY e.path LIMIT 10`, p.params);
+    const fm = lines.filter((l) => /\bfm\b/.test(l));
+    expect(fm.length).toBeGreaterThan(0);
+    for (const l of fm) expect(l).toMatch(/^SEARCH fm (EXISTS )?USING (COVERING )?INDEX fm_\w+ \((entry_id=\?|key=\? AND entry_id=\?|key=\? AND \w+=\? AND entry_id=\?)/);
   });
 });

@@ -1,28 +1,63 @@
-// The validated filter → one boolean SQL expression over entries aliased `e`.
-// Pure: no database. Each field condition is an index lookup on fm
-// (`e.id IN (SELECT entry_id FROM fm WHERE key = ? AND …)`); comparisons on
-// one field share one lookup; everything is ANDed with e.kind = 'note',
-// because metadata filters never match non-Markdown files.
+// The validated filter → SQL, as set algebra over entry ids (see sql.ts).
+// Pure: no database. Every field condition becomes one or more Arms (from the
+// operator table); comparisons on one field share one Arm (one range that a
+// single value must satisfy). The arms are ANDed:
+//   ids:       P1 INTERSECT P2 … EXCEPT N1 … (starting from all notes when
+//              there is no positive arm), streamed by index in entry_id order;
+//   condition: e.id IN (ids), the boolean expression over entries `e` that
+//              other queries embed;
+//   probe:     e.kind = 'note' AND EXISTS … per arm, for walking notes in
+//              another order (by path, by a sort field, from text hits).
+// Only notes have fm rows, so any positive arm already excludes files.
 import type { FieldCondition, FilterAst } from './ast';
-import { isRangeTest, OPERATORS, rangeSql } from './operators';
-import { cond, joinAll, type SqlCondition } from './sql';
+import { isRangeTest, OPERATORS, rangeArm } from './operators';
+import { armProbe, armRows, cond, joinAll, type Arm, type SqlCondition } from './sql';
 
-export const NOTES_ONLY = "e.kind = 'note'";
+/** Every note, in id order (index entries_kind). */
+export const ALL_NOTES: SqlCondition = cond("SELECT id FROM entries WHERE kind = 'note'");
 
-export function compileAst(ast: FilterAst): SqlCondition | null {
-  if (ast.fields.length === 0) return null;
-  return joinAll([cond(NOTES_ONLY), ...ast.fields.map(compileField)]);
+export interface CompiledFilter {
+  /** ANDed; empty when the filter states nothing. */
+  arms: Arm[];
 }
 
-function compileField(field: FieldCondition): SqlCondition {
-  const parts: SqlCondition[] = [];
+export function compileAst(ast: FilterAst): CompiledFilter {
+  return { arms: ast.fields.flatMap(fieldArms) };
+}
+
+function fieldArms(field: FieldCondition): Arm[] {
+  const arms: Arm[] = [];
   const ranges = field.tests.filter(isRangeTest);
-  if (ranges.length) parts.push(rangeSql(field.key, ranges));
+  if (ranges.length) arms.push(rangeArm(field.key, ranges));
   for (const test of field.tests) {
     if (isRangeTest(test)) continue;
     // The table is keyed by the test's own operator, so the pairing is sound.
-    const op = OPERATORS[test.op] as { toSql(t: typeof test, key: string): SqlCondition };
-    parts.push(op.toSql(test, field.key));
+    const op = OPERATORS[test.op] as { arms(t: typeof test, key: string): Arm[] };
+    arms.push(...op.arms(test, field.key));
   }
-  return joinAll(parts);
+  return arms;
+}
+
+/** A compound SELECT of the ids of the notes the arms select, within `universe` when given. */
+export function idsSql(compiled: CompiledFilter, universe: SqlCondition | null = null): SqlCondition {
+  const positive = compiled.arms.filter((a) => !a.negate).map(armRows);
+  const negative = compiled.arms.filter((a) => a.negate).map(armRows);
+  const parts: SqlCondition[] = [...positive];
+  if (universe && (positive.length || negative.length)) parts.push(universe);
+  if (!parts.length) parts.push(universe ?? ALL_NOTES);
+  const sql = parts.map((p) => p.sql).join(' INTERSECT ') + negative.map((n) => ` EXCEPT ${n.sql}`).join('');
+  return cond(sql, [...parts.flatMap((p) => p.params), ...negative.flatMap((n) => n.params)]);
+}
+
+/** The notes the filter selects, as a boolean expression over `e`; null when it states nothing. */
+export function conditionSql(compiled: CompiledFilter): SqlCondition | null {
+  if (!compiled.arms.length) return null;
+  const ids = idsSql(compiled);
+  return cond(`e.id IN (${ids.sql})`, ids.params);
+}
+
+/** The same selection checked note by note; null when the filter states nothing. */
+export function probeSql(compiled: CompiledFilter): SqlCondition | null {
+  if (!compiled.arms.length) return null;
+  return joinAll([cond("e.kind = 'note'"), ...compiled.arms.map(armProbe)]);
 }

@@ -50,7 +50,7 @@ describe('merge rules', () => {
 
   it('returns the text without tag: tokens and no condition without metadata', () => {
     const s = metadataScope({}, '  authentication  ');
-    expect(s).toEqual({ text: 'authentication', filter: null, condition: null });
+    expect(s).toMatchObject({ text: 'authentication', filter: null, condition: null, probe: null, compiled: { arms: [] } });
   });
 
   it.each([

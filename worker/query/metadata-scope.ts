@@ -7,7 +7,7 @@
 // when `filters` sets tags itself, the tokens still apply, ANDed with it,
 // because they are part of what the user typed.
 import type { FieldCondition, FilterAst } from './ast';
-import { compileAst } from './compile';
+import { compileAst, conditionSql, probeSql, type CompiledFilter } from './compile';
 import { OPERATORS } from './operators';
 import { extractTagTokens, readStatusArg, readTagsArg } from './shortcuts';
 import type { SqlCondition } from './sql';
@@ -20,8 +20,16 @@ export interface MetadataScope {
   text: string;
   /** The merged filter (filters + tags + status + tag:), for echoing back and for the UI; null when empty. */
   filter: Record<string, unknown> | null;
-  /** null when there is no metadata condition; otherwise includes e.kind = 'note'. */
+  /** null when there is no metadata condition; otherwise selects notes only (never files): `e.id IN (…)`. */
   condition: SqlCondition | null;
+  /**
+   * The same selection as per-note EXISTS checks (with e.kind = 'note'). Cheaper
+   * than `condition` when the query already visits few notes (a page of text
+   * hits, a walk in path order); `condition` materialises the whole set once.
+   */
+  probe: SqlCondition | null;
+  /** The compiled arms, for listings that intersect them with other sets (worker/query/listing.ts). */
+  compiled: CompiledFilter;
 }
 
 export function metadataScope(args: Record<string, unknown>, query: string | undefined | null): MetadataScope {
@@ -50,16 +58,19 @@ export function metadataScope(args: Record<string, unknown>, query: string | und
     merged.status = status;
     ast.fields.push({ key: 'status', path: 'status', tests: [OPERATORS.$eq.validate(status, { key: 'status', path: 'status', written: 'status' })] });
   }
+  const compiled = compileAst(ast);
   return {
     text: tokens.text,
     filter: Object.keys(merged).length ? merged : null,
-    condition: compileAst(ast),
+    condition: conditionSql(compiled),
+    probe: probeSql(compiled),
+    compiled,
   };
 }
 
 /** The filter language alone: a filter object or JSON text → a condition over `e`, or null when empty. */
 export function compileFilter(filter: unknown, path = 'filters'): SqlCondition | null {
-  return compileAst(validateFilter(filter, path));
+  return conditionSql(compileAst(validateFilter(filter, path)));
 }
 
 /** Which argument holds the filter; `filters` and `metadata_filters` are aliases. */

@@ -6,7 +6,7 @@
 import type { Bound, EqOperand, OpName, RangeOp, Test } from './ast';
 import { at, filterError, show } from './filter-error';
 import { boundOf, compareBounds, describeMode, eqOperand, isScalar } from './operands';
-import { cond, entriesWith, entriesWithAny, eqRow, eqRowsAny, joinAll, param, type SqlCondition } from './sql';
+import { cond, eqWhere, eqWhereAny, keyIs, keyUnder, param, rowSet, type Arm } from './sql';
 import { foldText } from '../ingest/fm-rows';
 
 /** Value types a field can have, as the `fields` tool reports them. */
@@ -32,8 +32,8 @@ interface OperatorDef<T extends Test> {
   example: unknown;
   types: readonly FieldType[];
   validate(value: unknown, ctx: OperatorContext): T;
-  /** A boolean SQL expression over entries `e`. Range operators compile together through rangeSql. */
-  toSql(test: T, key: string): SqlCondition;
+  /** The conditions on fm rows of `key` the test means, ANDed (see sql.ts). Comparisons on one field compile together through rangeArm. */
+  arms(test: T, key: string): Arm[];
 }
 
 type TestOf<N extends OpName> = Extract<Test, { op: N }>;
@@ -58,13 +58,9 @@ function scalarList(value: unknown, ctx: OperatorContext, example: string): EqOp
   return value.map((v, i) => scalarOperand(v, { ...ctx, path: at(ctx.path, i) }, `An element of ${ctx.written}`));
 }
 
-/** Notes where `key` has a value: a non-null scalar, a list element, or something nested under it. */
-function presentSql(key: string): SqlCondition {
-  return cond(
-    `SELECT entry_id FROM fm WHERE key = ? AND ${VALUE_ROW} UNION ALL SELECT entry_id FROM fm WHERE key > ? AND key < ? AND ${VALUE_ROW}`,
-    // '/' follows '.' in code point order: [key + '.', key + '/') is every nested key.
-    [key, `${key}.`, `${key}/`],
-  );
+/** Notes where `key` has a value: a non-null scalar, a list element, or something nested under it (fm_has). */
+function presentArm(key: string, negate: boolean): Arm {
+  return { rowSets: [{ ...rowSet(keyIs(key), cond(VALUE_ROW)), index: 'fm_has' }, rowSet(keyUnder(key), cond(VALUE_ROW), true)], negate };
 }
 
 function rangeOperator<N extends RangeOp>(name: N, label: string): OperatorDef<TestOf<N>> {
@@ -75,7 +71,7 @@ function rangeOperator<N extends RangeOp>(name: N, label: string): OperatorDef<T
     example: name === '$gt' || name === '$gte' ? 0.7 : '2026-02-01',
     types: ['number', 'date', 'string', 'list'],
     validate: (value, ctx) => ({ op: name, path: ctx.path, bound: boundOf(value, ctx.path, ctx.written) }) as TestOf<N>,
-    toSql: (test, key) => rangeSql(key, [test]),
+    arms: (test, key) => [rangeArm(key, [test])],
   };
 }
 
@@ -92,7 +88,7 @@ export const OPERATORS: Table = {
       }
       return { op: '$eq', path: ctx.path, operand: scalarOperand(value, ctx, `The value of ${ctx.written}`) };
     },
-    toSql: (test, key) => entriesWith(key, eqRow(test.operand)),
+    arms: (test, key) => [{ rowSets: [rowSet(keyIs(key), eqWhere(test.operand))] }],
   },
   $all: {
     name: '$all',
@@ -101,7 +97,7 @@ export const OPERATORS: Table = {
     example: ['security', 'oauth'],
     types: ['list', 'string', 'number', 'date'],
     validate: (value, ctx) => ({ op: '$all', path: ctx.path, operands: scalarList(value, ctx, '["security", "oauth"]') }),
-    toSql: (test, key) => joinAll(unique(test.operands).map((o) => entriesWith(key, eqRow(o)))),
+    arms: (test, key) => unique(test.operands).map((o) => ({ rowSets: [rowSet(keyIs(key), eqWhere(o))] })),
   },
   $in: {
     name: '$in',
@@ -110,7 +106,7 @@ export const OPERATORS: Table = {
     example: ['high', 'critical'],
     types: ['string', 'number', 'date', 'list'],
     validate: (value, ctx) => ({ op: '$in', path: ctx.path, operands: scalarList(value, ctx, '["high", "critical"]') }),
-    toSql: (test, key) => entriesWithAny(key, eqRowsAny(test.operands)),
+    arms: (test, key) => [{ rowSets: eqWhereAny(test.operands).map((w) => rowSet(keyIs(key), w)) }],
   },
   $gt: rangeOperator('$gt', 'greater than'),
   $gte: rangeOperator('$gte', 'at least'),
@@ -145,7 +141,7 @@ export const OPERATORS: Table = {
       }
       return { op: '$between', path: ctx.path, min, max };
     },
-    toSql: (test, key) => rangeSql(key, [test]),
+    arms: (test, key) => [rangeArm(key, [test])],
   },
   $contains: {
     name: '$contains',
@@ -161,10 +157,11 @@ export const OPERATORS: Table = {
     },
     // A list element equal to the value (a scalar counts as a one-element
     // list), or a string value holding it, case-insensitively.
-    toSql(test, key) {
-      const element = eqRow(test.operand);
-      if (test.text === null) return entriesWith(key, element);
-      return entriesWith(key, cond(`(${element.sql} OR (pos = -1 AND instr(fold, ?) > 0))`, [...element.params, test.text]));
+    arms(test, key) {
+      const element = eqWhere(test.operand);
+      if (test.text === null) return [{ rowSets: [rowSet(keyIs(key), element)] }];
+      const where = cond(`(${element.sql} OR (pos = -1 AND instr(fold, ?) > 0))`, [...element.params, test.text]);
+      return [{ rowSets: [rowSet(keyIs(key), where, true)] }];
     },
   },
   $exists: {
@@ -178,10 +175,7 @@ export const OPERATORS: Table = {
       return { op: '$exists', path: ctx.path, value };
     },
     // Missing, null, an empty list and an empty map all count as "no value".
-    toSql(test, key) {
-      const present = presentSql(key);
-      return cond(`e.id ${test.value ? 'IN' : 'NOT IN'} (${present.sql})`, present.params);
-    },
+    arms: (test, key) => [presentArm(key, !test.value)],
   },
 };
 
@@ -211,15 +205,16 @@ const SQL_OP: Record<RangeOp, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: 
  * string mode only real text takes part: numbers, numeric-looking strings and
  * true/false never match (the partial index fm_key_text holds exactly those rows).
  */
-export function rangeSql(key: string, tests: TestOf<RangeOp | '$between'>[]): SqlCondition {
+export function rangeArm(key: string, tests: TestOf<RangeOp | '$between'>[]): Arm {
   const mode = tests[0].op === '$between' ? tests[0].min.mode : tests[0].bound.mode;
   const col = mode === 'num' ? 'num' : 'str';
-  const parts: SqlCondition[] = mode === 'str' ? [cond('num IS NULL AND bool IS NULL')] : [];
+  const parts = mode === 'str' ? [cond('num IS NULL AND bool IS NULL')] : [];
   for (const t of tests) {
     if (t.op === '$between') parts.push(cond(`${col} BETWEEN ? AND ?`, [param(t.min.value), param(t.max.value)]));
     else parts.push(cond(`${col} ${SQL_OP[t.op]} ?`, [param(t.bound.value)]));
   }
-  return entriesWith(key, { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) });
+  const where = cond(parts.map((p) => p.sql).join(' AND '), parts.flatMap((p) => p.params));
+  return { rowSets: [rowSet(keyIs(key), where, true)] };
 }
 
 /** All comparisons on one field must be in one mode; a value cannot be both a number and text. */

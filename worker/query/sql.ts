@@ -1,13 +1,16 @@
-// Building blocks for the SQL the filter compiles to. Values only ever travel
+// Building blocks for the SQL a filter compiles to. Values only ever travel
 // as bound parameters; the SQL text holds column names and constants.
+//
+// A filter is evaluated as set algebra over entry ids. Each condition on a
+// field is an Arm: the notes having an fm row (a RowSet) that satisfies it, or,
+// negated, the notes having none. An Arm has two SQL forms:
+// - ids: `SELECT entry_id FROM fm WHERE key = ? AND …`, which an index
+//   streams in entry_id order, so arms INTERSECT / EXCEPT by merging;
+// - probe: `EXISTS (SELECT 1 FROM fm WHERE … AND entry_id = e.id)`, a
+//   per-note check for when notes are walked in some other order.
 import type { SqlValue } from '../db/database';
 import type { EqOperand } from './ast';
 import { sqlNumber } from '../ingest/fm-rows';
-
-/** A filter value as a bound parameter (see sqlNumber: huge integers travel as text). */
-export function param(v: number | string): SqlValue {
-  return typeof v === 'number' ? sqlNumber(v) : v;
-}
 
 export interface SqlCondition {
   sql: string;
@@ -27,26 +30,50 @@ export function joinAll(parts: SqlCondition[], op: 'AND' | 'OR' = 'AND'): SqlCon
   };
 }
 
-/** Notes with an fm row of `key` satisfying `row` (an index lookup on fm). */
-export function entriesWith(key: string, row: SqlCondition): SqlCondition {
-  return cond(`e.id IN (SELECT entry_id FROM fm WHERE key = ? AND ${row.sql})`, [key, ...row.params]);
+/** A filter value as a bound parameter (see sqlNumber: huge integers travel as text). */
+export function param(v: number | string): SqlValue {
+  return typeof v === 'number' ? sqlNumber(v) : v;
 }
 
-/** Like entriesWith for several row conditions, any of which may hold. */
-export function entriesWithAny(key: string, rows: SqlCondition[]): SqlCondition {
-  if (rows.length === 1) return entriesWith(key, rows[0]);
-  return cond(
-    `e.id IN (${rows.map((r) => `SELECT entry_id FROM fm WHERE key = ? AND ${r.sql}`).join(' UNION ALL ')})`,
-    rows.flatMap((r) => [key, ...r.params]),
-  );
+/** fm rows of one key (or of the keys nested under it) satisfying `where`. */
+export interface RowSet {
+  key: SqlCondition;
+  where: SqlCondition;
+  /**
+   * Probe through fm_entry (entry_id, key): for conditions whose index cannot
+   * seek straight to one note (ranges, substrings, nested keys). Left to the
+   * planner, an EXISTS on fm_key_num would scan the whole range per note.
+   */
+  byEntry?: boolean;
+  /** The index that streams this row set in entry_id order, when the planner would not pick it. */
+  index?: string;
 }
 
-export function eqRow(o: EqOperand): SqlCondition {
+export interface Arm {
+  rowSets: RowSet[];
+  /** The notes with no such row (missing values). */
+  negate?: boolean;
+}
+
+export function keyIs(key: string): SqlCondition {
+  return cond('key = ?', [key]);
+}
+
+/** Every key nested under `key`: '/' follows '.', so [key + '.', key + '/') is the subtree. */
+export function keyUnder(key: string): SqlCondition {
+  return cond('key > ? AND key < ?', [`${key}.`, `${key}/`]);
+}
+
+export function rowSet(key: SqlCondition, where: SqlCondition, byEntry = false): RowSet {
+  return byEntry ? { key, where, byEntry } : { key, where };
+}
+
+export function eqWhere(o: EqOperand): SqlCondition {
   return cond(`${o.col} = ?`, [param(o.value)]);
 }
 
 /** `col IN (…)` per column, for operands that may be of several types. */
-export function eqRowsAny(operands: EqOperand[]): SqlCondition[] {
+export function eqWhereAny(operands: EqOperand[]): SqlCondition[] {
   const byCol = new Map<string, SqlValue[]>();
   for (const o of operands) {
     const list = byCol.get(o.col) ?? [];
@@ -56,4 +83,24 @@ export function eqRowsAny(operands: EqOperand[]): SqlCondition[] {
   return [...byCol].map(([col, values]) =>
     values.length === 1 ? cond(`${col} = ?`, values) : cond(`${col} IN (${values.map(() => '?').join(', ')})`, values),
   );
+}
+
+/** The entry ids of the rows of an arm, ignoring negation. */
+export function armRows(arm: Arm): SqlCondition {
+  const selects = arm.rowSets.map((rs) =>
+    cond(`SELECT entry_id FROM fm${rs.index ? ` INDEXED BY ${rs.index}` : ''} WHERE ${rs.key.sql} AND ${rs.where.sql}`, [...rs.key.params, ...rs.where.params]),
+  );
+  if (selects.length === 1) return selects[0];
+  return cond(`SELECT entry_id FROM (${selects.map((s) => s.sql).join(' UNION ALL ')})`, selects.flatMap((s) => s.params));
+}
+
+/** Whether note `e` has a row of the arm (negation applied). */
+export function armProbe(arm: Arm): SqlCondition {
+  const exists = arm.rowSets.map((rs) =>
+    rs.byEntry
+      ? cond(`EXISTS (SELECT 1 FROM fm INDEXED BY fm_entry WHERE entry_id = e.id AND ${rs.key.sql} AND ${rs.where.sql})`, [...rs.key.params, ...rs.where.params])
+      : cond(`EXISTS (SELECT 1 FROM fm WHERE ${rs.key.sql} AND ${rs.where.sql} AND entry_id = e.id)`, [...rs.key.params, ...rs.where.params]),
+  );
+  const any = exists.length === 1 ? exists[0] : cond(exists.map((x) => x.sql).join(' OR '), exists.flatMap((x) => x.params));
+  return arm.negate ? cond(`NOT (${any.sql})`, any.params) : any;
 }

@@ -4,6 +4,8 @@ import { toolHelp } from '../../cli/help';
 import type { Engine } from '../engine';
 import { memorySource } from '../ingest/source';
 import { FILTER_NOTES } from '../query/testdata/notes';
+import { metadataScope } from '../query';
+import { listNotes, type SortKey } from '../query/listing';
 import { matching, short } from '../query/testdata/engine';
 import { engineWith, ok } from '../test/make-engine';
 
@@ -74,10 +76,33 @@ describe('find', () => {
 
   it('sorts text case-insensitively and by several fields', async () => {
     const r = await rows({ vault: 'test', filters: { status: { $exists: true } }, fields: ['status'], sort: [{ field: 'status' }] });
-    expect(r.results.map((x) => x.fields.status)).toEqual(['Active', 'active', 'archived', 'draft']);
+    expect(r.results.map((x) => x.fields.status)).toEqual(['active', 'Active', 'archived', 'draft']); // equal when folded: by path
     const two = await rows({ vault: 'test', fields: ['rating', 'score'], sort: [{ field: 'rating' }, { field: 'score', order: 'desc' }] });
     expect(two.results.slice(0, 3).map((x) => x.path)).toEqual(['notes/beta.md', 'notes/alpha.md', 'notes/gamma.md']);
     expect((await rows({ vault: 'test', sort: ['title'] })).results[0].title).toBe('Alpha');
+  });
+
+  it('walks and sorts to the same pages', () => {
+    const cases: [Record<string, unknown>, SortKey[]][] = [
+      [{}, []],
+      [{ status: { $exists: true } }, []],
+      [{ owner: null }, [{ field: 'rating', order: 'asc' }]],
+      [{}, [{ field: 'ms.custom', order: 'desc' }]],
+      [{}, [{ field: 'draft', order: 'asc' }, { field: 'score', order: 'desc' }]],
+      [{ tags: { $exists: true } }, [{ field: 'tags', order: 'asc' }]],
+      [{}, [{ field: 'nowhere', order: 'asc' }, { field: 'title', order: 'desc' }]],
+    ];
+    for (const [filters, sort] of cases) {
+      const filter = metadataScope({ filters }, undefined).compiled;
+      for (const vaultId of [undefined, 1]) {
+        const pages = (strategy: 'walk' | 'sort') =>
+          [1, 2, 3, 4].flatMap((page) => listNotes(engine.db, { filter, vaultId, sort, page, pageSize: 2, strategy }).rows.map((r) => r.id));
+        const walked = pages('walk');
+        expect(walked, JSON.stringify({ filters, sort, vaultId })).toEqual(pages('sort'));
+        expect(new Set(walked).size).toBe(walked.length);
+        expect(walked.length).toBe(Math.min(8, listNotes(engine.db, { filter, vaultId, sort, page: 1, pageSize: 1 }).total));
+      }
+    }
   });
 
   it('combines filters, tags, tag: and text', async () => {

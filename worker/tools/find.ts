@@ -2,10 +2,11 @@
 // frontmatter values (a table), sortable by any field, with an exact total.
 // Values come from the stored frontmatter; note bodies are never read.
 import type { FmValue } from '../ingest/frontmatter';
-import { metadataScope, type SqlCondition } from '../query';
+import { metadataScope } from '../query';
+import type { CompiledFilter } from '../query/compile';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { checkKey } from '../query/keys';
-import { listNotes, type SortKey } from '../query/listing';
+import { listNotes, type Restriction, type SortKey } from '../query/listing';
 import { plainTerms } from '../search/fts-query';
 import { alias, describe, optInt, optString, type Args } from './args';
 import { defineTool } from './define';
@@ -29,7 +30,7 @@ export interface FindResult {
 }
 
 interface FindInput {
-  condition: SqlCondition | null;
+  filter: CompiledFilter;
   text: string;
   fields: string[];
   sort: SortKey[];
@@ -66,7 +67,7 @@ export const findTool = defineTool<FindInput, FindResult>({
     const query = optString(args, 'query');
     const scope = metadataScope(args, query);
     return {
-      condition: scope.condition,
+      filter: scope.compiled,
       text: scope.text,
       fields: fieldsArg(args),
       sort: sortArg(args),
@@ -77,12 +78,15 @@ export const findTool = defineTool<FindInput, FindResult>({
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault);
-    const where: SqlCondition[] = [];
-    if (input.condition) where.push(input.condition);
-    if (vault) where.push({ sql: 'e.vault_id = ?', params: [vault.id] });
-    const text = textCondition(input.text);
-    if (text) where.push(text);
-    const { rows, total } = listNotes(db, { where, sort: input.sort, page: input.page, pageSize: input.pageSize });
+    const text = textRestriction(input.text);
+    const { rows, total } = listNotes(db, {
+      filter: input.filter,
+      vaultId: vault?.id,
+      extra: text ? [text] : [],
+      sort: input.sort,
+      page: input.page,
+      pageSize: input.pageSize,
+    });
     return {
       results: rows.map((r) => {
         const fm = input.fields.length ? effectiveFrontmatter(r) : {};
@@ -99,10 +103,14 @@ export const findTool = defineTool<FindInput, FindResult>({
 });
 
 /** Notes whose text holds every word of the query (the text-search tool ranks; find only restricts). */
-function textCondition(text: string): SqlCondition | null {
+function textRestriction(text: string): Restriction | null {
   const terms = plainTerms(text);
   if (!terms.length) return null;
-  return { sql: 'e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [terms.map((t) => t.fts).join(' AND ')] };
+  const match = terms.map((t) => t.fts).join(' AND ');
+  return {
+    ids: { sql: 'SELECT rowid FROM fts WHERE fts MATCH ?', params: [match] },
+    probe: { sql: 'e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [match] },
+  };
 }
 
 /** A field name in find's arguments follows the filter language's key rules, reported as an argument error. */

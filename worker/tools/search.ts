@@ -117,10 +117,24 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
 
 /** Filters and no text: every matching note, in path order, paged (issue 3). */
 function filterOnly(db: import('../db/database').Db, input: SearchInput, vaultId: number | undefined, started: number): SearchResult {
-  const where = [input.metadata.condition!, ...(vaultId !== undefined ? [{ sql: 'e.vault_id = ?', params: [vaultId] }] : [])];
-  const { rows, total } = listNotes(db, { where, page: input.page, pageSize: input.pageSize });
+  const { rows, total } = listNotes(db, { filter: input.metadata.compiled, vaultId, page: input.page, pageSize: input.pageSize });
+  // No words to find: the snippet is the start of the note, so only its first characters are read.
+  const heads = new Map(
+    db.all<{ id: number; head: string }>(`SELECT entry_id AS id, substr(body, 1, 600) AS head FROM contents WHERE entry_id IN (${rows.map(() => '?').join(', ')})`, rows.map((r) => r.id)).map((h) => [h.id, h.head]),
+  );
   return {
-    results: rows.map((r) => hitFor(db, r.id, 0, [], input.markers)),
+    results: rows.map((r) => ({
+      id: `${r.vault}:${r.path}`,
+      kind: 'note' as const,
+      path: r.path,
+      vault: r.vault,
+      title: r.title,
+      type: r.type,
+      permalink: r.permalink,
+      tags: r.tags ? JSON.parse(r.tags) : [],
+      score: 0,
+      snippet: makeSnippet(heads.get(r.id) ?? '', [], { open: input.markers[0], close: input.markers[1] }),
+    })),
     page: input.page,
     page_size: input.pageSize,
     total,

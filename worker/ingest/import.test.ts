@@ -1,0 +1,347 @@
+// The import over real SQLite and real folders: what lands in the database,
+// incremental re-import, crashes and cancellation, problems.
+import { afterEach, describe, expect, it } from 'vitest';
+import { renameSync, rmSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { openMemoryDb, loadBytes } from '../db/open-node';
+import type { Db } from '../db/database';
+import { createEngine, type Engine } from '../engine';
+import { importVault, type ImportProgress } from './import';
+import { memorySource, type ImportSource } from './source';
+import { nodeSource } from './walk-node';
+import { makeEngine, ok } from '../test/make-engine';
+import { checkIntegrity, logicalDump } from '../test/dump';
+import { generatedNotes, putFile, removeTree, writeTree } from '../test/fixtures';
+
+const trees: string[] = [];
+afterEach(() => {
+  for (const t of trees.splice(0)) removeTree(t);
+});
+function tree(files: Record<string, string | Uint8Array>, name = 'vault'): string {
+  const root = writeTree(files, name);
+  trees.push(root);
+  return root;
+}
+
+async function paths(engine: Engine, vault?: string): Promise<string[]> {
+  const sql = vault
+    ? 'SELECT e.path FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE v.name = ? ORDER BY e.path'
+    : 'SELECT path FROM entries ORDER BY path';
+  return engine.db.column<string>(sql, vault ? [vault] : []);
+}
+
+async function found(engine: Engine, query: string): Promise<string[]> {
+  const r = ok(await engine.call('search', { query, page_size: 100 })) as { results: { path: string }[] };
+  return r.results.map((h) => h.path).sort();
+}
+
+/** An engine whose database is a clean import of `source` (for comparisons). */
+async function cleanImport(source: ImportSource): Promise<Engine> {
+  const engine = await makeEngine();
+  const s = await engine.importSource(source);
+  expect(s.phase).toBe('done');
+  return engine;
+}
+
+describe('importing a folder', () => {
+  it('imports notes and other files, skipping tool folders and dot-files, with "/" paths that keep their extension', async () => {
+    const root = tree({
+      'Home.md': '# Home\n[[specs/Auth Design]]',
+      'specs/Auth Design.md': '---\ntitle: Auth design\ntags: [auth]\n---\nOAuth flow',
+      '設計/認証 フロー.md': '---\ntitle: 認証フロー\n---\n認証の設計',
+      'assets/diagram.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+      'docs/Spec.PDF': new Uint8Array([0x25, 0x50, 0x44, 0x46]),
+      'board.canvas': '{"nodes":[]}',
+      '.obsidian/workspace.md': 'tool state',
+      '.git/HEAD.md': 'ref',
+      '.trash/old.md': 'deleted',
+      'node_modules/pkg/readme.md': 'dependency',
+      '.hidden/secret.md': 'dot folder',
+      '.DS_Store': 'x',
+      'sub/.gitignore': 'x',
+    });
+    const engine = await makeEngine();
+    const s = await engine.importSource(nodeSource(root));
+    expect(s).toMatchObject({ phase: 'done', vault: 'vault', notes: 3, files: 3, found: 6, indexed: 6, problems: 0 });
+    expect(await paths(engine)).toEqual(['Home.md', 'assets/diagram.png', 'board.canvas', 'docs/Spec.PDF', 'specs/Auth Design.md', '設計/認証 フロー.md']);
+
+    const pdf = engine.db.get('SELECT kind, name, ext, folder, size, title, frontmatter, tags FROM entries WHERE path = ?', ['docs/Spec.PDF']);
+    expect(pdf).toEqual({ kind: 'file', name: 'Spec.PDF', ext: 'pdf', folder: 'docs', size: 4, title: 'Spec.PDF', frontmatter: null, tags: null });
+    expect(engine.db.get('SELECT mtime FROM entries WHERE path = ?', ['Home.md'])).toEqual({ mtime: expect.any(Number) });
+
+    const note = ok(await engine.call('read_note', { path: '設計/認証 フロー.md' })) as { title: string; body: string; path: string };
+    expect(note).toMatchObject({ path: '設計/認証 フロー.md', title: '認証フロー', body: '認証の設計' });
+    expect(await found(engine, 'OAuth')).toEqual(['specs/Auth Design.md']);
+    expect(await found(engine, '設計')).toEqual(['設計/認証 フロー.md']);
+    expect(await found(engine, 'diagram')).toEqual(['assets/diagram.png']);
+    checkIntegrity(engine.db);
+  });
+
+  it('names the vault after the folder unless named otherwise, and keeps vaults side by side', async () => {
+    const a = tree({ 'a.md': 'alpha' }, 'Work Notes');
+    const b = tree({ 'b.md': 'beta' }, 'home');
+    const engine = await makeEngine();
+    await engine.importSource(nodeSource(a));
+    await engine.importSource(nodeSource(b), { vault: 'Personal' });
+    const v = ok(await engine.call('vaults')) as { vaults: { name: string; notes: number; import_state: string }[] };
+    expect(v.vaults.map((x) => [x.name, x.notes, x.import_state])).toEqual([
+      ['Personal', 1, 'complete'],
+      ['Work Notes', 1, 'complete'],
+    ]);
+    expect(engine.removeVault('Personal')).toBe(true);
+    expect(await found(engine, 'beta')).toEqual([]);
+    expect(await found(engine, 'alpha')).toEqual(['a.md']);
+    checkIntegrity(engine.db);
+  });
+
+  it('reports progress through the phases with growing counts', async () => {
+    const engine = await makeEngine();
+    const seen: ImportProgress[] = [];
+    const s = await engine.importSource(memorySource('p', generatedNotes(30)), { batchSize: 7, onProgress: (p) => seen.push(p) });
+    expect(s.phase).toBe('done');
+    const phases = seen.map((p) => p.phase).filter((p, i, all) => p !== all[i - 1]);
+    expect(phases).toEqual(['scanning', 'removing', 'indexing', 'optimizing', 'done']);
+    const processed = seen.map((p) => p.processed);
+    expect(processed).toEqual([...processed].sort((x, y) => x - y));
+    expect(seen.at(-1)).toMatchObject({ found: 30, processed: 30, indexed: 30, unchanged: 0 });
+    expect(seen.every((p) => p.vault === 'p')).toBe(true);
+  });
+});
+
+describe('re-importing the same folder', () => {
+  it('adds, changes, deletes and renames; skips unchanged files by content hash; ends as a clean import would', async () => {
+    const root = tree({
+      'a.md': '---\nstatus: draft\n---\nold text about apples',
+      'b.md': 'to be deleted, bananas',
+      'd.md': '---\npermalink: keep-me\n---\nrenamed cherries',
+      'f.md': 'untouched figs',
+      'img.png': new Uint8Array([1, 2, 3]),
+    });
+    const engine = await makeEngine();
+    expect((await engine.importSource(nodeSource(root))).indexed).toBe(5);
+    const idOf = (p: string) => engine.db.get<{ id: number }>('SELECT id FROM entries WHERE path = ?', [p])?.id;
+    const fId = idOf('f.md');
+
+    putFile(root, 'a.md', '---\nstatus: done\n---\nnew text about apricots');
+    rmSync(join(root, 'b.md'));
+    putFile(root, 'c.md', 'added dates');
+    renameSync(join(root, 'd.md'), join(root, 'e.md'));
+    utimesSync(join(root, 'f.md'), new Date(2030, 0, 1), new Date(2030, 0, 1)); // touched, same bytes
+
+    const s = await engine.importSource(nodeSource(root));
+    expect(s).toMatchObject({ phase: 'done', found: 5, indexed: 3, unchanged: 2, removed: 2, problems: 0, notes: 4, files: 1 });
+    expect(await paths(engine)).toEqual(['a.md', 'c.md', 'e.md', 'f.md', 'img.png']);
+    expect(idOf('f.md')).toBe(fId);
+    expect(await found(engine, 'apples')).toEqual([]);
+    expect(await found(engine, 'apricots')).toEqual(['a.md']);
+    expect(await found(engine, 'bananas')).toEqual([]);
+    expect(await found(engine, 'cherries')).toEqual(['e.md']);
+    expect(engine.db.column("SELECT f.str FROM fm f JOIN entries e ON e.id = f.entry_id WHERE e.path = 'a.md' AND f.key = 'status'")).toEqual(['done']);
+    // The renamed note takes back its permalink: the old entry is gone before the new one is written.
+    expect(engine.db.get("SELECT permalink FROM entries WHERE path = 'e.md'")).toEqual({ permalink: 'keep-me' });
+
+    // The touched file's new date is kept; everything equals a fresh import of the folder.
+    expect(engine.db.get("SELECT mtime FROM entries WHERE path = 'f.md'")).toEqual({ mtime: new Date(2030, 0, 1).getTime() });
+    expect(logicalDump(engine.db)).toEqual(logicalDump((await cleanImport(nodeSource(root))).db));
+    checkIntegrity(engine.db);
+  });
+
+  it('a second unchanged import writes nothing', async () => {
+    const engine = await makeEngine();
+    const source = memorySource('v', generatedNotes(12));
+    await engine.importSource(source);
+    const before = logicalDump(engine.db);
+    const s = await engine.importSource(source);
+    expect(s).toMatchObject({ phase: 'done', indexed: 0, unchanged: 12, removed: 0 });
+    expect(logicalDump(engine.db)).toEqual(before);
+  });
+
+  it('does not delete anything when listing the folder fails half-way', async () => {
+    const engine = await makeEngine();
+    await engine.importSource(memorySource('v', { 'a.md': 'a', 'b.md': 'b' }));
+    const broken: ImportSource = {
+      name: 'v',
+      root: 'v',
+      kind: 'memory',
+      async *files() {
+        yield { path: 'a.md', size: 1, mtime: 0, read: async () => new TextEncoder().encode('a') };
+        throw new Error('The folder was disconnected');
+      },
+    };
+    const s = await engine.importSource(broken);
+    expect(s).toMatchObject({ phase: 'failed', error: 'The folder was disconnected' });
+    expect(await paths(engine)).toEqual(['a.md', 'b.md']);
+  });
+});
+
+describe('crashes and cancellation leave a consistent database that the next import completes', () => {
+  const files = generatedNotes(60);
+
+  it('a crash after some batches: whole files only, then a re-import equals a clean import', async () => {
+    const db = await openMemoryDb();
+    let onDisk: Uint8Array | null = null;
+    const s = await importVault(db, memorySource('v', files), {
+      batchSize: 10,
+      afterBatch: (committed) => {
+        if (committed === 30) {
+          onDisk = db.exportBytes(); // what storage holds when the worker is killed here
+          throw new Error('worker killed');
+        }
+      },
+    });
+    expect(s).toMatchObject({ phase: 'failed', error: 'worker killed' });
+
+    // Reopen what was on disk.
+    const reopened = await openMemoryDb();
+    loadBytes(reopened, onDisk!);
+    checkIntegrity(reopened);
+    expect(reopened.get("SELECT import_state FROM vaults WHERE name = 'v'")).toEqual({ import_state: 'importing' });
+    const kept = reopened.column<string>('SELECT path FROM entries ORDER BY path');
+    expect(kept).toEqual(Object.keys(files).slice(0, 30).sort());
+    // Every kept note is whole: contents, frontmatter rows, relations, observations.
+    expect(reopened.get(`SELECT
+        (SELECT COUNT(*) FROM contents) AS contents, (SELECT COUNT(DISTINCT entry_id) FROM fm) AS fm,
+        (SELECT COUNT(DISTINCT entry_id) FROM relations) AS rel, (SELECT COUNT(DISTINCT entry_id) FROM observations) AS obs`)).toEqual({ contents: 30, fm: 30, rel: 30, obs: 30 });
+
+    const engine = createEngine(reopened);
+    const again = await engine.importSource(memorySource('v', files), { batchSize: 10 });
+    expect(again).toMatchObject({ phase: 'done', unchanged: 30, indexed: 30, notes: 60 });
+    const clean = await cleanImport(memorySource('v', files));
+    expect(logicalDump(reopened)).toEqual(logicalDump(clean.db));
+    checkIntegrity(reopened);
+  });
+
+  it('a failure in the middle of a batch rolls the whole batch back', async () => {
+    const db = await openMemoryDb();
+    let inserts = 0;
+    // Fail on the 25th note's entry row: inside the third batch of ten.
+    const failing = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'run') {
+          return (sql: string, params?: never) => {
+            if (sql.startsWith('INSERT INTO entries') && ++inserts === 25) throw new Error('disk I/O error');
+            return target.run(sql, params);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    }) as Db;
+    const s = await importVault(failing, memorySource('v', files), { batchSize: 10 });
+    expect(s).toMatchObject({ phase: 'failed', error: 'disk I/O error' });
+    checkIntegrity(db);
+    expect(db.column<string>('SELECT path FROM entries ORDER BY path')).toEqual(Object.keys(files).slice(0, 20).sort());
+    expect(db.get('SELECT COUNT(*) AS n FROM contents')).toEqual({ n: 20 });
+    const engine = createEngine(db);
+    expect(await engine.importSource(memorySource('v', files))).toMatchObject({ phase: 'done', unchanged: 20, indexed: 40 });
+    expect(logicalDump(db)).toEqual(logicalDump((await cleanImport(memorySource('v', files))).db));
+  });
+
+  it('cancel stops after the current batch; the vault is marked unfinished until a re-import completes it', async () => {
+    const engine = await makeEngine();
+    let batches = 0;
+    const s = await engine.importSource(memorySource('v', files), {
+      batchSize: 15,
+      afterBatch: () => void batches++,
+      isCancelled: () => batches >= 2,
+    });
+    expect(s).toMatchObject({ phase: 'cancelled', processed: 30, found: 60, notes: 30 });
+    const v = ok(await engine.call('vaults')) as { vaults: { import_state: string }[] };
+    expect(v.vaults[0].import_state).toBe('importing');
+    checkIntegrity(engine.db);
+
+    const again = await engine.importSource(memorySource('v', files));
+    expect(again).toMatchObject({ phase: 'done', unchanged: 30, indexed: 30 });
+    expect(logicalDump(engine.db)).toEqual(logicalDump((await cleanImport(memorySource('v', files))).db));
+  });
+
+  it('cancel while listing writes nothing', async () => {
+    const engine = await makeEngine();
+    await engine.importSource(memorySource('v', { 'keep.md': 'x' }));
+    const s = await engine.importSource(memorySource('v', generatedNotes(250)), { isCancelled: () => true });
+    expect(s.phase).toBe('cancelled');
+    expect(await paths(engine)).toEqual(['keep.md']);
+  });
+});
+
+describe('problems: file, what is wrong, what Kioku did', () => {
+  it('lists every problem after the import, and keeps the problems of unchanged files on re-import', async () => {
+    const root = tree({
+      'good.md': '---\ntitle: Good\n---\nfine',
+      'broken yaml.md': '---\ntitle: [unclosed\n---\nthe body survives',
+      'open.md': '---\ntitle: never closed\n',
+      'empty.md': '',
+      'latin1.md': new Uint8Array([0x43, 0x61, 0x66, 0xe9]),
+      'binary.md': new Uint8Array([0, 1, 2, 3]),
+      '重複/a.md': '---\npermalink: same\n---\nfirst',
+      '重複/b.md': '---\npermalink: same\n---\nsecond',
+    });
+    const engine = await makeEngine();
+    const s = await engine.importSource(nodeSource(root));
+    expect(s.phase).toBe('done');
+    const list = s.problemList.map((p) => [p.path, p.code]);
+    expect(list).toEqual([
+      ['binary.md', 'binary_note'],
+      ['broken yaml.md', 'frontmatter_invalid'],
+      ['empty.md', 'empty_file'],
+      ['latin1.md', 'invalid_utf8'],
+      ['open.md', 'frontmatter_unterminated'],
+      ['重複/b.md', 'duplicate_permalink'],
+    ]);
+    for (const p of s.problemList) {
+      expect(p.message.length).toBeGreaterThan(10);
+      expect(p.action.length).toBeGreaterThan(10);
+    }
+    expect(s.problemList.find((p) => p.code === 'duplicate_permalink')).toMatchObject({
+      message: 'The permalink "same" is already used by 重複/a.md.',
+      action: 'Gave this note the permalink "same-1"; the file was not changed.',
+    });
+    expect(await found(engine, 'survives')).toEqual(['broken yaml.md']);
+    expect(engine.db.get("SELECT kind FROM entries WHERE path = 'binary.md'")).toEqual({ kind: 'file' });
+
+    const tool = ok(await engine.call('problems', { vault: 'vault' })) as { total: number; problems: { path: string }[] };
+    expect(tool.total).toBe(6);
+
+    // Unchanged: still listed. Fixed: gone.
+    putFile(root, 'broken yaml.md', '---\ntitle: Fixed\n---\nthe body survives');
+    const again = await engine.importSource(nodeSource(root));
+    expect(again.indexed).toBe(1);
+    expect(again.problemList.map((p) => p.path)).toEqual(['binary.md', 'empty.md', 'latin1.md', 'open.md', '重複/b.md']);
+  });
+
+  it('keeps what the index had for a file that cannot be read, and says so', async () => {
+    const engine = await makeEngine();
+    await engine.importSource(memorySource('v', { 'a.md': 'first version', 'b.md': 'bee' }));
+    const flaky: ImportSource = {
+      name: 'v',
+      root: 'v',
+      kind: 'memory',
+      async *files() {
+        yield { path: 'a.md', size: 5, mtime: 0, read: async () => Promise.reject(new Error('NotReadableError: permission lost')) };
+        yield { path: 'b.md', size: 3, mtime: 0, read: async () => new TextEncoder().encode('bee') };
+      },
+    };
+    const s = await engine.importSource(flaky);
+    expect(s.phase).toBe('done');
+    expect(s.problemList).toEqual([
+      {
+        path: 'a.md',
+        code: 'read_failed',
+        message: 'The file could not be read: NotReadableError: permission lost.',
+        action: 'Skipped it this time; what the index already had for it is kept. Import again to retry.',
+      },
+    ]);
+    expect(await found(engine, 'first')).toEqual(['a.md']);
+  });
+
+  it('imports a 50 MB note: the whole file is kept, a prefix is indexed, and a warning is recorded', async () => {
+    const line = 'The quick brown fox jumps over the lazy dog.\n';
+    const big = `# Huge\n${line.repeat(Math.ceil((50 * 1024 * 1024) / line.length))}needle-at-the-end\n`;
+    const engine = await makeEngine();
+    const s = await engine.importSource(memorySource('v', { 'huge.md': big, 'small.md': 'fox' }));
+    expect(s.phase).toBe('done');
+    expect(s.problemList.map((p) => [p.path, p.code])).toEqual([['huge.md', 'note_truncated']]);
+    expect(engine.db.get("SELECT length(c.body) AS n, e.truncated FROM contents c JOIN entries e ON e.id = c.entry_id WHERE e.path = 'huge.md'")).toEqual({ n: big.length, truncated: 1 });
+    expect(await found(engine, 'fox')).toEqual(['huge.md', 'small.md']);
+    expect(await found(engine, 'needle')).toEqual([]);
+  });
+});
