@@ -26,9 +26,10 @@ export interface SearchResponse {
   mode: string;
   relaxed?: boolean;
   elapsed_ms: number;
-  /** Set by vector/hybrid search while some notes have no embeddings yet. */
-  embeddings_partial?: boolean;
-  partial?: boolean;
+  /** Vector and hybrid search: the model used and whether every note has its vectors yet. */
+  embeddings?: { model: string; complete: boolean };
+  /** Why the results differ from what was asked (e.g. a query the model cannot read was ranked by text). */
+  notice?: string;
 }
 
 export interface FindRow {

@@ -111,7 +111,16 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
               {t('search.relaxed')}
             </p>
           ) : null}
-          {out.r.embeddings_partial || out.r.partial ? <p className="notice">{t('search.partialEmbeddings')}</p> : null}
+          {out.r.mode !== 'text' && out.r.embeddings && !out.r.embeddings.complete ? (
+            <p className="notice" data-testid="partial-embeddings">
+              {t('search.partialEmbeddings')}
+            </p>
+          ) : null}
+          {out.r.notice ? (
+            <p className="notice" data-testid="search-notice">
+              {out.r.notice}
+            </p>
+          ) : null}
           {out.r.results.length === 0 ? (
             <EmptyState state={state} onState={(p) => update(p)} />
           ) : (
