@@ -32,7 +32,8 @@ export function useSearchState(): [SearchState, UpdateState] {
     const url = `${location.pathname}${encodeState(next) ? `?${encodeState(next)}` : ''}${location.hash}`;
     if (url === `${location.pathname}${location.search}${location.hash}`) return;
     const typing = !!opts.replace;
-    const continues = prev.q !== '' && (next.q.startsWith(prev.q) || prev.q.startsWith(next.q));
+    // Typing in the filter's JSON leaves q alone; typing in the query box continues it or not.
+    const continues = prev.q === next.q || (prev.q !== '' && (next.q.startsWith(prev.q) || prev.q.startsWith(next.q)));
     if (typing && lastWasTyping.current && continues) history.replaceState(null, '', url);
     else history.pushState(null, '', url);
     lastWasTyping.current = typing;

@@ -14,7 +14,7 @@ interface Props {
   vault: string | null;
   prefix: string | null;
   fields: FieldInfo[];
-  onFilter(f: Filter | null): void;
+  onFilter(f: Filter | null, typing?: boolean): void;
   onClearVault(): void;
   onClearPrefix(): void;
 }

@@ -10,7 +10,8 @@ import { JsonSyntaxError, lineCol, locatePath, parseJsonTree, treeValue, type Sp
 
 interface Props {
   filter: Filter | null;
-  onChange(f: Filter | null): void;
+  /** typing: the change comes from editing the JSON text (one history entry for a run of edits). */
+  onChange(f: Filter | null, typing: boolean): void;
 }
 
 interface Problem {
@@ -76,7 +77,7 @@ export function JsonFilterEditor({ filter, onChange }: Props) {
       }
       setProblem(null);
       applied.current = JSON.stringify(f ?? {});
-      onChange(f);
+      onChange(f, true);
     }, 300);
     return () => clearTimeout(timer);
   }, [text, onChange, t]);

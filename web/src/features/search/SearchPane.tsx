@@ -64,7 +64,7 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
   );
 
   const onTag = (tag: string) => update({ filter: addTag(state.filter, tag) });
-  const setFilter = useCallback((f: Filter | null) => update({ filter: f }), [update]);
+  const setFilter = useCallback((f: Filter | null, typing?: boolean) => update({ filter: f }, { replace: !!typing }), [update]);
   const openId = state.note ? `${state.note.vault}:${state.note.path}` : null;
 
   return (
