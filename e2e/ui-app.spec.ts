@@ -1,6 +1,6 @@
 // The app around the search: offline use, Japanese UI, writing to a real folder.
 import { expect, test } from '@playwright/test';
-import { collectErrors, openApp } from './ui-helpers';
+import { collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
 
 test('works offline after the first visit', async ({ page, context }) => {
   await openApp(page);
@@ -114,4 +114,33 @@ test('edits are written to a folder opened with write access', async ({ page }) 
     return (await (await dir.getFileHandle('ideas.md')).getFile()).text();
   });
   expect(created).toBe('# ideas\n\n');
+});
+
+test('mode switch: Semantic finds by meaning, and the mode is in the URL', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openApp(page);
+  const semantic = page.getByRole('radio', { name: 'Semantic' });
+  test.skip(!(await semantic.isEnabled()), 'this engine has no vector search');
+  await importFolder(
+    page,
+    writeVault(
+      {
+        'Anemometer.md': '# Anemometer\n\nA device for gauging the velocity of air currents and gusts, with cups which spin faster in a gale.\n',
+        'Sourdough.md': '# Sourdough\n\nMix flour and water, feed the starter daily, and bake the loaf in a hot oven.\n',
+        'Taxes.md': '# Taxes\n\nFile the annual return before April; keep receipts for deductions.\n',
+      },
+      'weather',
+    ),
+    'weather',
+  );
+  await expect(page.getByTestId('embed-status')).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+  await page.getByRole('searchbox').fill('wind speed instrument');
+  await semantic.click();
+  await expect(semantic).toHaveAttribute('aria-checked', 'true');
+  await expect(page).toHaveURL(/[?&]mode=vector/);
+  await expect(page.getByTestId('hit').first()).toContainText('Anemometer');
+  await page.getByRole('radio', { name: 'Keyword' }).click();
+  await expect(page).toHaveURL(/[?&]mode=text/);
+  await page.goBack();
+  await expect(semantic).toHaveAttribute('aria-checked', 'true');
 });

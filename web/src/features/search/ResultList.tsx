@@ -25,7 +25,7 @@ export function ResultList({ hits, active, badgeFields, hrefFor, onOpen, onTag, 
     list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
   return (
-    <ol className="hits" ref={list} data-testid="results">
+    <ol className="hits results" ref={list} data-testid="results">
       {hits.map((h, i) => {
         const fields = Object.entries(h.fields ?? {}).filter(([k, v]) => badgeFields.includes(k) && v !== null && v !== undefined);
         const score = t('search.score', { score: fmtScore.format(h.score) });
