@@ -118,7 +118,7 @@ const marked = new Marked({
     image({ href, text }: Tokens.Image) {
       if (DATA_IMAGE.test(href)) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
       // Remote and vault-relative images are not loaded: say what is there.
-      return `<span class="md-image" title="${escapeHtml(href)}">🖼 ${escapeHtml(text || href)}</span>`;
+      return `<span class="md-image" title="${escapeHtml(href)}">[${escapeHtml(text || href)}]</span>`;
     },
   },
 });

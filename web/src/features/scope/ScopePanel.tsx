@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n/i18n';
 import { useApp } from '../../app/app-context';
 import type { FolderInfo } from '../../../../worker/tools/browse';
 import { buildFolderTree, type FolderNode } from './folder-tree';
+import { FolderIcon, VaultIcon } from '../../ui/icons';
 
 interface Props {
   vault: string | null;
@@ -33,7 +34,7 @@ function Node({ node, vault, depth, current, onPick }: { node: FolderNode; vault
           <span className="twisty" aria-hidden="true" />
         )}
         <button type="button" className="tree-label" onClick={() => onPick(vault, node.prefix)} aria-current={selected ? 'true' : undefined} title={node.prefix}>
-          📁 {node.name}
+          <FolderIcon /> {node.name}
         </button>
         <span className="muted count">{formatNumber(node.notes)}</span>
       </div>
@@ -91,7 +92,7 @@ export function ScopePanel({ vault, prefix, refreshKey, onScope }: Props) {
             <li key={v} role="treeitem" aria-expanded="true" aria-selected={vault === v && !prefix}>
               <div className={`tree-row vault-row${vault === v && !prefix ? ' selected' : ''}`}>
                 <button type="button" className="tree-label" onClick={() => onScope(v, null)}>
-                  🗄 {v}
+                  <VaultIcon /> {v}
                 </button>
               </div>
               <ul role="group">

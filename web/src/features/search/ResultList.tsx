@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n/i18n';
 import { TagButton } from '../../ui/TagButton';
 import { valueText } from '../filters/filter-model';
 import { Highlight } from './Highlight';
+import { FileIcon } from '../../ui/icons';
 
 interface Props {
   hits: Hit[];
@@ -47,7 +48,7 @@ export function ResultList({ hits, active, badgeFields, hrefFor, onOpen, onTag, 
                 onOpen(h);
               }}
             >
-              {h.kind === 'file' ? <span aria-hidden="true">📄 </span> : null}
+              {h.kind === 'file' ? <FileIcon /> : null}
               {h.title}
             </a>
             <span className="hit-score" aria-hidden="true">
