@@ -31,7 +31,12 @@ const GOLDEN: [name: string, filter: unknown, sql: string, params: unknown[]][] 
   ['$between numeric', { score: { $between: [0.3, '0.8'] } }, IDS(ROWS('num BETWEEN ? AND ?')), ['score', 0.3, 0.8]],
   ['null', { owner: null }, `e.id IN (SELECT id FROM entries WHERE kind = 'note' EXCEPT ${PRESENT})`, ['owner', 'owner.', 'owner/']],
   ['$exists true', { owner: { $exists: true } }, IDS(PRESENT), ['owner', 'owner.', 'owner/']],
-  ['$contains', { title: { $contains: 'Auth' } }, IDS(ROWS('(str = ? OR (pos = -1 AND instr(fold, ?) > 0))')), ['title', 'Auth', 'auth']],
+  [
+    '$contains',
+    { title: { $contains: 'Auth' } },
+    IDS(`SELECT entry_id FROM (${ROWS('str = ?')} UNION ALL ${ROWS('fold IS NOT NULL AND instr(fold, ?) > 0 AND pos = -1').replace('FROM fm', 'FROM fm INDEXED BY fm_key_fold')})`),
+    ['title', 'Auth', 'title', 'auth'],
+  ],
   [
     'several fields, missing last',
     { status: 'active', owner: null, confidence: { $gt: 0.7 }, '状態': '完了' },

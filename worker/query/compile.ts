@@ -38,15 +38,23 @@ function fieldArms(field: FieldCondition): Arm[] {
   return arms;
 }
 
-/** A compound SELECT of the ids of the notes the arms select, within `universe` when given. */
-export function idsSql(compiled: CompiledFilter, universe: SqlCondition | null = null): SqlCondition {
+/**
+ * A (compound) SELECT of the ids of the notes the arms select. Without a
+ * positive arm it starts from `universe` (all notes by default). A single
+ * positive arm may repeat an id (two list elements matching); compound
+ * results are distinct.
+ */
+export function idsSql(compiled: CompiledFilter, universe: SqlCondition = ALL_NOTES): SqlCondition {
   const positive = compiled.arms.filter((a) => !a.negate).map(armRows);
   const negative = compiled.arms.filter((a) => a.negate).map(armRows);
-  const parts: SqlCondition[] = [...positive];
-  if (universe && (positive.length || negative.length)) parts.push(universe);
-  if (!parts.length) parts.push(universe ?? ALL_NOTES);
+  const parts = positive.length ? positive : [universe];
   const sql = parts.map((p) => p.sql).join(' INTERSECT ') + negative.map((n) => ` EXCEPT ${n.sql}`).join('');
   return cond(sql, [...parts.flatMap((p) => p.params), ...negative.flatMap((n) => n.params)]);
+}
+
+/** Whether idsSql may list a note twice (one positive arm alone, nothing to merge with). */
+export function idsMayRepeat(compiled: CompiledFilter): boolean {
+  return compiled.arms.length === 1 && !compiled.arms[0].negate;
 }
 
 /** The notes the filter selects, as a boolean expression over `e`; null when it states nothing. */

@@ -32,23 +32,44 @@ export interface FieldStatsOptions {
   limit: number;
 }
 
-const T_TYPE = `CASE f.t WHEN 'num' THEN 'number' WHEN 'bool' THEN 'boolean' WHEN 'str' THEN
-  (CASE WHEN f.str GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*' THEN 'date' ELSE 'string' END) ELSE f.t END`;
+/**
+ * fieldStats groups every fm row, which takes a while on a large vault, and
+ * the answer changes only when the data does: results are kept until the
+ * connection next writes (total_changes() moves).
+ */
+const cache = new WeakMap<Db, { changes: number; results: Map<string, FieldStats[]> }>();
 
+export function fieldStatsCached(db: Db, opts: FieldStatsOptions): FieldStats[] {
+  const changes = db.get<{ n: number }>('SELECT total_changes() AS n')!.n;
+  let entry = cache.get(db);
+  if (!entry || entry.changes !== changes) cache.set(db, (entry = { changes, results: new Map() }));
+  const key = JSON.stringify([opts.vaultId ?? null, opts.prefix ?? null, opts.limit]);
+  let result = entry.results.get(key);
+  if (!result) entry.results.set(key, (result = fieldStats(db, opts)));
+  return structuredClone(result);
+}
+
+const DATE_GLOB = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*'";
+
+/**
+ * Every row of fm is read once or twice, always in the order of an index so
+ * SQLite aggregates as it streams instead of sorting; only the few top values
+ * per key leave SQLite (handing rows to JavaScript is the costly part).
+ */
 export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
   const scope: string[] = [];
   const params: SqlValue[] = [];
   if (opts.vaultId !== undefined) {
-    scope.push('f.entry_id IN (SELECT id FROM entries WHERE vault_id = ?)');
+    scope.push('entry_id IN (SELECT id FROM entries WHERE vault_id = ?)');
     params.push(opts.vaultId);
   }
   if (opts.prefix) {
     // A prefix names a key or a subtree: "ms" covers "ms" and "ms.topic", not "msg".
-    scope.push('(f.key = ? OR (f.key > ? AND f.key < ?))');
+    scope.push('(key = ? OR (key > ? AND key < ?))');
     params.push(opts.prefix, `${opts.prefix}.`, `${opts.prefix}/`);
   }
+  const and = scope.map((c) => ` AND ${c}`).join('');
   const where = scope.length ? `WHERE ${scope.join(' AND ')}` : '';
-  const and = scope.length ? `${where} AND` : 'WHERE';
 
   const byKey = new Map<string, FieldStats>();
   const stats = (key: string) => {
@@ -56,45 +77,74 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
     if (!s) byKey.set(key, (s = { key, notes: 0, types: {}, distinct: 0, values: [], operators: [] }));
     return s;
   };
-  for (const r of db.all<{ key: string; n: number }>(`SELECT f.key, COUNT(DISTINCT f.entry_id) AS n FROM fm f ${where} GROUP BY f.key`, params)) {
-    stats(r.key).notes = r.n;
-  }
-  for (const r of db.all<{ key: string; item: number; type: FieldType; n: number }>(
-    `SELECT f.key, f.pos >= 0 AS item, ${T_TYPE} AS type, COUNT(*) AS n FROM fm f ${where} GROUP BY f.key, item, type`,
+  // Types: top-level values (pos -1) are the key's value; the rest are list elements.
+  // pos 0 is each note's first element, so keys met only inside lists of maps count notes by it.
+  const typeRows = db.all<{ key: string; t: string; top: number; first: number; items: number; dates: number; itemDates: number }>(
+    `SELECT key, t, SUM(pos < 0) AS top, SUM(pos = 0) AS first, SUM(pos >= 0) AS items,
+            SUM(pos < 0 AND t = 'str' AND str GLOB ${DATE_GLOB}) AS dates,
+            SUM(pos >= 0 AND t = 'str' AND str GLOB ${DATE_GLOB}) AS itemDates
+     FROM fm INDEXED BY fm_key_t ${where} GROUP BY key, t`,
     params,
-  )) {
+  );
+  const firstItems = new Map<string, number>();
+  for (const r of typeRows) {
     const s = stats(r.key);
-    if (r.item) (s.item_types ??= {})[r.type] = r.n;
-    else s.types[r.type] = r.n;
+    const name = TYPE_NAMES[r.t] ?? (r.t as FieldType);
+    const add = (into: Partial<Record<FieldType, number>>, type: FieldType, n: number) => {
+      if (n > 0) into[type] = (into[type] ?? 0) + n;
+    };
+    add(s.types, name, r.top - r.dates);
+    add(s.types, 'date', r.dates);
+    s.notes += r.top;
+    if (r.items > 0) {
+      s.item_types ??= {};
+      add(s.item_types, name, r.items - r.itemDates);
+      add(s.item_types, 'date', r.itemDates);
+    }
+    firstItems.set(r.key, (firstItems.get(r.key) ?? 0) + r.first);
   }
-  // Values are grouped the way filters compare them (1, 1.0 and "1" are one
-  // value; tags ignore case), so each count is what {"key": value} matches.
-  const values = db.all<{ key: string; kind: 'n' | 'b' | 's'; num: number | null; bool: number | null; str: string | null; n: number; d: number }>(
-    `SELECT key, kind, num, bool, str, n, d FROM (
-       SELECT key, kind, num, bool, str, n,
-              ROW_NUMBER() OVER (PARTITION BY key ORDER BY n DESC, kind, num, str) AS rank,
+  for (const s of byKey.values()) {
+    if (s.notes === 0) s.notes = firstItems.get(s.key) ?? 0;
+    if (s.item_types && Object.keys(s.item_types).length === 0) delete s.item_types;
+  }
+
+  // Values, grouped the way filters compare them (1, 1.0 and "1" are one
+  // value; tags ignore case), each counted once per note, so a count is what
+  // {"key": value} selects.
+  const values = db.all<{ key: string; kind: 'n' | 'b' | 's'; v: number | string; n: number; d: number }>(
+    `SELECT key, kind, v, n, d FROM (
+       SELECT key, kind, v, n,
+              ROW_NUMBER() OVER (PARTITION BY key ORDER BY n DESC, kind, v) AS rank,
               COUNT(*) OVER (PARTITION BY key) AS d
-       FROM (SELECT f.key,
-                    CASE WHEN f.num IS NOT NULL THEN 'n' WHEN f.bool IS NOT NULL THEN 'b' ELSE 's' END AS kind,
-                    f.num, f.bool, MIN(f.str) AS str, COUNT(DISTINCT f.entry_id) AS n
-             FROM fm f ${and} f.t IN ('str', 'num', 'bool')
-             GROUP BY f.key, kind, f.num, f.bool, CASE WHEN f.num IS NULL AND f.bool IS NULL THEN (CASE WHEN f.key = 'tags' THEN f.fold ELSE f.str END) END))
+       FROM (
+         SELECT key, 'n' AS kind, num AS v, COUNT(*) AS n FROM
+           (SELECT DISTINCT key, num, entry_id FROM fm INDEXED BY fm_key_num WHERE num IS NOT NULL${and}) GROUP BY key, num
+         UNION ALL
+         SELECT key, 'b', bool, COUNT(*) FROM
+           (SELECT DISTINCT key, bool, entry_id FROM fm INDEXED BY fm_key_bool WHERE bool IS NOT NULL${and}) GROUP BY key, bool
+         UNION ALL
+         SELECT key, 's', str, COUNT(*) FROM
+           (SELECT DISTINCT key, str, entry_id FROM fm INDEXED BY fm_key_text WHERE num IS NULL AND bool IS NULL AND str IS NOT NULL AND key <> 'tags'${and}) GROUP BY key, str
+         UNION ALL
+         SELECT key, 's', MIN(str), COUNT(DISTINCT entry_id) FROM fm INDEXED BY fm_key_fold
+           WHERE key = 'tags' AND fold IS NOT NULL AND num IS NULL AND bool IS NULL${and} GROUP BY fold))
      WHERE rank <= ? ORDER BY key, rank`,
-    [...params, Math.max(opts.limit, 1)],
+    [...params, ...params, ...params, ...params, Math.max(opts.limit, 1)],
   );
   for (const r of values) {
     const s = stats(r.key);
     s.distinct = r.d;
-    if (s.values.length < opts.limit) s.values.push({ value: r.kind === 'n' ? r.num! : r.kind === 'b' ? r.bool === 1 : r.str!, count: r.n });
+    if (s.values.length < opts.limit) s.values.push({ value: r.kind === 'b' ? r.v === 1 : r.v, count: r.n });
   }
   const out = [...byKey.values()];
   for (const s of out) {
-    // Keys reached only through lists of maps (`authors.name`) have list elements but no value row.
-    const types = new Set<FieldType>([...(Object.keys(s.types) as FieldType[]), ...(s.item_types ? (['list'] as FieldType[]) : [])]);
-    for (const t of Object.keys(s.item_types ?? {}) as FieldType[]) types.add(t);
+    const types = new Set<FieldType>([...(Object.keys(s.types) as FieldType[]), ...(Object.keys(s.item_types ?? {}) as FieldType[])]);
+    if (s.item_types) types.add('list');
     const ops = new Set<OpName>();
     for (const t of types) for (const op of OPERATORS_BY_TYPE[t]) ops.add(op);
     s.operators = OPERATOR_NAMES.filter((op) => ops.has(op));
   }
   return out.sort((a, b) => b.notes - a.notes || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
+
+const TYPE_NAMES: Record<string, FieldType> = { num: 'number', bool: 'boolean', str: 'string', list: 'list', map: 'map', null: 'null' };

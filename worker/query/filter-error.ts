@@ -3,22 +3,26 @@
 // how to fix it, and a short machine-readable reason for the UI.
 import { toolError, type ToolError } from '../tools/errors';
 
-export type FilterReason =
-  | 'not_object'
-  | 'json_syntax'
-  | 'bad_key'
-  | 'unknown_operator'
-  | 'duplicate_operator'
-  | 'empty_condition'
-  | 'nested_map'
-  | 'bad_value'
-  | 'null_not_allowed'
-  | 'not_finite'
-  | 'lost_precision'
-  | 'empty_list'
-  | 'between_bounds'
-  | 'between_range'
-  | 'mixed_modes';
+/** Why a filter was rejected, in `details.reason` (the UI can key off it). */
+export const FILTER_REASONS = [
+  'not_object',
+  'json_syntax',
+  'bad_key',
+  'unknown_operator',
+  'duplicate_operator',
+  'empty_condition',
+  'nested_map',
+  'bad_value',
+  'null_not_allowed',
+  'not_finite',
+  'lost_precision',
+  'empty_list',
+  'between_bounds',
+  'between_range',
+  'mixed_modes',
+] as const;
+
+export type FilterReason = (typeof FILTER_REASONS)[number];
 
 export function filterError(message: string, path: string, reason: FilterReason): ToolError {
   return toolError('invalid_filter', message, path, { reason });

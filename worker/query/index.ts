@@ -5,3 +5,4 @@ export type { SqlCondition } from './sql';
 export { metadataScope, compileFilter, type MetadataScope } from './metadata-scope';
 export { OPERATORS_BY_TYPE, OPERATOR_INFO, FIELD_TYPES, type FieldType, type OperandShape } from './operators';
 export type { OpName } from './ast';
+export { FILTER_REASONS, type FilterReason } from './filter-error';

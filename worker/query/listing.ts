@@ -2,11 +2,15 @@
 // frontmatter fields: the filter-only side of `search` and the rows of `find`.
 //
 // The exact total comes from set algebra on index streams (compile.ts). A
-// page is then fetched one of two ways, whichever touches fewer notes:
-// - walk: visit notes in the wanted order (entries_path, or fm_sort for a
-//   field) and check each with the filter's probes, stopping when the page is
-//   full; cheap when many notes match;
-// - sort: take the matching ids and sort them; cheap when few match.
+// page is then fetched in one of three ways:
+// - sort: take the matching notes and sort them; for small results;
+// - walk: visit notes in path order and check each with the filter's probes,
+//   stopping when the page is full; cheapest when matches are spread out, so
+//   it is tried first for large results, with a budget of visits (matches may
+//   be clustered far down the order);
+// - scan: materialise the matching ids once and walk an index in the wanted
+//   order (entries by path, fm_sort by field value), keeping the members;
+//   bounded by the size of the index, with cheap steps.
 //
 // Sort order of a field, ascending: numbers (and numeric-looking strings) by
 // value, then text case-insensitively, then booleans (false before true);
@@ -14,7 +18,7 @@
 // puts missing values last. A list sorts by its first element. Ties are broken
 // by path, so pages are stable.
 import type { Db, SqlValue } from '../db/database';
-import { ALL_NOTES, idsSql, type CompiledFilter } from './compile';
+import { ALL_NOTES, idsMayRepeat, idsSql, type CompiledFilter } from './compile';
 import { armProbe, cond, joinAll, type SqlCondition } from './sql';
 
 export interface SortKey {
@@ -45,7 +49,7 @@ export interface ListPage {
   rows: ListRow[];
   total: number;
   /** How the page was fetched (for benchmarks and tests). */
-  strategy: 'walk' | 'sort' | 'empty';
+  strategy: Strategy | 'empty';
 }
 
 export interface ListOptions {
@@ -55,42 +59,86 @@ export interface ListOptions {
   sort?: SortKey[];
   page: number;
   pageSize: number;
-  /** Force a strategy (tests compare both); chosen by cost otherwise. */
-  strategy?: 'walk' | 'sort';
+  /** Force a strategy (tests compare them); chosen by cost otherwise. */
+  strategy?: Strategy;
 }
+
+export type Strategy = 'sort' | 'walk' | 'scan';
+
+/** Up to this many matches, sorting them is cheaper than any walk. */
+const SORT_AT_MOST = 2000;
+/** Notes a walk may visit before it gives way to a scan. */
+const WALK_BUDGET = 1500;
 
 const COLUMNS = 'e.id, v.name AS vault, e.path, e.title, e.type, e.permalink, e.tags, e.frontmatter';
 
 export function listNotes(db: Db, opts: ListOptions): ListPage {
-  const universe = opts.vaultId !== undefined ? cond("SELECT id FROM entries WHERE vault_id = ? AND kind = 'note'", [opts.vaultId]) : ALL_NOTES;
-  const arms = opts.filter?.arms ?? [];
-  let ids = idsSql({ arms }, universe);
-  for (const x of opts.extra ?? []) ids = cond(`${ids.sql} INTERSECT ${x.ids.sql}`, [...ids.params, ...x.ids.params]);
-  const total = count(db, ids);
+  const inVault = opts.vaultId !== undefined;
+  const universe = inVault ? cond("SELECT id FROM entries WHERE vault_id = ? AND kind = 'note'", [opts.vaultId!]) : ALL_NOTES;
+  const filter: CompiledFilter = opts.filter ?? { arms: [] };
+  const arms = filter.arms;
+  const extra = opts.extra ?? [];
+  let ids = idsSql(filter, universe);
+  for (const x of extra) ids = cond(`${ids.sql} INTERSECT ${x.ids.sql}`, [...ids.params, ...x.ids.params]);
+  const repeats = idsMayRepeat(filter) && extra.length === 0;
+  // The vault test is `+e.vault_id` so that SQLite drives from the ids, not from every note of the vault.
+  const vault = inVault ? cond('+e.vault_id = ?', [opts.vaultId!]) : null;
+
+  const inScope = notesInScope(db, opts.vaultId);
+  const total =
+    arms.length === 0 && extra.length === 0
+      ? inScope
+      : vault && arms.some((a) => !a.negate)
+        ? count(db, `SELECT COUNT(*) AS n FROM entries e WHERE ${vault.sql} AND e.id IN (${ids.sql})`, [...vault.params, ...ids.params])
+        : count(db, `SELECT COUNT(${repeats ? 'DISTINCT entry_id' : '*'}) AS n FROM (${ids.sql})`, ids.params);
   const offset = (opts.page - 1) * opts.pageSize;
   if (total === 0 || offset >= total) return { rows: [], total, strategy: 'empty' };
 
-  const inScope = count(db, universe);
   const probe = joinAll([
     cond("e.kind = 'note'"),
-    ...(opts.vaultId !== undefined ? [cond('e.vault_id = ?', [opts.vaultId])] : []),
+    ...(inVault ? [cond('e.vault_id = ?', [opts.vaultId!])] : []),
     ...arms.map(armProbe),
-    ...(opts.extra ?? []).map((x) => x.probe),
+    ...extra.map((x) => x.probe),
   ]);
-  // Notes a walk visits to fill the page, if matches are spread evenly; each
-  // visit costs a probe per condition, each sorted match about two.
-  const visits = ((offset + opts.pageSize) * inScope) / total;
-  const walk = opts.strategy ? opts.strategy === 'walk' : visits * (1 + arms.length) <= 2 * total + 200;
+  const matching = vault ? cond(`${vault.sql} AND e.id IN (${ids.sql})`, [...vault.params, ...ids.params]) : cond(`e.id IN (${ids.sql})`, ids.params);
   const sort = opts.sort ?? [];
   const at = { offset, limit: opts.pageSize };
-  const rows = sort.length
-    ? walk
-      ? walkByField(db, sort, probe, ids, at)
-      : sortAll(db, sort, ids, at)
-    : walk
-      ? walkByPath(db, probe, opts.vaultId !== undefined, at)
-      : sortAll(db, [], ids, at);
-  return { rows: uniqueRows(rows), total, strategy: walk ? 'walk' : 'sort' };
+  const expected = Math.min(opts.pageSize, total - offset);
+  const fetch = (strategy: Strategy): ListRow[] | null => {
+    if (strategy === 'sort') return sortAll(db, sort, matching, at);
+    // With no condition every note of the scope matches: a scan need not check membership.
+    const members = arms.length || extra.length ? ids : null;
+    if (strategy === 'scan' || sort.length) return sort.length ? scanByField(db, sort, members, vault, at) : scanByPath(db, ids, opts.vaultId, at);
+    if (opts.strategy === 'walk') return walkByPath(db, probe, opts.vaultId, Number.MAX_SAFE_INTEGER, at);
+    // A walk pays off only when the page is likely to lie within its budget of visits.
+    if (((offset + opts.pageSize) * inScope) / total > WALK_BUDGET / 2) return null;
+    const rows = walkByPath(db, probe, opts.vaultId, WALK_BUDGET, at);
+    return rows.length === expected ? rows : null;
+  };
+  const order: Strategy[] = opts.strategy ? [opts.strategy] : total <= SORT_AT_MOST ? ['sort'] : sort.length ? ['scan'] : ['walk', 'scan'];
+  for (const strategy of order) {
+    const rows = fetch(strategy);
+    if (rows) return { rows: uniqueRows(rows), total, strategy: strategy === 'walk' && sort.length ? 'scan' : strategy };
+  }
+  throw new Error('no listing strategy produced the page');
+}
+
+/** Notes in all vaults or one, cached until the database next changes. */
+const scopeCounts = new WeakMap<Db, { changes: number; counts: Map<number, number> }>();
+
+function notesInScope(db: Db, vaultId: number | undefined): number {
+  const changes = db.get<{ n: number }>('SELECT total_changes() AS n')!.n;
+  let cache = scopeCounts.get(db);
+  if (!cache || cache.changes !== changes) scopeCounts.set(db, (cache = { changes, counts: new Map() }));
+  const key = vaultId ?? -1;
+  let n = cache.counts.get(key);
+  if (n === undefined) {
+    n = vaultId === undefined
+      ? count(db, "SELECT COUNT(*) AS n FROM entries WHERE kind = 'note'", [])
+      : count(db, "SELECT COUNT(*) AS n FROM entries WHERE vault_id = ? AND kind = 'note'", [vaultId]);
+    cache.counts.set(key, n);
+  }
+  return n;
 }
 
 interface Window {
@@ -98,53 +146,82 @@ interface Window {
   limit: number;
 }
 
-function count(db: Db, ids: SqlCondition): number {
-  return db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${ids.sql})`, ids.params)!.n;
+function count(db: Db, sql: string, params: SqlValue[]): number {
+  return db.get<{ n: number }>(sql, params)!.n;
 }
 
-function walkByPath(db: Db, probe: SqlCondition, inVault: boolean, w: Window): ListRow[] {
-  // Within one vault the planner walks the (vault_id, path) index; across vaults, entries_path.
+/**
+ * Path order, probing each visited entry and stopping when the page is full;
+ * at most `budget` entries are visited (the walk ends at the path of the
+ * budget-th entry), so a page lying further down is left to a scan.
+ */
+function walkByPath(db: Db, probe: SqlCondition, vaultId: number | undefined, budget: number, w: Window): ListRow[] {
+  const inVault = vaultId !== undefined;
+  const index = inVault ? 'sqlite_autoindex_entries_1' : 'entries_path';
+  const range: SqlCondition[] = inVault ? [cond('e.vault_id = ?', [vaultId])] : [];
+  if (budget < Number.MAX_SAFE_INTEGER) {
+    const end = db.get<{ path: string }>(
+      `SELECT e.path FROM entries e INDEXED BY ${index} ${inVault ? 'WHERE e.vault_id = ?' : ''} ORDER BY e.path, e.id LIMIT 1 OFFSET ?`,
+      [...(inVault ? [vaultId] : []), budget - 1],
+    );
+    if (end) range.push(cond('e.path <= ?', [end.path]));
+  }
+  const where = joinAll([...range, probe]);
   return db.all<ListRow>(
-    `SELECT ${COLUMNS} FROM entries e ${inVault ? '' : 'INDEXED BY entries_path'} JOIN vaults v ON v.id = e.vault_id
-     WHERE ${probe.sql} ORDER BY e.path, e.id LIMIT ? OFFSET ?`,
-    [...probe.params, w.limit, w.offset],
+    `SELECT ${COLUMNS} FROM entries e INDEXED BY ${index} JOIN vaults v ON v.id = e.vault_id
+     WHERE ${where.sql} ORDER BY e.path, e.id LIMIT ? OFFSET ?`,
+    [...where.params, w.limit, w.offset],
   );
 }
 
-/** The matching ids, joined with their sort values and sorted. */
-function sortAll(db: Db, sort: SortKey[], ids: SqlCondition, w: Window): ListRow[] {
+/** Path order from the path index, keeping the notes among the matching ids. */
+function scanByPath(db: Db, ids: SqlCondition, vaultId: number | undefined, w: Window): ListRow[] {
+  const from = vaultId === undefined ? 'entries e INDEXED BY entries_path' : 'entries e INDEXED BY sqlite_autoindex_entries_1';
+  const where = vaultId === undefined ? cond(`e.id IN (${ids.sql})`, ids.params) : cond(`e.vault_id = ? AND e.id IN (${ids.sql})`, [vaultId, ...ids.params]);
+  return db.all<ListRow>(
+    `SELECT ${COLUMNS} FROM ${from} JOIN vaults v ON v.id = e.vault_id WHERE ${where.sql} ORDER BY e.path, e.id LIMIT ? OFFSET ?`,
+    [...where.params, w.limit, w.offset],
+  );
+}
+
+/** The matching notes, joined with their sort values and sorted. */
+function sortAll(db: Db, sort: SortKey[], matching: SqlCondition, w: Window): ListRow[] {
   const joins = sortJoins(sort, 0);
   return db.all<ListRow>(
     `SELECT ${COLUMNS} FROM entries e JOIN vaults v ON v.id = e.vault_id ${joins.sql}
-     WHERE e.id IN (${ids.sql}) ORDER BY ${orderTerms(sort, 0)}e.path, e.id LIMIT ? OFFSET ?`,
-    [...joins.params, ...ids.params, w.limit, w.offset],
+     WHERE ${matching.sql} ORDER BY ${orderTerms(sort, 0)}e.path, e.id LIMIT ? OFFSET ?`,
+    [...joins.params, ...matching.params, w.limit, w.offset],
   );
 }
 
 /**
  * Walks fm_sort, which holds each note's first value of the field in sort
- * order, then appends the notes with no value (sorted by the other fields and
- * path) once the values run out.
+ * order, keeping the matching notes; then appends the notes with no value
+ * (sorted by the other fields and path) once the values run out.
  */
-function walkByField(db: Db, sort: SortKey[], probe: SqlCondition, ids: SqlCondition, w: Window): ListRow[] {
+function scanByField(db: Db, sort: SortKey[], ids: SqlCondition | null, vault: SqlCondition | null, w: Window): ListRow[] {
   const [first] = sort;
   const dir = first.order === 'desc' ? ' DESC' : '';
   const joins = sortJoins(sort, 1);
+  const member = ids ? cond(`AND s0.entry_id IN (${ids.sql})`, ids.params) : cond('');
+  const inVault = vault ? cond(`AND ${vault.sql}`, vault.params) : cond('');
   const present = db.all<ListRow>(
     `SELECT ${COLUMNS} FROM fm s0 INDEXED BY fm_sort JOIN entries e ON e.id = s0.entry_id JOIN vaults v ON v.id = e.vault_id ${joins.sql}
-     WHERE s0.key = ? AND s0.pos <= 0 AND s0.t IN ('str', 'num', 'bool') AND ${probe.sql}
+     WHERE s0.key = ? AND s0.pos <= 0 AND s0.t IN ('str', 'num', 'bool') ${member.sql} ${inVault.sql}
      ORDER BY ${valueTerms('s0', dir)}, ${orderTerms(sort, 1)}e.path, e.id LIMIT ? OFFSET ?`,
-    [...joins.params, first.field, ...probe.params, w.limit, w.offset],
+    [...joins.params, first.field, ...member.params, ...inVault.params, w.limit, w.offset],
   );
   if (present.length === w.limit) return present;
   // The values ran out inside this page: how many notes had one decides where the missing ones start.
-  const withValue = cond("SELECT entry_id FROM fm WHERE key = ? AND t IN ('str', 'num', 'bool')", [first.field]);
-  const presentTotal = present.length ? w.offset + present.length : count(db, cond(`${ids.sql} INTERSECT ${withValue.sql}`, [...ids.params, ...withValue.params]));
-  const missingJoins = sortJoins(sort, 1);
+  const matching = joinAll([cond("e.kind = 'note'"), ...(ids ? [cond(`e.id IN (${ids.sql})`, ids.params)] : []), ...(vault ? [vault] : [])]);
+  const hasValue = cond("EXISTS (SELECT 1 FROM fm WHERE key = ? AND entry_id = e.id AND t IN ('str', 'num', 'bool'))", [first.field]);
+  const presentTotal = present.length
+    ? w.offset + present.length
+    : count(db, `SELECT COUNT(*) AS n FROM entries e WHERE ${matching.sql} AND ${hasValue.sql}`, [...matching.params, ...hasValue.params]);
   const missing = db.all<ListRow>(
-    `SELECT ${COLUMNS} FROM entries e JOIN vaults v ON v.id = e.vault_id ${missingJoins.sql}
-     WHERE e.id IN (${ids.sql} EXCEPT ${withValue.sql}) ORDER BY ${orderTerms(sort, 1)}e.path, e.id LIMIT ? OFFSET ?`,
-    [...missingJoins.params, ...ids.params, ...withValue.params, w.limit - present.length, Math.max(0, w.offset - presentTotal)],
+    `SELECT ${COLUMNS} FROM entries e JOIN vaults v ON v.id = e.vault_id ${joins.sql}
+     WHERE ${matching.sql} AND NOT ${hasValue.sql} ORDER BY ${orderTerms(sort, 1)}e.path, e.id LIMIT ? OFFSET ?`,
+    [...joins.params, ...matching.params, ...hasValue.params, w.limit - present.length, Math.max(0, w.offset - presentTotal)],
   );
   return [...present, ...missing];
 }

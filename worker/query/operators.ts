@@ -156,12 +156,14 @@ export const OPERATORS: Table = {
       return { op: '$contains', path: ctx.path, operand, text };
     },
     // A list element equal to the value (a scalar counts as a one-element
-    // list), or a string value holding it, case-insensitively.
+    // list), or a string value holding it, case-insensitively. The substring
+    // test scans the key's folded strings in fm_key_fold, reading a table row
+    // only for the strings that hold it (to check that it is not a list element).
     arms(test, key) {
-      const element = eqWhere(test.operand);
-      if (test.text === null) return [{ rowSets: [rowSet(keyIs(key), element)] }];
-      const where = cond(`(${element.sql} OR (pos = -1 AND instr(fold, ?) > 0))`, [...element.params, test.text]);
-      return [{ rowSets: [rowSet(keyIs(key), where, true)] }];
+      const element = rowSet(keyIs(key), eqWhere(test.operand));
+      if (test.text === null) return [{ rowSets: [element] }];
+      const substring = { ...rowSet(keyIs(key), cond('fold IS NOT NULL AND instr(fold, ?) > 0 AND pos = -1', [test.text]), true), index: 'fm_key_fold' };
+      return [{ rowSets: [element, substring] }];
     },
   },
   $exists: {

@@ -1,7 +1,7 @@
 // The fields tool: every frontmatter key that can be filtered on, with value
 // types, note counts, frequent values and the operators that suit it. The
 // UI's filter builder and agents discover the vault's schema through it.
-import { fieldStats, type FieldStats } from '../query/field-stats';
+import { fieldStatsCached, type FieldStats } from '../query/field-stats';
 import { checkKey } from '../query/keys';
 import { alias, optInt, optString } from './args';
 import { defineTool } from './define';
@@ -49,6 +49,6 @@ export const fieldsTool = defineTool<FieldsInput, FieldsResult>({
       `SELECT COUNT(*) AS n FROM entries WHERE kind = 'note'${vault ? ' AND vault_id = ?' : ''}`,
       vault ? [vault.id] : [],
     )!.n;
-    return { notes, fields: fieldStats(db, { vaultId: vault?.id, prefix: input.prefix, limit: input.limit }) };
+    return { notes, fields: fieldStatsCached(db, { vaultId: vault?.id, prefix: input.prefix, limit: input.limit }) };
   },
 });

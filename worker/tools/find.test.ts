@@ -5,7 +5,7 @@ import type { Engine } from '../engine';
 import { memorySource } from '../ingest/source';
 import { FILTER_NOTES } from '../query/testdata/notes';
 import { metadataScope } from '../query';
-import { listNotes, type SortKey } from '../query/listing';
+import { listNotes, type SortKey, type Strategy } from '../query/listing';
 import { matching, short } from '../query/testdata/engine';
 import { engineWith, ok } from '../test/make-engine';
 
@@ -82,7 +82,7 @@ describe('find', () => {
     expect((await rows({ vault: 'test', sort: ['title'] })).results[0].title).toBe('Alpha');
   });
 
-  it('walks and sorts to the same pages', () => {
+  it('walks, scans and sorts to the same pages', () => {
     const cases: [Record<string, unknown>, SortKey[]][] = [
       [{}, []],
       [{ status: { $exists: true } }, []],
@@ -95,10 +95,11 @@ describe('find', () => {
     for (const [filters, sort] of cases) {
       const filter = metadataScope({ filters }, undefined).compiled;
       for (const vaultId of [undefined, 1]) {
-        const pages = (strategy: 'walk' | 'sort') =>
+        const pages = (strategy: Strategy) =>
           [1, 2, 3, 4].flatMap((page) => listNotes(engine.db, { filter, vaultId, sort, page, pageSize: 2, strategy }).rows.map((r) => r.id));
         const walked = pages('walk');
         expect(walked, JSON.stringify({ filters, sort, vaultId })).toEqual(pages('sort'));
+        expect(pages('scan'), JSON.stringify({ filters, sort, vaultId })).toEqual(walked);
         expect(new Set(walked).size).toBe(walked.length);
         expect(walked.length).toBe(Math.min(8, listNotes(engine.db, { filter, vaultId, sort, page: 1, pageSize: 1 }).total));
       }
@@ -187,6 +188,15 @@ describe('fields', () => {
     expect((await fieldsOf({ limit: 0 })).fields.every((f) => f.values.length === 0)).toBe(true);
     const other = ok(await engine.call('fields', { vault: 'other' }));
     expect(other.fields.find((f) => f.key === 'score')!.values).toEqual([{ value: 99, count: 1 }]);
+  });
+
+  it('answers again from its cache until the data changes', async () => {
+    const e = await engineWith({ 'a.md': '---\nstage: one\n---\n' });
+    const stage = async () => ok(await e.call('fields', {})).fields.find((f) => f.key === 'stage')?.values;
+    expect(await stage()).toEqual([{ value: 'one', count: 1 }]);
+    expect(await stage()).toEqual([{ value: 'one', count: 1 }]);
+    await e.importSource(memorySource('test', { 'a.md': '---\nstage: one\n---\n', 'b.md': '---\nstage: two\n---\n' }));
+    expect(await stage()).toEqual([{ value: 'one', count: 1 }, { value: 'two', count: 1 }]);
   });
 
   it('rejects a bad prefix and limit', async () => {

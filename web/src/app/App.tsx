@@ -161,7 +161,7 @@ function Shell({ caps }: { caps: Capabilities }) {
   );
   const commitQuery = useCallback((q: string) => update({ q }, { replace: true }), [update]);
 
-  const empty = loaded && vaults.length === 0 && !importState.running;
+  const empty = loaded && vaults.length === 0;
 
   return (
     <AppContext.Provider value={ctx}>
