@@ -45,7 +45,7 @@ test('main screens have no accessibility violations', async ({ page }) => {
   await expect(page.getByTestId('find-table')).toBeVisible();
   found.push(...(await audit(page, 'table')));
   await page.getByRole('tab', { name: 'Results' }).click();
-  await page.getByTestId('hit').first().locator('a.hit-title').click();
+  await page.getByTestId('hit').first().locator('.hit-title').click();
   await expect(page.getByTestId('note-body')).toBeVisible();
   found.push(...(await audit(page, 'note')));
   await page.getByTestId('edit-note').click();

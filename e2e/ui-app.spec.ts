@@ -21,7 +21,7 @@ test('works offline after the first visit', async ({ page, context }) => {
   await expect(page.getByTestId('app-ready')).toBeVisible();
   await page.getByRole('searchbox').fill('Kioku');
   await expect(page.getByTestId('hit').first()).toBeVisible();
-  await page.getByTestId('hit').first().locator('a.hit-title').click();
+  await page.getByTestId('hit').first().locator('.hit-title').click();
   await expect(page.getByTestId('note-body')).toBeVisible();
   await context.setOffline(false);
 });
@@ -66,7 +66,7 @@ test('edits are written to a folder opened with write access', async ({ page }) 
   });
   await expect(page.locator('[data-testid="vault"][data-vault="handle-vault"]')).toBeVisible();
   await page.getByRole('searchbox').fill('plan');
-  await page.getByTestId('hit').first().locator('a.hit-title').click();
+  await page.getByTestId('hit').first().locator('.hit-title').click();
   await page.getByTestId('edit-note').click();
   await page.getByTestId('body-editor').fill('The plan, edited in Kioku.\n');
   await page.getByTestId('save-note').click();

@@ -55,7 +55,7 @@ for (const size of SIZES) {
         await page.getByRole('tab', { name: 'Results' }).click();
       }
 
-      await page.getByTestId('hit').first().locator('a.hit-title').click();
+      await page.getByTestId('hit').first().locator('.hit-title').click();
       await expect(page.getByTestId('note-body')).toBeVisible();
       await shot(page, size.name, '07-note');
 
@@ -85,7 +85,7 @@ for (const size of SIZES) {
       await expect(page.getByTestId('hit').first()).toContainText('設計');
       await expect(page.getByTestId('hit').first()).toBeVisible();
       await shot(page, size.name, '11-japanese-results');
-      await page.getByTestId('hit').first().locator('a.hit-title').click();
+      await page.getByTestId('hit').first().locator('.hit-title').click();
       await expect(page.getByTestId('note-body')).toBeVisible();
       await shot(page, size.name, '12-japanese-note');
     });

@@ -29,7 +29,7 @@ test('import → query → builder filter → JSON and URL → open → edit and
   expect(JSON.parse(new URL(page.url()).searchParams.get('filter')!)).toEqual({ status: 'draft' });
 
   // Open the note and edit body and frontmatter.
-  await page.getByTestId('hit').first().locator('a.hit-title').click();
+  await page.getByTestId('hit').first().locator('.hit-title').click();
   await expect(page.getByTestId('note-view')).toContainText('Refresh tokens are rotated');
   expect(new URL(page.url()).searchParams.get('note')).toBe('specs/token-rotation.md');
   await page.getByTestId('edit-note').click();
@@ -115,7 +115,7 @@ test('keyboard: / focuses, arrows and Enter open, Esc clears, tag: completes', a
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await expect(page.getByTestId('hit').nth(1)).toHaveClass(/active/);
-  const second = (await page.getByTestId('hit').nth(1).locator('a.hit-title').textContent())!;
+  const second = (await page.getByTestId('hit').nth(1).locator('.hit-title').textContent())!;
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
   await box.focus();

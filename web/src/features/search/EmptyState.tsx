@@ -49,7 +49,7 @@ export function EmptyState({ state, onState }: { state: SearchState; onState(p: 
 
   const narrowed = options.length > 0;
   return (
-    <div className="empty" role="status" data-testid="empty-state">
+    <div className="empty" data-testid="empty-state">
       <h2>{narrowed ? t('empty.narrowTitle') : t('empty.noMatchTitle')}</h2>
       <p>{state.q.trim() ? t('empty.noMatch', { query: state.q.trim() }) : t('empty.noMatchFilters')}</p>
       {narrowed ? (

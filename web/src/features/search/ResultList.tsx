@@ -8,17 +8,19 @@ import { valueText } from '../filters/filter-model';
 import { Highlight } from './Highlight';
 import { FileIcon } from '../../ui/icons';
 
+/** The snippet without its match markers, for the accessible name (screen readers hear the passage too). */
+const plain = (s: string) => s.replace(/[\u0002\u0003]/g, '');
+
 interface Props {
   hits: Hit[];
   active: number;
   badgeFields: string[];
-  hrefFor(hit: Hit): string;
   onOpen(hit: Hit): void;
   onTag(tag: string): void;
   openId: string | null;
 }
 
-export function ResultList({ hits, active, badgeFields, hrefFor, onOpen, onTag, openId }: Props) {
+export function ResultList({ hits, active, badgeFields, onOpen, onTag, openId }: Props) {
   const { t, lang } = useI18n();
   const fmtScore = new Intl.NumberFormat(lang, { maximumSignificantDigits: 3 });
   const list = useRef<HTMLOListElement>(null);
@@ -38,19 +40,17 @@ export function ResultList({ hits, active, badgeFields, hrefFor, onOpen, onTag, 
             title={score}
             data-testid="hit"
           >
-            <a
+            {/* A button, not a link: Kioku runs in one tab at a time, so "open in a new tab" cannot work. */}
+            <button
+              type="button"
               className="hit-title"
-              href={hrefFor(h)}
-              aria-current={openId === h.id ? 'page' : undefined}
-              onClick={(e) => {
-                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
-                e.preventDefault();
-                onOpen(h);
-              }}
+              aria-label={`${h.title} — ${h.vault} · ${h.path}${h.snippet && h.snippet !== h.path ? `: ${plain(h.snippet)}` : ''}`}
+              aria-current={openId === h.id ? 'true' : undefined}
+              onClick={() => onOpen(h)}
             >
               {h.kind === 'file' ? <FileIcon /> : null}
               {h.title}
-            </a>
+            </button>
             <span className="hit-score" aria-hidden="true">
               {fmtScore.format(h.score)}
             </span>

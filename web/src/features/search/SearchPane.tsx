@@ -6,7 +6,7 @@ import { callTool, isToolError } from '../../engine/client';
 import type { FieldInfo, Hit, SearchResponse } from '../../engine/shapes';
 import { useI18n } from '../../i18n/i18n';
 import type { UpdateState } from '../../state/use-search-state';
-import { encodeState, type Filter, type SearchState } from '../../state/url-state';
+import type { Filter, SearchState } from '../../state/url-state';
 import { FilterBar } from '../filters/FilterBar';
 import { addTag } from '../filters/filter-model';
 import { TableView } from '../table/TableView';
@@ -68,7 +68,7 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
   const openId = state.note ? `${state.note.vault}:${state.note.path}` : null;
 
   return (
-    <div className="search-pane" aria-busy={res.loading ? true : undefined}>
+    <section className="search-pane" aria-label={t('search.label')} aria-busy={res.loading ? true : undefined}>
       <FilterBar
         filter={state.filter}
         vault={state.vault}
@@ -129,7 +129,6 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
               active={active}
               badgeFields={state.cols}
               openId={openId}
-              hrefFor={(h) => `?${encodeState({ ...state, note: { vault: h.vault, path: h.path } })}`}
               onOpen={open}
               onTag={onTag}
             />
@@ -141,6 +140,6 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
           {t('search.searching')}
         </p>
       )}
-    </div>
+    </section>
   );
 }
