@@ -136,3 +136,17 @@ test('keyboard: / focuses, arrows and Enter open, Esc clears, tag: completes', a
   await expect(page.getByTestId('filter-chip')).toHaveText(['tagged ux✕']);
   await expect(page.getByTestId('hit')).toHaveCount(1);
 });
+
+test('scope: the folder tree sets path_prefix (specs/ is not specs-archive/), listed without a query', async ({ page }) => {
+  await openApp(page);
+  await importFolder(page, writeVault(VAULT_FILES));
+  const tree = page.getByRole('tree', { name: 'Folders' });
+  await tree.getByRole('button', { name: 'specs', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]in=specs%2F/);
+  await expect(page.getByTestId('hit')).toHaveCount(3);
+  await expect(page.getByTestId('hit').filter({ hasText: 'Old auth' })).toHaveCount(0);
+  await page.getByRole('searchbox').fill('oauth');
+  await expect(page.getByTestId('hit')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Remove filter in specs/' }).click();
+  await expect(page.getByTestId('hit')).toHaveCount(5);
+});
