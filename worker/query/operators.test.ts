@@ -96,7 +96,8 @@ describe('$gt $gte $lt $lte', () => {
     [{ 'ms.custom': { $gt: 'a' } }, ['beta', 'gamma']], // "007" is a number, "two" a list element
     [{ 'ms.custom': { $gt: 5 } }, ['alpha', 'epsilon']],
     [{ 'ms.custom': { $gte: 3, $lte: 3 } }, ['gamma']], // one element satisfies the whole range
-    [{ draft: { $gt: 'a' } }, ['gamma']], // "TRUE" is a boolean, not text
+    [{ draft: { $gt: 'a' } }, ['gamma']], // "yes"; "TRUE" sorts before "a"; false and True are booleans
+    [{ 'ms.custom': { $lt: 'a' } }, ['epsilon']], // string mode compares every stored string, "007" too; numbers never
   ]);
 });
 
@@ -133,9 +134,11 @@ describe('$exists and null', () => {
     [{ tags: null }, ['delta', 'epsilon']], // no tags, or tags: []
     [{ empty_map: { $exists: false } }, ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta']],
     [{ list_nulls: null }, ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta']],
-    [{ schema: { $exists: true } }, ['alpha', 'beta']], // a nested map, or a literal "schema.version"
+    [{ schema: { $exists: true } }, ['alpha', 'beta', 'zeta']], // a nested map, or a literal "schema.version"
     [{ ms: { $exists: true } }, ['alpha', 'beta', 'epsilon', 'gamma']],
-    [{ 'schema.version': { $exists: true } }, ['alpha', 'beta']],
+    [{ 'schema.version': { $exists: true } }, ['alpha', 'beta', 'zeta']],
+    [{ 'schema.version': 3 }, ['zeta']], // written both nested (3) and dotted (4): two values, like a list
+    [{ 'schema.version': [3, 4] }, ['zeta']],
     [{ nowhere: null }, ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta']],
   ]);
 

@@ -158,7 +158,7 @@ describe('fields', () => {
       expect(by.has(k), k).toBe(true);
     }
     expect(by.get('ms.custom')).toMatchObject({ notes: 4, types: { number: 1, string: 2, list: 1 }, item_types: { number: 2, string: 1 } });
-    expect(by.get('schema.version')).toMatchObject({ notes: 2, types: { number: 1, string: 1 } });
+    expect(by.get('schema.version')).toMatchObject({ notes: 3, types: { number: 1, string: 1, list: 1 }, item_types: { number: 2 } });
     expect(by.get('started')).toMatchObject({ notes: 4, types: { date: 4 } });
     expect(by.get('owner')).toMatchObject({ notes: 3, types: { string: 2, null: 1 } });
     expect(by.get('draft')!.operators).toContain('$exists');
