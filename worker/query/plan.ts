@@ -24,7 +24,8 @@ export interface IdsPlan {
   mayRepeat: boolean;
 }
 
-export function planIds(db: Db, filter: CompiledFilter, universe: SqlCondition = ALL_NOTES): IdsPlan {
+/** `notes`: how many notes are in scope, for guessing how many survive several arms. */
+export function planIds(db: Db, filter: CompiledFilter, universe: SqlCondition = ALL_NOTES, notes = 0): IdsPlan {
   const positive = filter.arms.filter((a) => !a.negate);
   const negative = filter.arms.filter((a) => a.negate);
   const except = (sql: SqlCondition) => {
@@ -43,7 +44,8 @@ export function planIds(db: Db, filter: CompiledFilter, universe: SqlCondition =
   if (merged.length === 0) merged.push(unsorted.shift()!);
   const probed: Arm[] = [];
   for (const u of unsorted) {
-    const survivors = Math.min(...merged.map((m) => m.size));
+    // Arms taken as independent: each keeps its share of the notes.
+    const survivors = Math.max(1, merged.reduce((n, m) => n * Math.min(1, m.size / Math.max(notes, m.size)), Math.max(notes, ...merged.map((m) => m.size))));
     if (u.size * SORT_COST > survivors * PROBE_COST) probed.push(u.arm);
     else merged.push(u);
   }
