@@ -5,10 +5,11 @@
 // table and writes the filters section of docs/benchmarks.md.
 // Targets (issue 3): p95 ≤ 5 ms at 10k notes, ≤ 30 ms at 100k.
 // Options: --node (Node only), --no-build, --no-doc, --opt synthetic=N, --opt runs=N.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs, runBench } from './browser/cli';
 import { KNOWN_CORPORA } from './browser/corpus-node';
-import { writeDocSection } from './browser/doc-section';
+import { BENCHMARKS_DOC, writeDocSection } from './browser/doc-section';
 import { markdownTable } from './browser/table';
 
 const argv = process.argv.slice(2);
@@ -27,6 +28,7 @@ const table = markdownTable(result.rows);
 const over = result.rows.filter((r) => r.met === 'NO');
 process.stdout.write(`${table}\n\n${over.length ? `${over.length} of ${result.rows.length} queries over their p95 target.` : `All ${result.rows.length} queries within their p95 target.`}\nMachine: ${result.machine}\n`);
 if (writeDoc) {
+  mkdirSync(dirname(BENCHMARKS_DOC), { recursive: true });
   writeDocSection(
     'filters',
     `## Filters (\`npm run bench:filters\`)
