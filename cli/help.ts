@@ -6,7 +6,7 @@ import { findTool } from '../worker/tools/call';
 const USAGE = `kioku: search folders of Markdown notes by text, meaning and frontmatter
 
 Usage:
-  kioku index <dir> --db <file> [--name <vault>]   import a folder into a database file
+  kioku index <dir> --db <file> [--name <vault>] [--verify]   import a folder into a database file
   kioku call <tool> '<json>' (--db <file> | --vault <dir>)   one tool call; prints its JSON result
   kioku batch (--db <file> | --vault <dir>)        one {"tool","args"} JSON object per stdin line
   kioku tools [name]                               the tools and their arguments
@@ -15,6 +15,7 @@ Options:
   --db <file>     a database made by "kioku index" (updated by writing tools)
   --vault <dir>   import the folder into a fresh in-memory database first
   --name <vault>  the vault's name (default: the folder's name)
+  --verify        with index: read every file, even those whose size and date are unchanged
   --no-embed      with --vault: skip computing embeddings (text search only)
 
 Exit status: 0 success, 2 the tool returned an error result, 1 bad usage or failure.`;

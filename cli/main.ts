@@ -15,13 +15,14 @@ interface Flags {
   name?: string;
   embed: boolean;
   quiet: boolean;
+  verify: boolean;
   positional: string[];
 }
 
 export class UsageError extends Error {}
 
 export function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { embed: true, quiet: false, positional: [] };
+  const flags: Flags = { embed: true, quiet: false, verify: false, positional: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -36,6 +37,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--name') flags.name = value();
     else if (a === '--no-embed') flags.embed = false;
     else if (a === '--quiet' || a === '-q') flags.quiet = true;
+    else if (a === '--verify') flags.verify = true;
     else if (a.startsWith('--') && a.length > 2) throw new UsageError(`unknown option ${a}`);
     else flags.positional.push(a);
   }
@@ -71,7 +73,7 @@ async function cmdIndex(flags: Flags): Promise<number> {
   if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
   const db = await openMemoryDb({ file: flags.db });
   const engine = createEngine(db);
-  const summary = await engine.importSource(nodeSource(dir, flags.name));
+  const summary = await engine.importSource(nodeSource(dir, flags.name), { verifyAll: flags.verify });
   saveDb(db, flags.db);
   const { problemList, ...counts } = summary;
   out(JSON.stringify({ ...counts, db: flags.db, problems: problemList }, null, 2));

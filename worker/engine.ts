@@ -1,7 +1,7 @@
 // The engine: one database, the tool contract over it, and imports. The
 // browser worker, the CLI and the tests all build exactly this object.
 import type { Db } from './db/database';
-import { importVault, type ImportOptions, type ImportSummary } from './ingest/import';
+import { importVault, tidyTextIndex, type ImportOptions, type ImportSummary } from './ingest/import';
 import type { ImportSource } from './ingest/source';
 import { removeVault } from './ingest/vaults';
 import { callTool } from './tools/call';
@@ -14,7 +14,14 @@ export interface Engine {
   readonly ctx: ToolContext;
   call<N extends ToolName>(name: N, args?: unknown): Promise<ToolOutput<N> | ToolErrorResult>;
   call(name: string, args?: unknown): Promise<unknown>;
+  /**
+   * Imports a folder. Imports run one at a time. With `deferIndexTidy`, the
+   * text index is merged right after the import has returned (the vault is
+   * searchable before); idle() resolves once that is done.
+   */
   importSource(source: ImportSource, opts?: ImportOptions): Promise<ImportSummary>;
+  /** Resolves when no import or index maintenance is running or queued. */
+  idle(): Promise<void>;
   removeVault(name: string): boolean;
 }
 
@@ -28,8 +35,13 @@ export function createEngine(db: Db, opts: { now?: () => number; services?: Reco
     importSource(source, importOpts = {}) {
       // Imports of the same database never interleave their transactions.
       const run = importing.then(() => importVault(db, source, { now: ctx.now, ...importOpts }));
-      importing = run.catch(() => undefined);
+      importing = run
+        .then((s) => (importOpts.deferIndexTidy && s.phase === 'done' ? nextTask().then(() => tidyTextIndex(db, s)) : undefined))
+        .catch(() => undefined); // a failed merge only leaves more index segments; the next import merges again
       return run;
+    },
+    idle() {
+      return importing.then(() => undefined);
     },
     removeVault(name) {
       const row = db.get<{ id: number }>('SELECT id FROM vaults WHERE name = ?', [name]);
@@ -38,4 +50,9 @@ export function createEngine(db: Db, opts: { now?: () => number; services?: Reco
       return true;
     },
   };
+}
+
+/** After the current task: lets the import's result reach its caller first. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

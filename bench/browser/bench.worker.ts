@@ -18,7 +18,7 @@ const api = {
     return [...scenarios.keys()].sort();
   },
 
-  async runScenario(name: string, packs: Record<string, Uint8Array>, options: Record<string, string>): Promise<BenchRow[]> {
+  async runScenario(name: string, packs: Record<string, Uint8Array>, options: Record<string, string>, cpu?: () => Promise<number>): Promise<BenchRow[]> {
     const scenario = scenarios.get(name);
     if (!scenario) throw new Error(`no scenario "${name}" (have: ${[...scenarios.keys()].join(', ')})`);
     const opened = await host.api.open();
@@ -38,6 +38,7 @@ const api = {
       corpora: [...corpora.keys()],
       options,
       log: (m) => console.log(`[bench] ${m}`),
+      cpuSeconds: async () => (cpu ? cpu() : NaN),
     };
     return scenario.run(ctx);
   },

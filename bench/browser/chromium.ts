@@ -3,7 +3,7 @@
 // database. The page and worker are built with Vite into bench/out/browser;
 // a small local server hands them out together with the packed corpora.
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'vite';
@@ -60,6 +60,7 @@ export async function openChromiumBench(opts: { build?: boolean; log?: (s: strin
     });
     const page: Page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (m) => log(m.text()));
+    await page.exposeFunction('kiokuWorkerCpu', () => workerCpuSeconds(profile));
     page.on('pageerror', (e) => log(`page error: ${e.message}`));
     await page.goto(`http://127.0.0.1:${port}/index.html`);
     await page.waitForFunction(() => window.kiokuBench?.ready === true);
@@ -101,4 +102,28 @@ function serve(packs: Map<string, Uint8Array>): Promise<Server> {
     res.end(readFileSync(file));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * CPU seconds used so far by the Web Worker threads of this browser (Linux:
+ * /proc). Wall time on a busy machine mostly measures the other work; the
+ * worker's own CPU time is what the import costs. NaN elsewhere.
+ */
+export function workerCpuSeconds(profile: string): number {
+  if (!existsSync('/proc/self/task')) return NaN;
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(profile)) continue;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        if (!readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith('DedicatedWorker')) continue;
+        const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      }
+    } catch {
+      // the process or thread ended while we looked
+    }
+  }
+  return ticks / 100; // USER_HZ is 100 on Linux
 }

@@ -1,7 +1,8 @@
 // Each benchmark owns one section of docs/benchmarks.md, between
 // <!-- name:start --> and <!-- name:end -->, so benchmarks written by
 // different people never overwrite each other's results.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export const BENCHMARKS_DOC = new URL('../../docs/benchmarks.md', import.meta.url).pathname;
 
@@ -17,5 +18,6 @@ export function replaceSection(doc: string, name: string, body: string): string 
 
 export function writeDocSection(name: string, body: string, file = BENCHMARKS_DOC): void {
   const doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, replaceSection(doc, name, body));
 }

@@ -16,12 +16,15 @@ async function run(name: string, corpora: string[], options: Record<string, stri
     packs[c] = new Uint8Array(await res.arrayBuffer());
   }
   const buffers = Object.values(packs).map((p) => p.buffer as ArrayBuffer);
-  return remote.runScenario(name, Comlink.transfer(packs, buffers), options);
+  const cpu = Comlink.proxy(async () => (window.kiokuWorkerCpu ? window.kiokuWorkerCpu() : NaN));
+  return remote.runScenario(name, Comlink.transfer(packs, buffers), options, cpu);
 }
 
 declare global {
   interface Window {
     kiokuBench: { run: typeof run; scenarios(): Promise<string[]>; ready: true };
+    /** Exposed by bench/browser/chromium.ts: CPU seconds of the worker threads. */
+    kiokuWorkerCpu?: () => Promise<number>;
   }
 }
 

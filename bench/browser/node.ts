@@ -38,6 +38,10 @@ export async function runInNode(
     corpora: [...made.keys()],
     options,
     log: (m) => log(`[bench] ${m}`),
+    cpuSeconds: async () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1e6;
+    },
   };
   try {
     return await scenario.run(ctx);

@@ -32,6 +32,13 @@ export interface BenchContext {
   options: Readonly<Record<string, string>>;
   /** A progress line on the runner's stderr. */
   log(message: string): void;
+  /**
+   * CPU seconds used so far by the engine: the worker's threads in Chromium
+   * (Linux), the whole process in Node; NaN where unknown. Differences of two
+   * readings cost little and, unlike wall time, hardly depend on other work
+   * running on the machine.
+   */
+  cpuSeconds(): Promise<number>;
 }
 
 export type BenchRow = Record<string, string | number | null>;

@@ -41,22 +41,35 @@ function isLockError(e: unknown): boolean {
   return /NoModificationAllowed|InvalidStateError|createSyncAccessHandle|Access Handles cannot be created|locked|already open/i.test(text);
 }
 
-export async function openOpfsDb(): Promise<OpfsHandle> {
+/**
+ * Opens the database. When the pool is locked, tries again for up to
+ * `waitMs`: the page only opens the database once it owns the tab lock, so a
+ * lock still held then belongs to the worker of a tab that is closing (its
+ * access handles are released a moment after the tab is gone).
+ */
+export async function openOpfsDb(opts: { waitMs?: number } = {}): Promise<OpfsHandle> {
   const sqlite3 = await loadSqlite();
   if (typeof navigator === 'undefined' || !navigator.storage?.getDirectory) {
     throw new OpfsUnavailableError('navigator.storage.getDirectory is missing');
   }
+  const deadline = Date.now() + (opts.waitMs ?? 8000);
   let pool: Pool;
-  try {
-    pool = await sqlite3.installOpfsSAHPoolVfs({
-      name: 'kioku-sahpool',
-      directory: POOL_DIR,
-      initialCapacity: 8,
-      preserveOnInitFailure: true,
-    } as never);
-  } catch (e) {
-    if (isLockError(e)) throw new DbLockedError();
-    throw new OpfsUnavailableError((e as Error)?.message ?? String(e));
+  for (;;) {
+    try {
+      pool = await sqlite3.installOpfsSAHPoolVfs({
+        name: 'kioku-sahpool',
+        directory: POOL_DIR,
+        initialCapacity: 8,
+        // Never clear the pool when it cannot be opened: it may be another tab's.
+        preserveOnInitFailure: true,
+        forceReinitIfPreviouslyFailed: true,
+      } as never);
+      break;
+    } catch (e) {
+      if (!isLockError(e)) throw new OpfsUnavailableError((e as Error)?.message ?? String(e));
+      if (Date.now() >= deadline) throw new DbLockedError();
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
   const open = (): Db => {
     const raw = new pool.OpfsSAHPoolDb(DB_FILE);

@@ -14,6 +14,11 @@ export function beforeBulkFtsWrites(db: Db): void {
   db.run("INSERT INTO fts(fts, rank) VALUES('automerge', 0)");
 }
 
+/** After an import that stopped early: merging resumes, the next import tidies up. */
+export function resumeAutomerge(db: Db): void {
+  db.run("INSERT INTO fts(fts, rank) VALUES('automerge', ?)", [DEFAULT_AUTOMERGE]);
+}
+
 export function afterBulkFtsWrites(db: Db, changedFiles: number): void {
   db.tx(() => {
     db.run("INSERT INTO fts(fts, rank) VALUES('automerge', ?)", [DEFAULT_AUTOMERGE]);

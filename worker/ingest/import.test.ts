@@ -94,6 +94,18 @@ describe('importing a folder', () => {
     checkIntegrity(engine.db);
   });
 
+  it('can leave the text index merge until just after the import has returned', async () => {
+    const engine = await makeEngine();
+    const automerge = () => engine.db.get<{ v: number }>("SELECT v FROM fts_config WHERE k = 'automerge'")?.v;
+    const s = await engine.importSource(memorySource('v', generatedNotes(600)), { deferIndexTidy: true, batchSize: 100 });
+    expect(s.phase).toBe('done');
+    expect(automerge()).toBe(0); // merging is still off: the merge has not run yet
+    expect(await found(engine, 'token599')).toEqual(['people/note 599.md']); // but the vault is searchable
+    await engine.idle();
+    expect(automerge()).toBe(4);
+    checkIntegrity(engine.db);
+  });
+
   it('reports progress through the phases with growing counts', async () => {
     const engine = await makeEngine();
     const seen: ImportProgress[] = [];
@@ -144,6 +156,31 @@ describe('re-importing the same folder', () => {
     expect(engine.db.get("SELECT mtime FROM entries WHERE path = 'f.md'")).toEqual({ mtime: new Date(2030, 0, 1).getTime() });
     expect(logicalDump(engine.db)).toEqual(logicalDump((await cleanImport(nodeSource(root))).db));
     checkIntegrity(engine.db);
+  });
+
+  it('takes a file with the same size and date as unchanged without reading it, unless asked to verify', async () => {
+    const engine = await makeEngine();
+    const reads: string[] = [];
+    const source = (text: string, mtime: number): ImportSource => ({
+      name: 'v',
+      root: 'v',
+      kind: 'memory',
+      async *files() {
+        const bytes = new TextEncoder().encode(text);
+        yield { path: 'n.md', size: bytes.length, mtime, read: async () => (reads.push(text), bytes) };
+      },
+    });
+    await engine.importSource(source('first', 1000));
+    // Same size and date: not read, even though the content differs.
+    expect(await engine.importSource(source('fir5t', 1000))).toMatchObject({ unchanged: 1, indexed: 0 });
+    expect(reads).toEqual(['first']);
+    expect(await found(engine, 'first')).toEqual(['n.md']);
+    // Another date: read, and the content hash decides.
+    expect(await engine.importSource(source('fir5t', 2000))).toMatchObject({ unchanged: 0, indexed: 1 });
+    expect(await found(engine, 'fir5t')).toEqual(['n.md']);
+    // verifyAll reads everything.
+    expect(await engine.importSource(source('f1rst', 2000), { verifyAll: true })).toMatchObject({ unchanged: 0, indexed: 1 });
+    expect(reads).toEqual(['first', 'fir5t', 'f1rst']);
   });
 
   it('a second unchanged import writes nothing', async () => {

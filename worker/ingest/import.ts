@@ -11,7 +11,7 @@ import type { FileProblem } from './problems';
 import type { ImportSource, SourceFile } from './source';
 import { deleteEntry, existingEntries, replaceProblems, writeFileRecord, writeNote, type ExistingEntry } from './store';
 import { ensureVault } from './vaults';
-import { afterBulkFtsWrites, beforeBulkFtsWrites } from './fts-maintenance';
+import { afterBulkFtsWrites, beforeBulkFtsWrites, resumeAutomerge } from './fts-maintenance';
 import { FtsWrites } from './fts-writes';
 
 export interface ImportProgress {
@@ -50,6 +50,18 @@ export interface ImportOptions {
   batchSize?: number;
   /** At most about this many bytes of files per transaction. */
   batchBytes?: number;
+  /**
+   * Read and hash every file. By default a file whose size and modification
+   * time equal those stored is taken as unchanged without being read (the
+   * quick check rsync makes); its content hash decides whenever they differ.
+   */
+  verifyAll?: boolean;
+  /**
+   * Leave merging the text index (up to a second for a large vault) to the
+   * caller, who runs tidyTextIndex(db, summary) once the import has returned:
+   * the vault is searchable before that.
+   */
+  deferIndexTidy?: boolean;
   /** Test hook: called after each committed batch (a crash can be simulated by throwing). */
   afterBatch?: (committedFiles: number) => void;
   now?: () => number;
@@ -125,16 +137,27 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     progress.removed = gone.length;
 
     // 3. Read, parse and write in batches; the next batch is read while the
-    // current one is written.
+    // current one is written. Files that pass the quick check are not read.
     progress.phase = 'indexing';
+    const toRead = files.filter((f) => {
+      const old = existing.get(f.path);
+      const same = !opts.verifyAll && old !== undefined && f.mtime > 0 && old.mtime === f.mtime && old.size === f.size;
+      if (same) {
+        progress.processed++;
+        progress.unchanged++;
+        progress.bytes += f.size;
+      }
+      return !same;
+    });
     report(true);
     beforeBulkFtsWrites(db);
-    const batches = splitBatches(files, maxFiles, maxBytes);
+    const batches = splitBatches(toRead, maxFiles, maxBytes);
     let committed = 0;
-    let reading = batches.length ? readAll(batches[0], problemList) : null;
+    const concurrency = source.readConcurrency ?? READ_CONCURRENCY;
+    let reading = batches.length ? readAll(batches[0], problemList, concurrency) : null;
     for (let b = 0; b < batches.length; b++) {
       const loaded = await reading!;
-      reading = b + 1 < batches.length ? readAll(batches[b + 1], problemList) : null;
+      reading = b + 1 < batches.length ? readAll(batches[b + 1], problemList, concurrency) : null;
       const at = now();
       db.tx(() => {
         const fts = new FtsWrites();
@@ -165,11 +188,14 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       }
     }
 
-    // 4. The vault is complete; tidy the text index.
+    // 4. The vault is complete and searchable; tidy the text index now, or
+    // leave it to the caller (tidyTextIndex) when it asked to defer.
     db.run("UPDATE vaults SET import_state = 'complete', imported_at = ? WHERE id = ?", [now(), vaultId]);
-    progress.phase = 'optimizing';
-    report(true);
-    afterBulkFtsWrites(db, progress.indexed + progress.removed);
+    if (!opts.deferIndexTidy) {
+      progress.phase = 'optimizing';
+      report(true);
+      tidyTextIndex(db, progress);
+    }
     return finish('done');
   } catch (e) {
     return finish('failed', (e as Error)?.message ?? String(e));
@@ -177,6 +203,13 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
 
   function finish(phase: ImportProgress['phase'], error?: string): ImportSummary {
     progress.phase = phase;
+    if (phase !== 'done') {
+      try {
+        resumeAutomerge(db);
+      } catch {
+        // The database may be what failed; the next import sets it again.
+      }
+    }
     const counts = db.get<{ notes: number; files: number }>(
       "SELECT COUNT(*) FILTER (WHERE kind = 'note') AS notes, COUNT(*) FILTER (WHERE kind = 'file') AS files FROM entries WHERE vault_id = ?",
       [vaultId],
@@ -203,6 +236,11 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
   }
 }
 
+/** Merges the text index after an import that wrote or removed files (see fts-maintenance.ts). */
+export function tidyTextIndex(db: Db, done: Pick<ImportProgress, 'indexed' | 'removed'>): void {
+  afterBulkFtsWrites(db, done.indexed + done.removed);
+}
+
 /** Consecutive batches of at most maxFiles files and about maxBytes bytes (a bigger file gets a batch of its own). */
 export function splitBatches(files: readonly SourceFile[], maxFiles: number, maxBytes: number): SourceFile[][] {
   const out: SourceFile[][] = [];
@@ -227,7 +265,7 @@ interface Loaded {
   hash: string;
 }
 
-async function readAll(files: SourceFile[], problems: FileProblem[]): Promise<Loaded[]> {
+async function readAll(files: SourceFile[], problems: FileProblem[], concurrency: number): Promise<Loaded[]> {
   const out: Loaded[] = new Array(files.length);
   let next = 0;
   const worker = async () => {
@@ -248,7 +286,7 @@ async function readAll(files: SourceFile[], problems: FileProblem[]): Promise<Lo
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, files.length) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, files.length)) }, worker));
   return out;
 }
 
@@ -268,6 +306,6 @@ function writeOne(
   const meta = { path: file.path, size: bytes.length, mtime: file.mtime, hash };
   if (parsed.kind === 'note') writeNote(db, vaultId, old?.id, meta, parsed, { fts });
   else writeFileRecord(db, vaultId, old?.id, meta, parsed, fts);
-  replaceProblems(db, vaultId, file.path, parsed.problems, at);
+  replaceProblems(db, vaultId, file.path, parsed.problems, at, old === undefined);
   for (const p of parsed.problems) problemList.push({ path: file.path, ...p });
 }

@@ -24,13 +24,14 @@ export interface FileMeta {
 export interface ExistingEntry {
   id: number;
   hash: string;
+  size: number;
   mtime: number;
 }
 
 export function existingEntries(db: Db, vaultId: number): Map<string, ExistingEntry> {
   const map = new Map<string, ExistingEntry>();
-  for (const r of db.all<{ id: number; path: string; hash: string; mtime: number }>('SELECT id, path, hash, mtime FROM entries WHERE vault_id = ?', [vaultId])) {
-    map.set(r.path, { id: r.id, hash: r.hash, mtime: r.mtime });
+  for (const r of db.all<{ id: number; path: string; hash: string; size: number; mtime: number }>('SELECT id, path, hash, size, mtime FROM entries WHERE vault_id = ?', [vaultId])) {
+    map.set(r.path, { id: r.id, hash: r.hash, size: r.size, mtime: r.mtime });
   }
   return map;
 }
@@ -150,8 +151,9 @@ export function writeNote(
   });
 }
 
-export function replaceProblems(db: Db, vaultId: number, path: string, problems: Problem[], at: number): void {
-  db.run('DELETE FROM problems WHERE vault_id = ? AND path = ?', [vaultId, path]);
+/** Replaces the problems recorded for a file; `isNew`: the file had no entry, so it has no problems to delete. */
+export function replaceProblems(db: Db, vaultId: number, path: string, problems: Problem[], at: number, isNew = false): void {
+  if (!isNew) db.run('DELETE FROM problems WHERE vault_id = ? AND path = ?', [vaultId, path]);
   for (const p of problems) {
     db.run('INSERT INTO problems (vault_id, path, code, message, action, line, at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
       vaultId, path, p.code, p.message, p.action, p.line ?? null, at,

@@ -51,6 +51,8 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
     state.cancelRequested = false;
     return need(state).importSource(source, {
       vault,
+      // The vault is searchable as soon as the import returns; the index is merged just after.
+      deferIndexTidy: true,
       onProgress: onProgress ? (p) => void onProgress(p) : undefined,
       isCancelled: () => state.cancelRequested,
     });

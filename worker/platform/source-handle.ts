@@ -12,24 +12,44 @@ export function handleSource(root: FileSystemDirectoryHandle): ImportSource {
     name: root.name,
     root: root.name,
     kind: 'handle',
+    readConcurrency: 1,
     async *files() {
       yield* walk(root as DirHandle, '');
     },
   };
 }
 
+// getFile() is an IPC round trip; asking for a directory's files together
+// rather than one after another makes listing a large folder several times faster.
+const LIST_CONCURRENCY = 64;
+
 async function* walk(dir: DirHandle, prefix: string): AsyncIterable<SourceFile> {
   const children: FileSystemHandle[] = [];
   for await (const h of dir.values()) children.push(h);
   children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const h of children) {
-    if (h.kind === 'directory') {
-      if (!isSkippedFolder(h.name)) yield* walk(h as DirHandle, `${prefix}${h.name}/`);
-    } else if (!isSkippedFile(h.name)) {
-      const file = await (h as FileSystemFileHandle).getFile();
-      yield fileEntry(`${prefix}${h.name}`, file);
-    }
+  const files = children.filter((h) => h.kind === 'file' && !isSkippedFile(h.name)) as FileSystemFileHandle[];
+  for (let i = 0; i < files.length; i += LIST_CONCURRENCY) {
+    const chunk = files.slice(i, i + LIST_CONCURRENCY);
+    const got = await Promise.all(chunk.map((h) => h.getFile()));
+    for (let j = 0; j < chunk.length; j++) yield handleEntry(`${prefix}${chunk[j].name}`, chunk[j], got[j]);
   }
+  for (const h of children) {
+    if (h.kind === 'directory' && !isSkippedFolder(h.name)) yield* walk(h as DirHandle, `${prefix}${h.name}/`);
+  }
+}
+
+/**
+ * A File from getFile() is a snapshot that becomes unreadable once the file
+ * changes on disk; reading through the handle gets the file as it is when its
+ * batch is read, so a note saved during a long import is not lost.
+ */
+function handleEntry(path: string, handle: FileSystemFileHandle, listed: File): SourceFile {
+  return {
+    path: toVaultPath(path),
+    size: listed.size,
+    mtime: listed.lastModified,
+    read: async () => new Uint8Array(await (await handle.getFile()).arrayBuffer()),
+  };
 }
 
 export function fileEntry(path: string, file: File): SourceFile {
@@ -52,6 +72,7 @@ export function filesSource(name: string, files: PathedFile[]): ImportSource {
     name,
     root: name,
     kind: 'files',
+    readConcurrency: 1,
     async *files() {
       const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       for (const f of sorted) {

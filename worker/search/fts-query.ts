@@ -1,54 +1,140 @@
-// Turns user text into a safe FTS5 MATCH expression. Every term is emitted as
-// one quoted FTS5 string, so no user input can produce an FTS5 syntax error.
-import { CJK_RUN, cjkQueryTokens, normalizeText } from '../text/index-text';
+// Parsed query → FTS5 expressions. Every leaf becomes one quoted FTS5 string
+// (maybe with a trailing *), built from index tokens that contain only
+// letters, digits and marks, so no user input can be an FTS5 syntax error.
+import { CJK_SPACED_RUN, cjkQueryTokens, hasCjk, normalizeText } from '../text/index-text';
+import { segmentWords, type Segmented } from '../text/segment';
+import type { Clause, Leaf, ParsedQuery } from './query-syntax';
 
-/** One searchable unit: a word, or a CJK run that must appear as a phrase. */
-export interface Term {
-  text: string;
-  /** The FTS5 expression for this term (a quoted token or phrase, maybe a prefix). */
-  fts: string;
+/** How leaves become FTS5 strings; the eval swaps it to compare tokenisations. */
+export interface Analyzer {
+  /** The FTS5 expression for a leaf, or null when it has no searchable tokens. */
+  leaf(leaf: Leaf): string | null;
+  /** The separate words inside one plain word (Japanese typed without spaces holds several). */
+  words(text: string): Segmented;
 }
 
-const LATIN_SPLIT = /[^\p{L}\p{N}\p{M}]+/u;
+export interface CompiledQuery {
+  /** Must all match: quoted phrases. */
+  required: string[];
+  /** Optional clauses: plain words and OR groups; ranking prefers notes with more of them. */
+  optional: string[];
+  /** Notes matching any of these are left out. */
+  excluded: string[];
+  /** Scored, never required: a Japanese run as typed (rewarding notes that have it verbatim) and its hiragana words. */
+  boost: string[];
+  /** What snippets highlight. */
+  highlight: { text: string; prefix: boolean }[];
+}
+
+const WORD_SPLIT = /[^\p{L}\p{N}\p{M}]+/u;
 
 /**
  * The index tokens of a piece of query text, in order, and whether the last
- * one must be matched as a prefix (a lone CJK character, or a `*` query).
+ * one must be matched as a prefix (a lone CJK character).
  */
 export function queryTokens(text: string): { tokens: string[]; prefix: boolean } {
   const norm = normalizeText(text);
   const tokens: string[] = [];
   let prefix = false;
   let last = 0;
-  const latin = (s: string) => {
-    for (const t of s.split(LATIN_SPLIT)) if (t) tokens.push(t);
+  const words = (s: string) => {
+    let any = false;
+    for (const t of s.split(WORD_SPLIT)) {
+      if (t) {
+        tokens.push(t);
+        any = true;
+      }
+    }
+    return any;
   };
-  for (const m of norm.matchAll(CJK_RUN)) {
-    latin(norm.slice(last, m.index));
+  for (const m of norm.matchAll(CJK_SPACED_RUN)) {
+    if (words(norm.slice(last, m.index))) prefix = false;
     const q = cjkQueryTokens(m[0]);
     tokens.push(...q.tokens);
     prefix = q.prefix;
     last = m.index! + m[0].length;
   }
-  const tail = norm.slice(last);
-  latin(tail);
-  if (tail.split(LATIN_SPLIT).some(Boolean)) prefix = false;
+  if (words(norm.slice(last))) prefix = false;
   return { tokens, prefix };
 }
 
-/** One FTS5 phrase for a word or quoted phrase; null when it has no tokens. */
-export function phraseExpression(text: string, wantPrefix = false): string | null {
-  const { tokens, prefix } = queryTokens(text);
-  if (!tokens.length) return null;
-  const body = `"${tokens.join(' ').replace(/"/g, '""')}"`;
-  return prefix || wantPrefix ? `${body}*` : body;
+export function quotePhrase(tokens: string[], prefix: boolean): string {
+  return `"${tokens.join(' ').replace(/"/g, '""')}"${prefix ? '*' : ''}`;
 }
 
-export function plainTerms(text: string): Term[] {
-  const out: Term[] = [];
-  for (const word of text.split(/\s+/)) {
-    const fts = phraseExpression(word);
-    if (fts) out.push({ text: word, fts });
-  }
+/** The production analyzer: unicode61 words, CJK bigrams (worker/text/index-text.ts). */
+export const bigramAnalyzer: Analyzer = {
+  leaf(leaf) {
+    const { tokens, prefix } = queryTokens(leaf.text);
+    if (!tokens.length) return null;
+    return quotePhrase(tokens, prefix || leaf.prefix);
+  },
+  words(text) {
+    return hasCjk(text) ? segmentWords(text) : { words: [text], soft: [] };
+  },
+};
+
+export function compileQuery(q: ParsedQuery, analyzer: Analyzer = bigramAnalyzer): CompiledQuery {
+  const out: CompiledQuery = { required: [], optional: [], excluded: [], boost: [], highlight: [] };
+  const seen = new Set<string>();
+  const add = (list: string[], expr: string | null) => {
+    if (expr === null || seen.has(expr)) return false;
+    seen.add(expr);
+    list.push(expr);
+    return true;
+  };
+  for (const c of q.clauses) compileClause(c, analyzer, out, add);
   return out;
+}
+
+function compileClause(c: Clause, analyzer: Analyzer, out: CompiledQuery, add: (list: string[], expr: string | null) => boolean): void {
+  switch (c.kind) {
+    case 'not':
+      add(out.excluded, analyzer.leaf(c.leaf));
+      return;
+    case 'phrase':
+      if (add(out.required, analyzer.leaf(c.leaf))) out.highlight.push({ text: c.leaf.text, prefix: c.leaf.prefix });
+      return;
+    case 'any': {
+      const parts = c.leaves.map((l) => analyzer.leaf(l)).filter((e): e is string => e !== null);
+      if (!parts.length) return;
+      if (add(out.optional, parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`)) {
+        for (const l of c.leaves) out.highlight.push({ text: l.text, prefix: l.prefix });
+      }
+      return;
+    }
+    case 'word': {
+      const { words, soft } = analyzer.words(c.leaf.text);
+      if (words.length + soft.length > 1) add(out.boost, analyzer.leaf(c.leaf));
+      for (const w of soft) {
+        if (add(out.boost, analyzer.leaf({ text: w, quoted: false, prefix: false }))) out.highlight.push({ text: w, prefix: false });
+      }
+      words.forEach((w, i) => {
+        const leaf: Leaf = { text: w, quoted: false, prefix: c.leaf.prefix && i === words.length - 1 };
+        if (add(out.optional, analyzer.leaf(leaf))) out.highlight.push({ text: w, prefix: leaf.prefix });
+      });
+    }
+  }
+}
+
+/**
+ * The MATCH expression selecting candidates: every required phrase, and at
+ * least one optional clause when there are any (the optional and boost
+ * expressions are kept inside the OR so that bm25() scores them). With
+ * `selectBy`, only those optional clauses select (common words then score
+ * without matching on their own). Null when nothing positive was asked for.
+ */
+export function matchExpression(c: CompiledQuery, opts: { allOptional?: boolean; selectBy?: string[] } = {}): string | null {
+  if (opts.allOptional) {
+    const all = [...c.required, ...c.optional];
+    return all.length ? all.join(' AND ') : null;
+  }
+  const scored = [...c.optional, ...c.boost];
+  if (opts.selectBy?.length && opts.selectBy.length < c.optional.length) {
+    return [...c.required, `(${opts.selectBy.join(' OR ')})`, `(${scored.join(' OR ')})`].join(' AND ');
+  }
+  if (!c.required.length) return scored.length ? scored.join(' OR ') : null;
+  if (!scored.length) return c.required.join(' AND ');
+  // "r1 AND (o1 OR o2 OR r1)" selects what r1 does while bm25 sees o1, o2.
+  return `${c.required.join(' AND ')} AND (${[...scored, c.required[0]].join(' OR ')})`;
 }

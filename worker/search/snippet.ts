@@ -1,112 +1,316 @@
-// Snippets are cut from the original text (the FTS index holds normalised,
-// bigram-split text), around the densest cluster of matched terms, with
-// matches wrapped in markers the caller chooses.
-import { normalizeText } from '../text/index-text';
+// Snippets are cut from the original body around the densest cluster of
+// matched words, with matches wrapped in markers the caller chooses. Words
+// are found in a normalised copy (NFKC, lower case: the same forms the index
+// uses) and mapped back, so full-width, half-width and case variants are
+// marked in the text as written. Cost is bounded for huge notes: the copy is
+// made natively, and the character-by-character map only runs inside the
+// chosen window.
+import { CJK_RUN } from '../text/index-text';
+import { porterStem } from '../text/porter';
+import { NormalizedText, searchForm } from './normalized-text';
+
+export interface HighlightTerm {
+  text: string;
+  /** The last word was typed as a prefix (auth*): mark the whole word. */
+  prefix: boolean;
+}
 
 export interface SnippetOptions {
   open?: string;
   close?: string;
   /** Approximate length of the snippet in characters. */
   length?: number;
+  /** Return null instead of the text's start when no word matches (the caller then tries more text). */
+  requireHit?: boolean;
+  /** `text` is a window of a longer text: the whole text's length, and where the window starts in it (for the ellipses). */
+  fullLength?: number;
+  windowStart?: number;
 }
 
-/**
- * Terms are matched case- and width-insensitively. The body is normalised
- * per character so offsets in the normalised copy map back to the original.
- */
-export function makeSnippet(text: string, terms: string[], opts: SnippetOptions = {}): string {
+/** Matches further in are not looked for: enough for any real note, bounded cost for huge ones. */
+export const SNIPPET_SCAN_CHARS = 200_000;
+const MAX_HITS = 2000;
+
+interface Span {
+  start: number;
+  end: number;
+  term: number;
+}
+
+/** The terms of one query compiled once, for every snippet of its page. */
+export interface Highlighter {
+  re: RegExp | null;
+  /** Regex group (from 1) → term index, and the compiled term. */
+  termOf: number[];
+  patterns: TermPattern[];
+}
+
+export function highlighter(terms: readonly HighlightTerm[]): Highlighter {
+  const sources: { p: TermPattern; i: number }[] = [];
+  terms.forEach((t, i) => {
+    const p = termPattern(t);
+    if (p) sources.push({ p, i });
+  });
+  if (!sources.length) return { re: null, termOf: [], patterns: [] };
+  // Longest alternatives first so phrases win over their words.
+  sources.sort((a, b) => b.p.source.length - a.p.source.length);
+  return {
+    re: new RegExp(sources.map((o) => `(${o.p.source})`).join('|'), 'g'),
+    termOf: sources.map((o) => o.i),
+    patterns: sources.map((o) => o.p),
+  };
+}
+
+export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts: SnippetOptions & { requireHit: true }): string | null;
+export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts?: SnippetOptions): string;
+export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts: SnippetOptions = {}): string | null {
   const open = opts.open ?? '[';
   const close = opts.close ?? ']';
   const length = opts.length ?? 200;
-  // Snippets come from the first 100k characters: enough for any real match cluster, bounded cost for huge notes.
-  const plain = stripMarkdown(text.length > 100_000 ? text.slice(0, 100_000) : text);
-  const { norm, map } = normalizeWithMap(plain);
-  const needles = [...new Set(terms.map((t) => normalizeText(t).trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
+  const raw = text.length > SNIPPET_SCAN_CHARS ? text.slice(0, SNIPPET_SCAN_CHARS) : text;
+  const norm = new NormalizedText(raw);
+  const hits = findHits(norm.text, 're' in terms ? terms : highlighter(terms));
+  if (!hits.length && opts.requireHit) return null;
+  const window = bestWindow(hits, length, norm.text.length);
+  // Back to the original text, with room for markup that stripping removes.
+  let start = norm.toRaw(window.start);
+  let end = Math.min(raw.length, norm.toRaw(window.end) + Math.floor(length / 4));
+  const rawHits = hits
+    .filter((h) => h.end > window.start && h.start < window.end)
+    .map((h) => ({ start: norm.toRaw(h.start), end: norm.toRaw(h.end) }));
+  start = wordStart(raw, start);
+  end = wordEnd(raw, end);
+  const { text: out, cut } = render(raw, start, end, rawHits, open, close, length);
+  const before = start > 0 || (opts.windowStart ?? 0) > 0;
+  const after = cut || (opts.windowStart ?? 0) + end < Math.max(text.length, opts.fullLength ?? 0);
+  return (before ? '…' : '') + out + (after ? '…' : '');
+}
 
-  const hits: { start: number; end: number }[] = [];
-  for (const needle of needles) {
-    let from = 0;
-    for (let guard = 0; guard < 2000; guard++) {
-      const i = norm.indexOf(needle, from);
-      if (i < 0) break;
-      hits.push({ start: map[i], end: map[i + needle.length] ?? plain.length });
-      from = i + needle.length;
-    }
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Word characters for the per-query regex, as explicit ranges: letters,
+ * digits and marks of the scripts notes are written in (surrogates count, so
+ * astral letters do). Unicode property classes (\p{L}) would be exact but
+ * cost V8 about 3 ms to compile per new query; these cost 0.1 ms. The
+ * text is already NFKC and lower case, so full-width forms need no ranges.
+ */
+const WORD_CHARS =
+  '0-9A-Za-z\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u1fff\\u2070-\\u209f\\u2c00-\\u2dff' +
+  '\\u3005-\\u3007\\u3021-\\u302f\\u3031-\\u3035\\u3038-\\u303c\\u3040-\\u30fa\\u30fc-\\u9fff\\ua000-\\ud7ff' +
+  '\\ud800-\\udfff\\uf900-\\ufdff\\ufe70-\\ufefe\\uff66-\\uffdc';
+const SEP = `[^${WORD_CHARS}]`;
+const WORD_REST = `[${WORD_CHARS}]*`;
+const NOT_AFTER_WORD = `(?<![${WORD_CHARS}])`;
+const LATIN_WORDS = /[^\p{L}\p{N}\p{M}]+/u;
+
+/** A term compiled for the snippet regex, with what a match must satisfy. */
+interface TermPattern {
+  source: string;
+  /** Porter stems of its Latin words, in order: a match's words must stem the same. */
+  stems: string[];
+  /** The last word was a prefix: its stem need only start with the query's. */
+  prefix: boolean;
+}
+
+function commonPrefix(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
+}
+
+/**
+ * One regex per term: its words in order, separated as the tokenizer would
+ * allow. Latin words match any word sharing their stem's leading letters
+ * ("model" finds modelling); the stem check after matching keeps only true
+ * inflections, as the porter index matched them.
+ */
+function termPattern(term: HighlightTerm): TermPattern | null {
+  const n = searchForm(term.text);
+  const pieces: { text: string; cjk: boolean }[] = [];
+  let last = 0;
+  const latin = (s: string) => {
+    for (const w of s.split(LATIN_WORDS)) if (w) pieces.push({ text: w, cjk: false });
+  };
+  for (const m of n.matchAll(CJK_RUN)) {
+    latin(n.slice(last, m.index));
+    pieces.push({ text: m[0], cjk: true });
+    last = m.index! + m[0].length;
   }
-  hits.sort((a, b) => a.start - b.start);
-  const merged: { start: number; end: number }[] = [];
+  latin(n.slice(last));
+  if (!pieces.length) return null;
+  const stems: string[] = [];
+  let src = '';
+  pieces.forEach((p, i) => {
+    if (i > 0) src += pieces[i - 1].cjk || p.cjk ? `${SEP}*` : `${SEP}+`;
+    if (p.cjk) {
+      // Documents may put a space inside a compound ("マスター プラン").
+      src += Array.from(p.text).map(escapeRegex).join('[ \\u3000]?');
+      return;
+    }
+    const stem = porterStem(p.text);
+    stems.push(stem);
+    src += `${NOT_AFTER_WORD}${escapeRegex(commonPrefix(p.text, stem) || p.text)}${WORD_REST}`;
+  });
+  return { source: src, stems, prefix: term.prefix };
+}
+
+/** Whether the Latin words of a match stem like the term's. */
+function stemsAgree(match: string, t: TermPattern): boolean {
+  if (!t.stems.length) return true;
+  const words = match.replace(CJK_RUN, ' ').split(LATIN_WORDS).filter(Boolean);
+  if (words.length !== t.stems.length) return false;
+  return words.every((w, i) => {
+    const s = porterStem(w);
+    return t.prefix && i === words.length - 1 ? s.startsWith(t.stems[i]) || w.startsWith(t.stems[i]) : s === t.stems[i];
+  });
+}
+
+function findHits(norm: string, hl: Highlighter): Span[] {
+  if (!hl.re) return [];
+  const hits: Span[] = [];
+  for (const m of norm.matchAll(hl.re)) {
+    if (m[0].length === 0) continue;
+    let g = 1;
+    while (m[g] === undefined) g++;
+    if (!stemsAgree(m[0], hl.patterns[g - 1])) continue;
+    hits.push({ start: m.index!, end: m.index! + m[0].length, term: hl.termOf[g - 1] });
+    if (hits.length >= MAX_HITS) break;
+  }
+  return hits;
+}
+
+/** The window of `length` characters holding the most distinct terms, then the most hits. */
+function bestWindow(hits: Span[], length: number, textLength: number): { start: number; end: number } {
+  if (!hits.length) return { start: 0, end: Math.min(textLength, length) };
+  const terms = new Set(hits.map((h) => h.term)).size;
+  let best = { distinct: -1, count: -1, first: 0 };
+  for (let i = 0; i < hits.length; i++) {
+    const seen = new Set<number>();
+    let count = 0;
+    for (let j = i; j < hits.length && hits[j].end <= hits[i].start + length; j++) {
+      seen.add(hits[j].term);
+      count++;
+    }
+    if (seen.size > best.distinct || (seen.size === best.distinct && count > best.count)) best = { distinct: seen.size, count, first: i };
+    // Every term already in one window: later windows cannot do better on distinct terms.
+    if (best.distinct === terms && i > best.first + 50) break;
+  }
+  const first = hits[best.first].start;
+  const start = Math.max(0, first - Math.floor(length / 4));
+  return { start, end: Math.min(textLength, start + length) };
+}
+
+/** Snippets start at a word boundary for space-separated scripts. */
+function wordStart(raw: string, i: number): number {
+  if (i <= 0) return 0;
+  const sp = raw.lastIndexOf(' ', i);
+  return sp >= 0 && i - sp < 20 ? sp + 1 : i;
+}
+
+function wordEnd(raw: string, i: number): number {
+  if (i >= raw.length) return raw.length;
+  const sp = raw.indexOf(' ', i);
+  return sp >= 0 && sp - i < 20 ? sp : i;
+}
+
+// Markup that would only clutter a one-line snippet: each match marks what
+// to drop (group 1 is kept when present).
+const MARKUP: RegExp[] = [
+  /^[ \t]{0,3}(?:```|~~~).*$/gm, // fence lines (the code inside stays: it is searchable text)
+  /^[ \t]{0,3}#{1,6}[ \t]+/gm, // heading marks
+  /^[ \t]{0,3}>[ \t]?/gm, // quote marks
+  /!?\[\[(?:[^\]|#\n]*(?:#[^\]|\n]*)?\|)?/g, // [[target| or [[ (the alias or target stays)
+  /\]\]/g,
+  /\]\([^)\n]*\)/g, // ](url)
+  /!?\[(?=[^\]\n]*\]\()/g, // [ of a link
+  /<\/?[A-Za-z][^>\n]*>/g, // HTML tags
+  /\*\*|__|[*`~]/g, // emphasis and code marks
+];
+
+/**
+ * The raw text [start, end) with markup dropped, whitespace collapsed and
+ * hits wrapped in markers, at most about `length` visible characters.
+ */
+function render(raw: string, start: number, end: number, hits: { start: number; end: number }[], open: string, close: string, length: number): { text: string; cut: boolean } {
+  const slice = raw.slice(start, end);
+  const drop = new Uint8Array(slice.length);
+  for (const re of MARKUP) {
+    re.lastIndex = 0;
+    for (const m of slice.matchAll(re)) drop.fill(1, m.index!, m.index! + m[0].length);
+  }
+  const opens = new Set<number>();
+  const closes = new Set<number>();
   for (const h of hits) {
-    const last = merged[merged.length - 1];
-    if (last && h.start < last.end) last.end = Math.max(last.end, h.end);
-    else merged.push({ ...h });
-  }
-
-  // Window with the most distinct hits.
-  let bestStart = 0;
-  if (merged.length) {
-    let best = -1;
-    for (let i = 0; i < merged.length; i++) {
-      let count = 0;
-      for (let j = i; j < merged.length && merged[j].end <= merged[i].start + length; j++) count++;
-      if (count > best) {
-        best = count;
-        bestStart = merged[i].start;
-      }
+    const s = Math.max(h.start, start) - start;
+    const e = Math.min(h.end, end) - start;
+    // A match inside dropped markup (a link target) is not shown.
+    if (e > s && !drop[s]) {
+      opens.add(s);
+      closes.add(e);
     }
-    bestStart = Math.max(0, bestStart - Math.floor(length / 4));
-  }
-  let start = bestStart;
-  let end = Math.min(plain.length, start + length);
-  // Prefer word boundaries for space-separated scripts.
-  if (start > 0) {
-    const sp = plain.lastIndexOf(' ', start);
-    if (sp >= 0 && start - sp < 20) start = sp + 1;
-  }
-  if (end < plain.length) {
-    const sp = plain.indexOf(' ', end);
-    if (sp >= 0 && sp - end < 20) end = sp;
   }
   let out = '';
-  let pos = start;
-  for (const h of merged) {
-    if (h.end <= start || h.start >= end) continue;
-    const s = Math.max(h.start, start);
-    const e = Math.min(h.end, end);
-    out += plain.slice(pos, s) + open + plain.slice(s, e) + close;
-    pos = e;
+  let visible = 0;
+  let inHit = false;
+  let space = false;
+  let cut = false;
+  for (let i = 0; i <= slice.length; i++) {
+    if (closes.has(i) && inHit) {
+      out += close;
+      inHit = false;
+    }
+    if (i === slice.length) break;
+    if (opens.has(i) && !inHit) {
+      if (space && out) out += ' ';
+      space = false;
+      out += open;
+      inHit = true;
+    }
+    if (drop[i]) continue;
+    const ch = slice[i];
+    if (isSpace(ch.charCodeAt(0))) {
+      if (!inHit) space = true;
+      else if (!out.endsWith(' ')) out += ' ';
+      continue;
+    }
+    if (space && out && !out.endsWith(open)) out += ' ';
+    space = false;
+    if (visible >= length + 40 && !inHit) {
+      cut = true;
+      break;
+    }
+    out += ch;
+    visible++;
   }
-  out += plain.slice(pos, end);
-  return (start > 0 ? '…' : '') + out.trim() + (end < plain.length ? '…' : '');
+  if (inHit) out += close;
+  return { text: out.trim(), cut };
 }
 
-/** Markup that would only clutter a one-line snippet. */
-export function stripMarkdown(text: string): string {
-  return text
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[\[([^\]]*)\]\]/g, '$1')
-    .replace(/\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]/g, (_, t, a) => a ?? t)
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
-    .replace(/[*_`>~]+/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+/**
+ * Strings to find a term's first occurrence with SQL instr() over the
+ * ASCII-lower-cased text: the stem's leading letters of each Latin word, or
+ * the CJK text itself. A locator only narrows where to look; the snippet
+ * regex decides what is a match.
+ */
+export function locators(terms: readonly HighlightTerm[]): string[] {
+  const out = new Set<string>();
+  for (const t of terms) {
+    const n = searchForm(t.text);
+    const cjk = n.match(CJK_RUN);
+    if (cjk) {
+      out.add(cjk.sort((a, b) => b.length - a.length)[0]);
+      continue;
+    }
+    const words = n.split(LATIN_WORDS).filter((w) => /^[a-z0-9]+$/.test(w));
+    const longest = words.sort((a, b) => b.length - a.length)[0];
+    if (longest) out.add(commonPrefix(longest, porterStem(longest)) || longest);
+  }
+  return [...out].slice(0, 8);
 }
 
-/** Normalises char by char, keeping for each output index its source index. */
-function normalizeWithMap(s: string): { norm: string; map: number[] } {
-  // Lower-casing ASCII never changes length, so offsets are the identity.
-  if (/^[\x00-\x7f]*$/.test(s)) return { norm: s.toLowerCase(), map: Array.from({ length: s.length + 1 }, (_, i) => i) };
-  let norm = '';
-  const map: number[] = [];
-  for (let i = 0; i < s.length; ) {
-    const cp = s.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
-    const n = normalizeText(ch);
-    for (let k = 0; k < n.length; k++) map.push(i);
-    norm += n;
-    i += ch.length;
-  }
-  map.push(s.length);
-  return { norm, map };
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x3000 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0xfeff;
 }

@@ -1,7 +1,10 @@
 // What one entry contributes to the FTS index. The import writes through
-// these two functions only, so the index's columns and text preparation can
+// these functions only, so the index's columns and text preparation can
 // change in one place (with a migration that rebuilds the index).
 import type { Db } from '../db/database';
+import { parseBody } from '../ingest/markdown';
+import { MAX_INDEXED_CHARS } from '../ingest/note';
+import { aliasesOf } from '../ingest/standard-keys';
 import { indexText } from './index-text';
 
 export interface FtsDoc {
@@ -13,22 +16,76 @@ export interface FtsDoc {
   path: string;
 }
 
+/** The tokenizer of the `fts` table (docs/search-text.md says why). */
+export const FTS_TOKENIZE = 'porter unicode61 remove_diacritics 2';
+
+/** Creates the `fts` table; `tokenize` differs only in evaluations. */
+export function createFtsTableSql(tokenize: string = FTS_TOKENIZE): string {
+  return `CREATE VIRTUAL TABLE fts USING fts5(
+  title, headings, body, tags, aliases, path,
+  content = '', contentless_delete = 1,
+  tokenize = '${tokenize.replace(/'/g, "''")}'
+)`;
+}
+
 export function pathText(path: string): string {
   return path.replace(/\.(md|markdown)$/i, '').replace(/[/_.\-]+/g, ' ');
 }
 
-export function writeFtsRow(db: Db, id: number, doc: FtsDoc): void {
+export function writeFtsRow(db: Db, id: number, doc: FtsDoc, prepare: (s: string) => string = indexText): void {
   db.run('INSERT INTO fts (rowid, title, headings, body, tags, aliases, path) VALUES (?, ?, ?, ?, ?, ?, ?)', [
     id,
-    indexText(doc.title),
-    indexText(doc.headings),
-    indexText(doc.body),
-    indexText(doc.tags),
-    indexText(doc.aliases),
-    indexText(pathText(doc.path)),
+    prepare(doc.title),
+    prepare(doc.headings),
+    prepare(doc.body),
+    prepare(doc.tags),
+    prepare(doc.aliases),
+    prepare(pathText(doc.path)),
   ]);
 }
 
 export function deleteFtsRow(db: Db, id: number): void {
   db.run('DELETE FROM fts WHERE rowid = ?', [id]);
+}
+
+/**
+ * Drops and rebuilds `fts` from what the database already holds (entries and
+ * contents): for migrations that change the tokenizer or text preparation,
+ * and for evaluations comparing them. Runs inside one transaction.
+ */
+export function rebuildFts(db: Db, opts: { tokenize?: string; prepare?: (s: string) => string } = {}): number {
+  return db.tx(() => {
+    db.exec('DROP TABLE IF EXISTS fts');
+    db.exec(createFtsTableSql(opts.tokenize));
+    let n = 0;
+    // In batches: a large vault's bodies never sit in memory at once.
+    for (let after = 0; ; ) {
+      const rows = db.all<{ id: number; kind: string; path: string; title: string; tags: string | null; frontmatter: string | null; body: string | null }>(
+        `SELECT e.id, e.kind, e.path, e.title, e.tags, e.frontmatter, c.body FROM entries e LEFT JOIN contents c ON c.entry_id = e.id
+         WHERE e.id > ? ORDER BY e.id LIMIT 500`,
+        [after],
+      );
+      if (!rows.length) break;
+      for (const r of rows) writeFtsRow(db, r.id, ftsDocOf(r), opts.prepare);
+      n += rows.length;
+      after = rows[rows.length - 1].id;
+    }
+    db.exec("INSERT INTO fts(fts) VALUES('optimize')");
+    return n;
+  });
+}
+
+/** An entry's FTS document rebuilt from stored columns (as the import wrote it). */
+function ftsDocOf(r: { kind: string; path: string; title: string; tags: string | null; frontmatter: string | null; body: string | null }): FtsDoc {
+  if (r.kind === 'file' || r.body === null) return { title: r.title, headings: '', body: '', tags: '', aliases: '', path: r.path };
+  const body = r.body.length > MAX_INDEXED_CHARS ? r.body.slice(0, MAX_INDEXED_CHARS) : r.body;
+  const tags: string[] = r.tags ? JSON.parse(r.tags) : [];
+  return {
+    title: r.title,
+    headings: parseBody(body).headings.map((h) => h.text).join('\n'),
+    body,
+    tags: tags.join(' '),
+    aliases: aliasesOf(r.frontmatter ? JSON.parse(r.frontmatter) : {}).join('\n'),
+    path: r.path,
+  };
 }

@@ -7,7 +7,7 @@ import type { CompiledFilter } from '../query/compile';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { checkKey } from '../query/keys';
 import { listNotes, type Restriction, type SortKey } from '../query/listing';
-import { plainTerms } from '../search/fts-query';
+import { everyWordRestriction } from '../search/text';
 import { alias, describe, optInt, optString, type Args } from './args';
 import { defineTool } from './define';
 import { ToolError, toolError } from './errors';
@@ -104,13 +104,7 @@ export const findTool = defineTool<FindInput, FindResult>({
 
 /** Notes whose text holds every word of the query (the text-search tool ranks; find only restricts). */
 function textRestriction(text: string): Restriction | null {
-  const terms = plainTerms(text);
-  if (!terms.length) return null;
-  const match = terms.map((t) => t.fts).join(' AND ');
-  return {
-    ids: { sql: 'SELECT rowid FROM fts WHERE fts MATCH ?', params: [match] },
-    probe: { sql: 'e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [match] },
-  };
+  return everyWordRestriction(text);
 }
 
 /** A field name in find's arguments follows the filter language's key rules, reported as an argument error. */

@@ -139,7 +139,7 @@ export function App() {
         <main className="content">
           {open ? (
             <NoteView vault={open.vault} path={open.path} onBack={() => setOpen(null)} />
-          ) : vaults.length === 0 && !importState.running ? (
+          ) : vaults.length === 0 ? (
             <FirstRun busy={importState.running} onSample={() => void importTexts(SAMPLE_VAULT_NAME, sampleVaultFiles())} />
           ) : (
             <SearchView query={query} refreshKey={refreshKey} onOpen={(vault, path) => setOpen({ vault, path })} />

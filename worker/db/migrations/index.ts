@@ -1,6 +1,7 @@
 import type { Migration } from '../migrate';
 import { m0001 } from './0001_init';
 import { m0002 } from './0002_filter_indexes';
+import { m0003 } from './0003_fts_porter';
 
 /** Every schema version, oldest first. Append; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003];

@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/i18n';
 import { canPickDirectory, folderFromFileList, pickDirectory, type FolderInput } from './folder-input';
 import type { ImportState } from './use-import';
 import { ProblemList } from './ProblemList';
+import './import.css';
 
 interface Props {
   state: ImportState;
@@ -50,10 +51,14 @@ export function ImportPanel({ state, onFolder, onCancel }: Props) {
       <p className="hint">{t('import.drop')}</p>
       {state.running ? (
         <div className="import-progress" role="status" aria-live="polite">
-          <progress max={Math.max(1, p?.found ?? 1)} value={p?.processed ?? 0} aria-label={p?.vault ?? ''} />
+          <progress max={Math.max(1, p?.found ?? 1)} value={!p || p.phase === 'scanning' ? undefined : p.processed} aria-label={p?.vault ?? ''} />
           <span>
             {p ? `${p.vault}: ` : ''}
-            {t('import.progress', { indexed: p?.indexed ?? 0, unchanged: p?.unchanged ?? 0, found: p?.found ?? 0, problems: p?.problems ?? 0 })}
+            {!p || p.phase === 'scanning'
+              ? t('import.scanning', { found: p?.found ?? 0 })
+              : p.phase === 'optimizing'
+                ? t('import.finishing')
+                : t('import.progress', { processed: p.processed, found: p.found, indexed: p.indexed, problems: p.problems })}
           </span>
           <button type="button" className="secondary" onClick={onCancel}>
             {t('import.cancel')}
@@ -64,7 +69,8 @@ export function ImportPanel({ state, onFolder, onCancel }: Props) {
         <div className="import-result" role="status">
           <p>
             {last.phase === 'done'
-              ? t('import.done', { vault: last.vault, notes: last.notes, files: last.files, seconds: last.seconds })
+              ? t('import.done', { vault: last.vault, notes: last.notes, files: last.files, seconds: roundSeconds(last.seconds) }) +
+                (last.unchanged ? ` ${t('import.doneUnchanged', { unchanged: last.unchanged })}` : '')
               : last.phase === 'cancelled'
                 ? t('import.cancelled', { vault: last.vault, processed: last.processed, found: last.found })
                 : t('import.failed', { vault: last.vault, error: last.error ?? '' })}
@@ -75,4 +81,9 @@ export function ImportPanel({ state, onFolder, onCancel }: Props) {
       {!state.running && state.error && !last ? <p className="error" role="alert">{state.error}</p> : null}
     </section>
   );
+}
+
+/** 0.448 → 0.4, 12.34 → 12: enough precision for people. */
+function roundSeconds(s: number): number {
+  return s < 10 ? Math.round(s * 10) / 10 : Math.round(s);
 }

@@ -8,6 +8,7 @@ export interface ProblemItem {
   line?: number | null;
 }
 
+/** One line per problem: the file (and line), what is wrong, what Kioku did about it. */
 export function ProblemList({ problems }: { problems: ProblemItem[] }) {
   const { t } = useI18n();
   return (
@@ -16,10 +17,14 @@ export function ProblemList({ problems }: { problems: ProblemItem[] }) {
       <ul>
         {problems.map((p, i) => (
           <li key={`${p.path}-${p.code}-${i}`} data-code={p.code}>
-            <code className="path">{p.path}</code>
-            {p.line ? <span className="line"> ({t('import.problem.line', { line: p.line })})</span> : null}
-            <div>{p.message}</div>
-            <div className="action">{p.action}</div>
+            <div>
+              <code className="path">{p.path}</code>
+              {p.line ? <span className="line"> ({t('import.problem.line', { line: p.line })})</span> : null}
+            </div>
+            <div className="message">{p.message}</div>
+            <div className="action">
+              <span className="action-label">{t('import.problem.did')}</span> {p.action}
+            </div>
           </li>
         ))}
       </ul>

@@ -1,0 +1,75 @@
+// Text-search latency through the real tool call (ranking, exact totals,
+// snippets): seekstone-10k, and a synthetic vault built from its prose
+// (--opt notes=100000). Queries are sampled from the vault itself.
+import { memorySource } from '../../../worker/ingest/source';
+import type { Engine } from '../../../worker/engine';
+import { sampleQueries } from '../../lib/queries';
+import { sentencesFrom, syntheticVault } from '../../lib/synthetic';
+import { defineScenario, type BenchRow, type BenchContext } from '../scenario';
+import { ms, summarize } from '../stats';
+
+interface Case {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+async function timeCases(ctx: BenchContext, engine: Engine, vault: string, cases: Case[], queries: string[]): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const c of cases) {
+    const call = async (query: string) => {
+      const t = performance.now();
+      const r = (await engine.call('search', { query, ...c.args })) as { isError?: boolean; error?: { message: string } };
+      if (r.isError) throw new Error(`${c.name}: ${r.error!.message}`);
+      return performance.now() - t;
+    };
+    for (const q of queries.slice(0, 30)) await call(q);
+    const samples: number[] = [];
+    for (const q of queries) samples.push(await call(q));
+    const s = summarize(samples);
+    ctx.log(`${ctx.host} ${vault} ${c.name}: p50 ${ms(s.p50)} ms, p95 ${ms(s.p95)} ms`);
+    rows.push({ host: ctx.host, vault, query: c.name, runs: s.runs, p50_ms: ms(s.p50), p95_ms: ms(s.p95), mean_ms: ms(s.mean), max_ms: ms(s.max) });
+  }
+  return rows;
+}
+
+export default defineScenario({
+  description: 'Text search latency (tool call with snippets) on seekstone-10k and a synthetic vault: text, text + filter, text + path_prefix, text + folder.',
+  defaultCorpora: ['seekstone-10k'],
+  async run(ctx) {
+    const corpus = ctx.corpus('seekstone-10k');
+    const count = Number(ctx.options.queries ?? 300);
+    const rows: BenchRow[] = [];
+
+    let engine = await ctx.reset();
+    const t = performance.now();
+    await engine.importSource(corpus.source());
+    ctx.log(`${ctx.host} seekstone-10k imported in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    rows.push(
+      ...(await timeCases(ctx, engine, 'seekstone-10k', [
+        { name: 'text', args: {} },
+        { name: 'text + filter {"type":"note"}', args: { filters: { type: 'note' } } },
+        { name: 'text + path_prefix "Reference/"', args: { path_prefix: 'Reference/' } },
+        { name: 'text + folder "Notes"', args: { folder: 'Notes' } },
+      ], sampleQueries(engine, count))),
+    );
+
+    const notes = Number(ctx.options.notes ?? 0);
+    if (notes > 0) {
+      const decoder = new TextDecoder();
+      const sentences = sentencesFrom(corpus.files.map((f) => decoder.decode(f.bytes)));
+      engine = await ctx.reset();
+      const t2 = performance.now();
+      await engine.importSource(memorySource(`synthetic-${notes}`, syntheticVault(sentences, notes)));
+      ctx.log(`${ctx.host} synthetic-${notes} imported in ${((performance.now() - t2) / 1000).toFixed(1)} s`);
+      rows.push(
+        ...(await timeCases(ctx, engine, `synthetic-${notes}`, [
+          { name: 'text', args: {} },
+          { name: 'text + filter {"status":"active"}', args: { filters: { status: 'active' } } },
+          { name: 'text + path_prefix "area-3/"', args: { path_prefix: 'area-3/' } },
+          { name: 'text + folder "area-3/topic-7"', args: { folder: 'area-3/topic-7' } },
+        ], sampleQueries(engine, count))),
+      );
+    }
+    return rows;
+  },
+});

@@ -1,0 +1,53 @@
+// Can a word in the middle of a Japanese sentence be found? Samples words
+// from note bodies without any dictionary (so no segmentation is favoured):
+// single kanji and kanji pairs from inside longer runs, katakana words, and
+// English words written against Japanese ("Excelファイル").
+
+export type SampleKind = 'kanji-1' | 'kanji-2' | 'katakana' | 'mixed';
+
+export interface Sample {
+  kind: SampleKind;
+  text: string;
+  entryId: number;
+}
+
+/** A small seeded PRNG (mulberry32) so the sample is the same on every run. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PATTERNS: Record<SampleKind, RegExp> = {
+  // A kanji with kanji or kana on both sides.
+  'kanji-1': /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])\p{Script=Han}(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu,
+  // Two kanji inside a longer run.
+  'kanji-2': /(?<=[\p{Script=Han}\p{Script=Hiragana}])\p{Script=Han}{2}(?=[\p{Script=Han}\p{Script=Hiragana}])/gu,
+  // A katakana word of three or more characters next to other Japanese text.
+  katakana: /(?<=[\p{Script=Han}\p{Script=Hiragana}])[\p{Script=Katakana}ー]{3,}|[\p{Script=Katakana}ー]{3,}(?=[\p{Script=Han}\p{Script=Hiragana}])/gu,
+  // An English word written directly against Japanese.
+  mixed: /[A-Za-z]{3,}[\p{Script=Han}\p{Script=Katakana}]{2,}/gu,
+};
+
+export function sampleWords(notes: { id: number; body: string }[], perKind: number, seed = 7): Sample[] {
+  const random = rng(seed);
+  const out: Sample[] = [];
+  for (const kind of Object.keys(PATTERNS) as SampleKind[]) {
+    let tries = 0;
+    let got = 0;
+    while (got < perKind && tries++ < perKind * 50) {
+      const note = notes[Math.floor(random() * notes.length)];
+      const matches = [...note.body.matchAll(PATTERNS[kind])];
+      if (!matches.length) continue;
+      const m = matches[Math.floor(random() * matches.length)];
+      out.push({ kind, text: m[0], entryId: note.id });
+      got++;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+// Ranked entry ids → the hits a caller sees: identity, standard metadata,
+// a snippet with the matched words marked, and requested frontmatter fields.
+import type { Db } from '../db/database';
+import type { FmValue } from '../ingest/frontmatter';
+import { effectiveFrontmatter, valueAt } from '../query/field-values';
+import type { ModeRow } from './mode';
+import { highlighter, locators, makeSnippet, type HighlightTerm, type Highlighter } from './snippet';
+
+export interface SearchHit {
+  /** `${vault}:${path}`: pass it back in `ids` to fetch this hit again. */
+  id: string;
+  kind: 'note' | 'file';
+  path: string;
+  vault: string;
+  title: string;
+  type: string | null;
+  permalink: string | null;
+  tags: string[];
+  score: number;
+  snippet: string;
+  fields?: Record<string, FmValue>;
+}
+
+export interface HitOptions {
+  highlight: HighlightTerm[];
+  markers: [string, string];
+  fields?: readonly string[];
+}
+
+interface EntryRow {
+  id: number;
+  /** The first SNIPPET_HEAD_CHARS characters of the body (notes only). */
+  head: string | null;
+  kind: 'note' | 'file';
+  path: string;
+  vault: string;
+  title: string;
+  type: string | null;
+  permalink: string | null;
+  tags: string | null;
+  frontmatter: string | null;
+}
+
+export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions): SearchHit[] {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const entries = new Map<number, EntryRow>();
+  const fm = opts.fields?.length ? ', e.frontmatter' : ', NULL AS frontmatter';
+  // Snippets need only the head of each body: one statement for the page, not one per hit.
+  const needHead = rows.some((r) => r.snippet === undefined);
+  const head = needHead ? ', substr(c.body, 1, ?) AS head' : ', NULL AS head';
+  for (const e of db.all<EntryRow>(
+    `SELECT e.id, e.kind, e.path, v.name AS vault, e.title, e.type, e.permalink, e.tags ${fm} ${head}
+     FROM entries e JOIN vaults v ON v.id = e.vault_id LEFT JOIN contents c ON c.entry_id = e.id
+     WHERE e.id IN (${ids.map(() => '?').join(',')})`,
+    needHead ? [SNIPPET_HEAD_CHARS, ...ids] : ids,
+  )) {
+    entries.set(e.id, e);
+  }
+  const hl = highlighter(opts.highlight);
+  const where = locators(opts.highlight);
+  const hits: SearchHit[] = [];
+  for (const r of rows) {
+    const e = entries.get(r.id);
+    if (!e) continue;
+    const tags: string[] = e.tags ? JSON.parse(e.tags) : [];
+    const hit: SearchHit = {
+      id: `${e.vault}:${e.path}`,
+      kind: e.kind,
+      path: e.path,
+      vault: e.vault,
+      title: e.title,
+      type: e.type,
+      permalink: e.permalink,
+      tags,
+      score: r.score,
+      snippet: r.snippet ?? snippetFor(db, e, hl, opts.markers, where),
+    };
+    if (opts.fields?.length) {
+      // Files have no frontmatter: every field is null. Notes read it as find does.
+      const fm = e.kind === 'note' ? effectiveFrontmatter(e) : null;
+      hit.fields = Object.fromEntries(opts.fields.map((f) => [f, (fm && valueAt(fm, f)) ?? null]));
+    }
+    hits.push(hit);
+  }
+  return hits;
+}
+
+/** Most matches sit near the top of a note: look there first. */
+const SNIPPET_HEAD_CHARS = 4_000;
+/** Around a match located further in, this much text is read. */
+const SNIPPET_WINDOW_CHARS = 6_000;
+
+/**
+ * A snippet without decoding a whole long note: its head first; if no word
+ * matches there, SQL instr() locates the first occurrence further in and
+ * only a window around it is read. Long notes that only match in forms
+ * instr() cannot see (width variants) show their beginning.
+ */
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], where: string[]): string {
+  if (e.kind === 'file') return e.path;
+  if (e.head === null) return '';
+  const opts = { open: markers[0], close: markers[1] };
+  // A head shorter than asked for is the whole note.
+  if (e.head.length < SNIPPET_HEAD_CHARS) return makeSnippet(e.head, hl, opts);
+  const full = e.head.length + 1; // longer than the head: enough for the trailing ellipsis
+  const found = makeSnippet(e.head, hl, { ...opts, requireHit: true, fullLength: full });
+  if (found !== null || !where.length) return found ?? makeSnippet(e.head, hl, { ...opts, fullLength: full });
+  const NONE = 9e15;
+  const { at, n } = db.get<{ at: number; n: number }>(
+    `SELECT min(${where.map(() => `coalesce(nullif(instr(b, ?), 0), ${NONE})`).join(', ')}) AS at, length(b) AS n FROM (SELECT lower(body) AS b FROM contents WHERE entry_id = ?)`,
+    [...where, e.id],
+  )!;
+  if (at < NONE) {
+    const from = Math.max(1, at - SNIPPET_WINDOW_CHARS / 4);
+    const window = db.get<{ body: string }>('SELECT substr(body, ?, ?) AS body FROM contents WHERE entry_id = ?', [from, SNIPPET_WINDOW_CHARS, e.id])!.body;
+    const there = makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: n, windowStart: from - 1 });
+    if (there !== null) return there;
+  }
+  return makeSnippet(e.head, hl, { ...opts, fullLength: full });
+}

@@ -1,0 +1,38 @@
+// A search with no words to rank (empty text, or only -words): the entries in
+// scope, in path order, paged, with an exact total. With a metadata
+// condition, notes only, through the filter language's listing, which walks
+// the path index or sorts the matching ids, whichever touches fewer notes.
+import type { Db } from '../db/database';
+import { listNotes, type Restriction } from '../query/listing';
+import type { SearchScope } from './scope';
+import type { PageWindow, TextRow } from './text';
+
+export function listInScope(db: Db, scope: SearchScope, excluded: string[], window: PageWindow): { rows: TextRow[]; total: number } {
+  const without = excluded.length ? excluded.join(' OR ') : null;
+  const { parts } = scope;
+  if (scope.hasMetadata && window.offset % window.limit === 0) {
+    const extra: Restriction[] = [];
+    if (parts.folder !== undefined) extra.push({ ids: { sql: 'SELECT id FROM entries WHERE folder = ?', params: [parts.folder] }, probe: { sql: 'e.folder = ?', params: [parts.folder] } });
+    if (parts.range) {
+      const p = [parts.range.prefix, parts.range.upper];
+      extra.push({ ids: { sql: 'SELECT id FROM entries WHERE path >= ? AND path < ?', params: p }, probe: { sql: 'e.path >= ? AND e.path < ?', params: p } });
+    }
+    if (without) {
+      extra.push({
+        ids: { sql: 'SELECT id FROM entries EXCEPT SELECT rowid FROM fts WHERE fts MATCH ?', params: [without] },
+        probe: { sql: 'e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [without] },
+      });
+    }
+    const page = listNotes(db, { filter: parts.metadata.compiled, vaultId: parts.vaultId, extra, page: window.offset / window.limit + 1, pageSize: window.limit });
+    return { rows: page.rows.map((r) => ({ id: r.id, score: 0 })), total: page.total };
+  }
+  const params = [...scope.condition.params];
+  let where = `WHERE (${scope.condition.sql})`;
+  if (without) {
+    where += ' AND e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)';
+    params.push(without);
+  }
+  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM entries e ${where}`, params)!.n;
+  const rows = db.all<{ id: number }>(`SELECT e.id FROM entries e ${where} ORDER BY e.path, e.vault_id LIMIT ? OFFSET ?`, [...params, window.limit, window.offset]);
+  return { rows: rows.map((r) => ({ id: r.id, score: 0 })), total };
+}

@@ -1,0 +1,39 @@
+// What a search mode is: given the scope (the SQL candidate condition) and
+// the parsed query, a ranked page of entry ids with an exact or estimated
+// total. The search tool dispatches on `mode`; text lives in text-mode.ts,
+// vector and hybrid plug in beside it.
+import type { Db } from '../db/database';
+import type { ParsedQuery } from './query-syntax';
+import type { SearchScope } from './scope';
+import type { PageWindow } from './text';
+
+export interface ModeRequest {
+  db: Db;
+  /** Host services (the embedder, for vector modes). */
+  services: Record<string, unknown>;
+  scope: SearchScope;
+  /** scope.text parsed with the query syntax. */
+  query: ParsedQuery;
+  window: PageWindow;
+}
+
+export interface ModeRow {
+  id: number;
+  score: number;
+  /** A snippet the mode chose itself (vector: the best chunk); otherwise cut from the body. */
+  snippet?: string;
+}
+
+export interface ModeResult {
+  rows: ModeRow[];
+  total: number;
+  totalIsExact: boolean;
+  /** No hit holds every query word (matching was loosened). */
+  relaxed?: boolean;
+  /** Words to mark in snippets. */
+  highlight: { text: string; prefix: boolean }[];
+  /** Extra response fields a mode reports (e.g. embeddings_partial). */
+  extra?: Record<string, unknown>;
+}
+
+export type ModeRunner = (req: ModeRequest) => ModeResult | Promise<ModeResult>;

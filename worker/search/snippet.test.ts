@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { makeSnippet, type HighlightTerm } from './snippet';
+
+const words = (...ws: string[]): HighlightTerm[] => ws.map((text) => ({ text, prefix: false }));
+
+describe('makeSnippet', () => {
+  it('marks every matched word with the markers given', () => {
+    expect(makeSnippet('The auth design review.', words('auth', 'design'))).toBe('The [auth] [design] review.');
+    expect(makeSnippet('The auth design review.', words('auth'), { open: '\u0002', close: '\u0003' })).toBe('The \u0002auth\u0003 design review.');
+  });
+
+  it('marks whole words only, and inflections the porter index matched', () => {
+    expect(makeSnippet('models and modelling; a remodel; modest', words('model'))).toBe('[models] and [modelling]; a remodel; modest');
+    expect(makeSnippet('Happiness is a happy thing, not happening.', words('happy'))).toBe('[Happiness] is a [happy] thing, not happening.');
+  });
+
+  it('marks the whole word for a prefix query', () => {
+    expect(makeSnippet('Authentication and authorization.', [{ text: 'auth', prefix: true }])).toBe('[Authentication] and [authorization].');
+  });
+
+  it('marks a phrase across punctuation and line breaks as one match', () => {
+    expect(makeSnippet('token-\nrefresh flow', words('token refresh'))).toBe('[token- refresh] flow');
+  });
+
+  it('matches across case, width and accents but shows the text as written', () => {
+    expect(makeSnippet('ＯＡｕｔｈ２ and Café', words('oauth2', 'cafe'))).toBe('[ＯＡｕｔｈ２] and [Café]');
+    expect(makeSnippet('ｶﾀｶﾅ表記', words('カタカナ'))).toBe('[ｶﾀｶﾅ]表記');
+  });
+
+  it('finds Japanese words in the middle of sentences', () => {
+    expect(makeSnippet('検索エンジンの設計について説明します。', words('設計'))).toBe('検索エンジンの[設計]について説明します。');
+    expect(makeSnippet('黒い猫が座っている。', words('猫'))).toBe('黒い[猫]が座っている。');
+  });
+
+  it('keeps offsets right after characters whose normal form is longer or shorter', () => {
+    // … → "...", ㍿ → 株式会社, ｶﾞ → ガ: all before the match.
+    expect(makeSnippet('a…b ㍿ ｶﾞ then the target word', words('target'))).toBe('a…b ㍿ ｶﾞ then the [target] word');
+  });
+
+  it('cuts a window around the densest cluster of distinct words, on word boundaries', () => {
+    const filler = 'lorem ipsum dolor sit amet '.repeat(40);
+    const text = `alpha ${filler} alpha beta gamma together ${filler}`;
+    const s = makeSnippet(text, words('alpha', 'beta', 'gamma'), { length: 80 });
+    expect(s.startsWith('…')).toBe(true);
+    expect(s.endsWith('…')).toBe(true);
+    expect(s).toContain('[alpha] [beta] [gamma] together');
+    expect(s.replace(/^…/, '')).toMatch(/^\S/);
+  });
+
+  it('drops Markdown markup but keeps link text', () => {
+    const s = makeSnippet('## Heading\n\nSee **[[Auth Design|the design]]** and [docs](http://x.test) for `auth`.', words('design', 'auth'));
+    expect(s).toBe('Heading See the [design] and docs for [auth].');
+  });
+
+  it('starts at the beginning when nothing matches and stays bounded for huge notes', () => {
+    expect(makeSnippet('Plain first line.\nSecond.', words('absent'))).toBe('Plain first line. Second.');
+    const huge = 'x '.repeat(400_000) + 'needle';
+    const s = makeSnippet(huge, words('needle'));
+    expect(s.length).toBeLessThan(300);
+  });
+});

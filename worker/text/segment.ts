@@ -1,0 +1,56 @@
+// Word segmentation of query text typed without spaces (Japanese, Chinese).
+// Only queries are segmented: the index keeps bigrams, which find any word
+// however a dictionary would cut the sentence (docs/search-text.md).
+import { hasCjk } from './index-text';
+
+let segmenter: Intl.Segmenter | null = null;
+
+const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
+const KATAKANA_ONLY = /^[\p{Script=Katakana}ー]+$/u;
+
+interface Piece {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface Segmented {
+  /** Content words: every one should be in a good match. */
+  words: string[];
+  /** Hiragana words (まとめる, について): they help ranking but are not required. */
+  soft: string[];
+}
+
+/**
+ * The words of a piece of text as a reader would split it: "検索エンジンの設計"
+ * → 検索, エンジン, 設計. One-character hiragana segments (particles の, を,
+ * は) are dropped and longer hiragana words are soft, when the text has other
+ * words. A one-character kanji segment is joined to its neighbour (the
+ * dictionary cuts 仕入先 into 仕|入|先), and adjacent katakana segments stay
+ * one word (the dictionary cuts unknown loanwords at random: チャネルナビゲ|ーション).
+ * Text that yields no word comes back whole.
+ */
+export function segmentWords(text: string): Segmented {
+  segmenter ??= new Intl.Segmenter('ja', { granularity: 'word' });
+  const pieces: Piece[] = [];
+  for (const s of segmenter.segment(text)) {
+    if (s.isWordLike) pieces.push({ text: s.segment, start: s.index, end: s.index + s.segment.length });
+  }
+  const content = pieces.filter((p) => !HIRAGANA_ONLY.test(p.text));
+  if (!content.length) return { words: pieces.length ? pieces.map((p) => p.text) : [text], soft: [] };
+  const soft = pieces.filter((p) => HIRAGANA_ONLY.test(p.text) && Array.from(p.text).length > 1).map((p) => p.text);
+  const merged: Piece[] = [];
+  const single = (x: Piece) => Array.from(x.text).length === 1 && hasCjk(x.text);
+  for (const p of content) {
+    const last = merged[merged.length - 1];
+    const gap = last ? text.slice(last.end, p.start) : '';
+    const adjacent = last !== undefined && gap === '' && hasCjk(last.text) && hasCjk(p.text);
+    // ICU may leave a long-vowel mark between two katakana pieces as a segment of its own.
+    const katakana = last !== undefined && /^ー*$/.test(gap) && KATAKANA_ONLY.test(last.text) && KATAKANA_ONLY.test(p.text);
+    if ((adjacent && (single(last) || single(p))) || katakana) {
+      last.text += gap + p.text;
+      last.end = p.end;
+    } else merged.push({ ...p });
+  }
+  return { words: merged.map((p) => p.text), soft };
+}

@@ -1,0 +1,405 @@
+// The search tool over a real engine and real SQLite (FTS5): syntax,
+// ranking, scope, fetch mode, paging and the result shape.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine';
+import { memorySource } from '../ingest/source';
+import { engineWith, makeEngine, ok } from '../test/make-engine';
+import type { SearchResult } from './search';
+
+async function search(engine: Engine, args: Record<string, unknown>): Promise<SearchResult> {
+  return ok(await engine.call('search', args)) as SearchResult;
+}
+
+async function searchError(engine: Engine, args: Record<string, unknown>): Promise<{ code: string; message: string; path?: string }> {
+  const r = (await engine.call('search', args)) as { isError?: boolean; error: { code: string; message: string; path?: string } };
+  expect(r.isError).toBe(true);
+  return r.error;
+}
+
+const paths = (r: SearchResult) => r.results.map((h) => h.path);
+
+const note = (title: string, body: string, fm = '') => `---\ntitle: ${JSON.stringify(title)}\n${fm}---\n${body}\n`;
+
+describe('search: query syntax', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await engineWith({
+      'a.md': note('Token refresh', 'How the token refresh flow works in OAuth.'),
+      'b.md': note('Refresh rates', 'The screen refresh rate and the token bucket.'),
+      'c.md': note('Drafts', 'A draft about token handling. draft draft'),
+      'd.md': note('Authentication', 'Authentication and authorization overview.'),
+      'e.md': note('SAML', 'Single sign-on with SAML assertions.'),
+    });
+  });
+
+  it('requires a quoted phrase, in order and adjacent', async () => {
+    expect(paths(await search(engine, { query: '"token refresh"' }))).toEqual(['a.md']);
+    expect(paths(await search(engine, { query: '"refresh token"' }))).toEqual([]);
+  });
+
+  it('excludes -words and -"phrases"', async () => {
+    const r = await search(engine, { query: 'token -draft' });
+    expect(paths(r).sort()).toEqual(['a.md', 'b.md']);
+    expect(paths(await search(engine, { query: 'token -"refresh flow"' })).sort()).toEqual(['b.md', 'c.md']);
+  });
+
+  it('matches prefix* on word starts', async () => {
+    expect(paths(await search(engine, { query: 'auth*' }))).toEqual(['d.md']);
+  });
+
+  it('takes either side of OR', async () => {
+    expect(paths(await search(engine, { query: 'saml OR authorization' })).sort()).toEqual(['d.md', 'e.md']);
+  });
+
+  it('lists every note in scope for an empty query and only -excluded words', async () => {
+    expect((await search(engine, { query: '' })).total).toBe(5);
+    expect((await search(engine, {})).total).toBe(5);
+    expect(paths(await search(engine, { query: '-token' })).sort()).toEqual(['d.md', 'e.md']);
+  });
+
+  it('never lets input reach FTS5 as syntax: none of these nasty queries errors', async () => {
+    const nasty = [
+      '"', '""', '"""', '"unbalanced', 'unbalanced"', 'a"b"c"', '*', '**', '*token', 'tok*en', '-', '--', '- -', '-*', '-"', '(', ')', '(token', 'token)', '()',
+      ':', 'title:token', 'token:', '{title}: token', '^', '^token', 'token^2', 'NEAR', 'NEAR(token refresh)', 'NEAR(token refresh, 2)', 'token NEAR refresh',
+      'AND', 'OR', 'NOT', 'token AND', 'OR token', 'NOT token', 'token NOT refresh', 'AND OR NOT', 'token OR OR refresh', '+token', 'token +refresh',
+      '😀', '🔥 token 🔥', '👩‍💻', '\u0000', '\u0000token', 'tok\u0000en', '\u0007\u001b[31m', '\uFFFD', '\uD800', 'x\uDFFFy', '\u200B\u200D', '\t\n\r',
+      "'; DROP TABLE entries; --", "token' OR '1'='1", '%', '_', '\\', '\\"', '[token]', '{token}', '<script>', '&amp;', '#', '#token', '@', '$', '~token',
+      'token'.repeat(1000), Array.from({ length: 500 }, (_, i) => `w${i}`).join(' '), '"'.repeat(999), '-'.repeat(999), '*'.repeat(999), 'a'.repeat(100_000),
+      'ＴＯＫＥＮ', 'ｔｏｋｅｎ*', '日本語"', '"日本語', '猫*', '-猫', '設計 OR', 'OR 設計', 'رمز', 'токен', 'ǅ', 'ﬁ',
+    ];
+    for (const query of nasty) {
+      const r = (await engine.call('search', { query })) as { isError?: boolean };
+      expect(r.isError, JSON.stringify(query).slice(0, 40)).toBeUndefined();
+    }
+  });
+
+  it('treats FTS5 keywords as plain words', async () => {
+    const e = await engineWith({ 'n.md': note('Near', 'The store is near the NOT gate.') });
+    expect(paths(await search(e, { query: 'NEAR' }))).toEqual(['n.md']);
+    expect(paths(await search(e, { query: 'NOT gate' }))).toEqual(['n.md']);
+  });
+
+  it('finds nothing for a query with nothing searchable in it', async () => {
+    const r = await search(engine, { query: '😀 *** ^' });
+    expect(r.total).toBe(0);
+    expect(r.results).toEqual([]);
+  });
+});
+
+describe('search: ranking', () => {
+  it('puts a title match above a body mention', async () => {
+    const e = await engineWith({
+      'body.md': note('Weekly log', 'We talked about the anemometer and the anemometer again, anemometer.'),
+      'title.md': note('Anemometer', 'An instrument for measuring wind.'),
+    });
+    expect(paths(await search(e, { query: 'anemometer' }))).toEqual(['title.md', 'body.md']);
+  });
+
+  it('puts notes with every word first for a keyword query, and says nothing was loosened', async () => {
+    const e = await engineWith({
+      'one.md': note('Auth', 'auth auth auth auth auth auth auth auth auth.'),
+      'both.md': note('Review', 'A long note that mentions design once and auth once, among many other words of a review.'),
+      'other.md': note('Design', 'design design design design design.'),
+    });
+    const r = await search(e, { query: 'auth design' });
+    expect(r.results[0].path).toBe('both.md');
+    expect(r.results[0].score).toBeGreaterThanOrEqual(1);
+    expect(r.results[1].score).toBeLessThan(1);
+    expect(r.relaxed).toBeUndefined(); // one note has both words: nothing was loosened
+    expect(r.total).toBe(3);
+  });
+
+  it('still returns the notes matching the rest when a word appears nowhere, marked relaxed', async () => {
+    const e = await engineWith({
+      'lead.md': note('Anglesite', 'Anglesite is a mineral composed of lead sulphate.'),
+      'other.md': note('Granite', 'A rock.'),
+    });
+    const r = await search(e, { query: 'what mineral is composed of lead sulphate zzyzx' });
+    expect(paths(r)).toEqual(['lead.md']);
+    expect(r.relaxed).toBe(true);
+  });
+
+  it('matches English inflections (porter stemming) and marks them', async () => {
+    const e = await engineWith({ 'm.md': note('Models', 'Modelling heated aircraft: the model was tested.') });
+    const r = await search(e, { query: 'models' });
+    expect(paths(r)).toEqual(['m.md']);
+    expect(r.results[0].snippet).toBe('[Modelling] heated aircraft: the [model] was tested.');
+  });
+
+  it('gives decreasing scores down the list', async () => {
+    const e = await engineWith(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`n${i}.md`, note(`N${i}`, `alpha ${'beta '.repeat(i)} ${i % 3 ? 'gamma' : ''}`)])));
+    const r = await search(e, { query: 'alpha gamma', page_size: 12 });
+    const scores = r.results.map((h) => h.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+});
+
+describe('search: Japanese and other CJK text', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await engineWith({
+      'engine.md': note('メモ', '検索エンジンの設計についての覚え書き。'),
+      'cat.md': note('日記', '今日は黒い猫が庭に来た。'),
+      'kata.md': note('手順', '新しいワークフローを作成してから承認します。'),
+      'mixed.md': note('認証', 'OAuth認証の設定とSAMLの比較。'),
+      'plan.md': note('概要', 'マスター プランの概要と実行。'),
+      'width.md': note('幅', 'ｶﾀｶﾅで書かれた半角の説明とＦｕｌｌｗｉｄｔｈ英字。'),
+      'en.md': note('English', 'Nothing Japanese here.'),
+    });
+  });
+
+  const found = async (query: string) => paths(await search(engine, { query }));
+
+  it('finds two-character words in the middle of sentences', async () => {
+    expect(await found('設計')).toEqual(['engine.md']);
+    expect(await found('検索')).toEqual(['engine.md']);
+  });
+
+  it('finds one-character words', async () => {
+    expect(await found('猫')).toEqual(['cat.md']);
+    expect(await found('庭')).toEqual(['cat.md']);
+  });
+
+  it('finds katakana words inside sentences', async () => {
+    expect(await found('ワークフロー')).toEqual(['kata.md']);
+    expect(await found('エンジン')).toEqual(['engine.md']);
+  });
+
+  it('finds mixed Japanese and English', async () => {
+    expect(await found('OAuth認証')).toEqual(['mixed.md']);
+    expect(await found('oauth')).toEqual(['mixed.md']);
+    expect(await found('SAML比較')).toEqual(['mixed.md']);
+  });
+
+  it('finds a katakana compound typed without the space the note has', async () => {
+    expect(await found('マスタープラン')).toEqual(['plan.md']);
+    expect(await found('マスター プラン')).toEqual(['plan.md']);
+  });
+
+  it('normalises width and case (half-width katakana, full-width Latin)', async () => {
+    expect(await found('カタカナ')).toEqual(['width.md']);
+    expect(await found('fullwidth')).toEqual(['width.md']);
+    expect(await found('ＦＵＬＬＷＩＤＴＨ')).toEqual(['width.md']);
+  });
+
+  it('splits a query typed without spaces into words', async () => {
+    // 検索 and 設計 are not adjacent in the note: the run is not required as a phrase.
+    expect(await found('検索設計')).toEqual(['engine.md']);
+  });
+
+  it('marks Japanese matches in the snippet', async () => {
+    const r = await search(engine, { query: '設計', snippet_markers: ['<b>', '</b>'] });
+    expect(r.results[0].snippet).toBe('検索エンジンの<b>設計</b>についての覚え書き。');
+    const k = await search(engine, { query: 'マスタープラン' });
+    expect(k.results[0].snippet).toBe('[マスター プラン]の概要と実行。');
+  });
+});
+
+describe('search: scope', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await engineWith({
+      'specs/a.md': note('A', 'shared word'),
+      'specs/deep/b.md': note('B', 'shared word'),
+      'specs-archive/c.md': note('C', 'shared word'),
+      'specs.md': note('D', 'shared word'),
+      'notes/e.md': note('E', 'shared word'),
+      'root.md': note('F', 'shared word'),
+      'specs/diagram-shared.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47]) as unknown as string,
+    });
+    await engine.importSource(memorySource('other', { 'specs/x.md': note('X', 'shared word') }));
+  });
+
+  it('path_prefix selects the subtree and never a sibling that shares the name', async () => {
+    const r = await search(engine, { query: 'shared', path_prefix: 'specs/', vault: 'test' });
+    expect(paths(r).sort()).toEqual(['specs/a.md', 'specs/deep/b.md', 'specs/diagram-shared.png']);
+  });
+
+  it('path_prefix applies to list mode and across vaults', async () => {
+    const r = await search(engine, { path_prefix: 'specs/' });
+    expect(r.results.map((h) => h.id).sort()).toEqual(['other:specs/x.md', 'test:specs/a.md', 'test:specs/deep/b.md', 'test:specs/diagram-shared.png']);
+  });
+
+  it('path_prefix errors name the rule and the argument', async () => {
+    for (const [bad, rule] of [['specs', /end with '\/'/], ['/specs/', /relative/], ['a//b/', /empty segments/], ['../x/', /'\.\.'/], ['a\\b/', /backslashes/], ['', /empty/]] as const) {
+      const err = await searchError(engine, { query: 'shared', path_prefix: bad });
+      expect(err.code).toBe('invalid_argument');
+      expect(err.path).toBe('path_prefix');
+      expect(err.message).toMatch(rule);
+    }
+  });
+
+  it('folder selects direct children only', async () => {
+    expect(paths(await search(engine, { query: 'shared', folder: 'specs', vault: 'test' })).sort()).toEqual(['specs/a.md', 'specs/diagram-shared.png']);
+    expect(paths(await search(engine, { query: 'shared', folder: 'specs/', vault: 'test' })).sort()).toEqual(['specs/a.md', 'specs/diagram-shared.png']);
+    expect(paths(await search(engine, { query: 'shared', folder: '', vault: 'test' })).sort()).toEqual(['root.md', 'specs.md']);
+  });
+
+  it('vault (alias project) restricts to one vault; an unknown vault is not_found', async () => {
+    expect((await search(engine, { query: 'shared', vault: 'other' })).results.map((h) => h.id)).toEqual(['other:specs/x.md']);
+    expect((await search(engine, { query: 'shared', project: 'other' })).results.map((h) => h.id)).toEqual(['other:specs/x.md']);
+    expect((await searchError(engine, { query: 'shared', vault: 'nope' })).code).toBe('not_found');
+  });
+
+  it('finds files by name and path as hits of kind file', async () => {
+    const r = await search(engine, { query: 'diagram' });
+    expect(r.results).toHaveLength(1);
+    expect(r.results[0]).toMatchObject({ kind: 'file', path: 'specs/diagram-shared.png', snippet: 'specs/diagram-shared.png', tags: [] });
+  });
+
+  it('10,000 notes with 3 under the prefix: the query returns those 3', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 10_000; i++) files[`bulk/n${i}.md`] = `common words here ${i}\n`;
+    for (let i = 0; i < 3; i++) files[`rare/p${i}.md`] = `common words here too\n`;
+    const big = await makeEngine();
+    await big.importSource(memorySource('big', files));
+    const r = await search(big, { query: 'common words', path_prefix: 'rare/', page_size: 10 });
+    expect(paths(r).sort()).toEqual(['rare/p0.md', 'rare/p1.md', 'rare/p2.md']);
+    expect(r.total).toBe(3);
+    expect(r.has_more).toBe(false);
+  }, 120_000);
+});
+
+describe('search: fetch mode, paging, fields, result shape', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 25; i++) files[`p/n${String(i).padStart(2, '0')}.md`] = note(`Note ${i}`, `paging ${'word '.repeat(i + 1)}`, `status: ${i % 2 ? 'done' : 'open'}\nscore: ${i / 10}\nschema:\n  version: ${i}\nms.topic: article\n`);
+    engine = await engineWith(files);
+  });
+
+  it('returns the agreed result shape', async () => {
+    const r = await search(engine, { query: 'paging', page_size: 2 });
+    expect(Object.keys(r).sort()).toEqual(['elapsed_ms', 'has_more', 'mode', 'page', 'page_size', 'results', 'total', 'total_is_exact'].sort());
+    expect(r).toMatchObject({ page: 1, page_size: 2, total: 25, total_is_exact: true, has_more: true, mode: 'text' });
+    expect(Object.keys(r.results[0]).sort()).toEqual(['id', 'kind', 'path', 'vault', 'title', 'type', 'permalink', 'tags', 'score', 'snippet'].sort());
+    expect(r.results[0].id).toBe(`test:${r.results[0].path}`);
+  });
+
+  it('pages are disjoint, in rank order, with exact totals and has_more', async () => {
+    const all = await search(engine, { query: 'paging', page_size: 100 });
+    expect(all.results).toHaveLength(25);
+    const got: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const r = await search(engine, { query: 'paging', page, page_size: 10 });
+      expect(r.total).toBe(25);
+      expect(r.has_more).toBe(page < 3);
+      got.push(...paths(r));
+    }
+    expect(got).toEqual(paths(all));
+    const past = await search(engine, { query: 'paging', page: 9, limit: 10 });
+    expect(past).toMatchObject({ results: [], total: 25, has_more: false, page_size: 10 });
+  });
+
+  it('pages through notes with every word, then the rest, without gaps', async () => {
+    const e = await engineWith(Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`n${i}.md`, note(`N${i}`, i < 7 ? 'alpha beta' : 'alpha only')])));
+    const a = await search(e, { query: 'alpha beta', page_size: 5, page: 1 });
+    const b = await search(e, { query: 'alpha beta', page_size: 5, page: 2 });
+    const c = await search(e, { query: 'alpha beta', page_size: 5, page: 3 });
+    const all = [...a.results, ...b.results, ...c.results];
+    expect(new Set(all.map((h) => h.path)).size).toBe(15);
+    expect(all.slice(0, 7).every((h) => h.score >= 1)).toBe(true);
+    expect(all.slice(7).every((h) => h.score < 1)).toBe(true);
+    expect(a.total).toBe(15);
+  });
+
+  it('rejects page and page_size outside their ranges', async () => {
+    for (const [args, path] of [[{ page: 0 }, 'page'], [{ page: 1.5 }, 'page'], [{ page_size: 0 }, 'page_size'], [{ page_size: 101 }, 'page_size'], [{ limit: 500 }, 'limit'], [{ page: '2' }, 'page']] as const) {
+      const err = await searchError(engine, { query: 'paging', ...args });
+      expect(err.code).toBe('invalid_argument');
+      expect(err.path).toBe(path);
+    }
+  });
+
+  it('accepts mode text and rejects unknown modes, listing the valid ones', async () => {
+    expect((await search(engine, { query: 'paging', mode: 'text' })).mode).toBe('text');
+    const err = await searchError(engine, { query: 'paging', mode: 'semantic' });
+    expect(err).toMatchObject({ code: 'invalid_argument', path: 'mode' });
+    expect(err.message).toContain('"text"');
+  });
+
+  it('adds requested frontmatter fields, typed, with nested and dotted keys, null when missing', async () => {
+    const r = await search(engine, { query: '"note 3"', fields: ['status', 'score', 'schema.version', 'ms.topic', 'owner', 'title'] });
+    expect(r.results[0].fields).toEqual({ status: 'done', score: 0.3, 'schema.version': 3, 'ms.topic': 'article', owner: null, title: 'Note 3' });
+  });
+
+  it('fetches ids and paths in the order given, ignoring query scope and reporting what is missing', async () => {
+    const r = await search(engine, { ids: ['test:p/n07.md', 'p/n02.md', 'test:p/n07.md', 'test:nope.md'], path_prefix: 'zzz/', folder: 'x', query: 'word' });
+    expect(paths(r)).toEqual(['p/n07.md', 'p/n02.md']);
+    expect(r.total).toBe(2);
+    expect(r.mode).toBe('ids');
+    expect(r.missing).toEqual(['test:nope.md']);
+    expect(r.results[0].snippet).toContain('[word]');
+  });
+
+  it('checks argument types', async () => {
+    expect((await searchError(engine, { query: 42 })).path).toBe('query');
+    expect((await searchError(engine, { ids: 'p/n01.md' })).path).toBe('ids');
+    expect((await searchError(engine, { fields: [''] })).path).toBe('fields[0]');
+    expect((await searchError(engine, { snippet_markers: ['<'] })).path).toBe('snippet_markers');
+  });
+});
+
+describe('search: snippets of long notes', () => {
+  it('finds the match deep inside a long note and marks it, with ellipses on both sides', async () => {
+    const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(3000);
+    const e = await engineWith({ 'long.md': note('Long', `${filler}\n\nThe anemometer measures wind.\n\n${filler}`) });
+    const r = await search(e, { query: 'anemometers' });
+    expect(r.results[0].snippet).toMatch(/^…/);
+    expect(r.results[0].snippet).toMatch(/…$/);
+    expect(r.results[0].snippet).toContain('The [anemometer] measures wind.');
+  });
+
+  it('finds a Japanese match deep inside a long note', async () => {
+    const filler = 'これは長い文書の本文です。'.repeat(3000);
+    const e = await engineWith({ 'ja.md': note('長文', `${filler}ここで猫の設計について述べる。${filler}`) });
+    const r = await search(e, { query: '猫の設計' });
+    expect(r.results[0].snippet).toContain('ここで[猫]の[設計]について述べる。');
+  });
+});
+
+describe('search: text and metadata filters together', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await engineWith({
+      'specs/oauth.md': note('OAuth design', 'Token refresh and OAuth flows.', 'status: in-progress\nconfidence: 0.9\ntags: [security, auth]\n'),
+      'specs/oauth-old.md': note('Old OAuth', 'The first OAuth attempt.', 'status: archived\nconfidence: 0.4\ntags: [security]\n'),
+      'specs/saml.md': note('SAML', 'SAML single sign-on.', 'status: in-progress\nconfidence: 0.8\ntags: [auth]\n'),
+      'notes/oauth-meeting.md': note('Meeting', 'We discussed OAuth.', 'status: in-progress\nconfidence: 0.95\n'),
+      'specs/oauth.pdf': new Uint8Array([0x25, 0x50, 0x44, 0x46]) as unknown as string,
+    });
+  });
+
+  it('applies the filter inside the text query', async () => {
+    const r = await search(engine, { query: 'oauth', filters: { status: 'in-progress', confidence: { $gt: 0.7 } } });
+    expect(paths(r).sort()).toEqual(['notes/oauth-meeting.md', 'specs/oauth.md']);
+    expect(r.total).toBe(2);
+    expect(r.filter).toEqual({ status: 'in-progress', confidence: { $gt: 0.7 } });
+  });
+
+  it('combines filters with path_prefix, tags, status and tag: tokens', async () => {
+    expect(paths(await search(engine, { query: 'oauth', filters: '{"status": "in-progress"}', path_prefix: 'specs/' }))).toEqual(['specs/oauth.md']);
+    expect(paths(await search(engine, { query: 'oauth', tags: ['security'] })).sort()).toEqual(['specs/oauth-old.md', 'specs/oauth.md']);
+    expect(paths(await search(engine, { query: 'oauth tag:security', status: 'archived' }))).toEqual(['specs/oauth-old.md']);
+    expect(paths(await search(engine, { query: 'tag:auth' })).sort()).toEqual(['specs/oauth.md', 'specs/saml.md']);
+  });
+
+  it('never returns files when there is a metadata condition, even one missing keys satisfy', async () => {
+    expect(paths(await search(engine, { query: 'oauth' }))).toContain('specs/oauth.pdf');
+    expect(paths(await search(engine, { query: 'oauth', filters: { owner: null } }))).not.toContain('specs/oauth.pdf');
+    expect(paths(await search(engine, { query: 'oauth', filters: { owner: { $exists: false } } }))).not.toContain('specs/oauth.pdf');
+  });
+
+  it('lists every matching note for filters without text, paged, in path order', async () => {
+    const r = await search(engine, { filters: { status: 'in-progress' }, page_size: 2 });
+    expect(r.total).toBe(3);
+    expect(paths(r)).toEqual(['notes/oauth-meeting.md', 'specs/oauth.md']);
+    expect(r.has_more).toBe(true);
+  });
+
+  it('reports filter errors with their path', async () => {
+    const err = await searchError(engine, { query: 'oauth', filters: { confidence: { $between: [0.3, 0.5, 0.8] } } });
+    expect(err.code).toBe('invalid_filter');
+    expect(err.path).toBe('filters.confidence.$between');
+  });
+});
