@@ -1,8 +1,42 @@
 // The engine's Web Worker: it owns the OPFS database and exposes the engine
-// host's API (worker/platform/engine-host.ts) to the page through comlink.
+// host's API (worker/platform/engine-host.ts) to the page through comlink,
+// plus what the UI adds: folders opened for writing (edits are written back
+// through them), the notes of a vault for export, and the tool list.
 import * as Comlink from 'comlink';
 import { createEngineHost } from './platform/engine-host';
+import { handleDisk, NOTE_DISK, vaultNoteTexts } from './platform/write-back';
+import { TOOLS } from './tools/registry';
 
-export type { EngineApi, OpenState } from './platform/engine-host';
+export type { OpenState } from './platform/engine-host';
 
-Comlink.expose(createEngineHost().api);
+// Vault folders the page opened for writing (write_note writes edits through them).
+const disk = handleDisk();
+const host = createEngineHost({ services: { [NOTE_DISK]: disk } });
+
+const api = {
+  ...host.api,
+
+  removeVault(name: string): boolean {
+    disk.set(name, null);
+    return host.api.removeVault(name);
+  },
+
+  /** A folder handle the page got readwrite permission for (null: stop writing to it). */
+  setFolderAccess(vault: string, dir: FileSystemDirectoryHandle | null): void {
+    disk.set(vault, dir);
+  },
+
+  /** Every note of a vault as Kioku holds it (edits included), for "export as .zip". */
+  vaultNoteTexts(vault: string): { path: string; text: string; mtime: number }[] {
+    return vaultNoteTexts(host.engine().db, vault);
+  },
+
+  /** The tools and their parameters, so the UI can offer exactly what this engine supports. */
+  tools(): { name: string; params: { name: string; description: string }[] }[] {
+    return Object.values(TOOLS).map((d) => ({ name: d.name, params: d.params.map((p) => ({ name: p.name, description: p.description })) }));
+  },
+};
+
+export type EngineApi = typeof api;
+
+Comlink.expose(api);

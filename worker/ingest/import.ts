@@ -132,7 +132,10 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     progress.phase = 'removing';
     report(true);
     const existing = existingEntries(db, vaultId);
-    const gone = [...existing].filter(([path]) => !seen.has(path));
+    // Notes edited in Kioku and not yet written to the folder (entries.dirty):
+    // a re-sync never overwrites or removes them (see worker/platform/write-back.ts).
+    const edited = new Set(db.column<string>('SELECT path FROM entries WHERE vault_id = ? AND dirty = 1', [vaultId]));
+    const gone = [...existing].filter(([path]) => !seen.has(path) && !edited.has(path));
     if (gone.length) {
       db.tx(() => {
         const fts = new FtsWrites();
@@ -177,8 +180,11 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
           if (item.bytes === null) continue; // unreadable: keep whatever the index had
           if (old && old.hash === item.hash) {
             progress.unchanged++;
-            // Same content, touched on disk: only the date changes.
-            if (old.mtime !== item.file.mtime) db.run('UPDATE entries SET mtime = ? WHERE id = ?', [item.file.mtime, old.id]);
+            // Same content, touched on disk: only the date changes (an unsaved edit keeps its own date).
+            if (old.mtime !== item.file.mtime && !edited.has(item.file.path)) db.run('UPDATE entries SET mtime = ? WHERE id = ?', [item.file.mtime, old.id]);
+          } else if (edited.has(item.file.path)) {
+            progress.unchanged++;
+            keepEdit(db, vaultId, item.file.path, at);
           } else {
             writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts);
             progress.indexed++;
@@ -333,4 +339,15 @@ function writeOne(
   else writeFileRecord(db, vaultId, old?.id, meta, parsed, fts);
   replaceProblems(db, vaultId, file.path, parsed.problems, at, old === undefined);
   for (const p of parsed.problems) problemList.push({ path: file.path, ...p });
+}
+
+/** The file changed on disk while Kioku holds an unsaved edit of it: the edit wins, and the user is told. */
+function keepEdit(db: Db, vaultId: number, path: string, at: number): void {
+  db.run("DELETE FROM problems WHERE vault_id = ? AND path = ? AND code = 'edit_kept'", [vaultId, path]);
+  db.run('INSERT INTO problems (vault_id, path, code, message, action, line, at) VALUES (?, ?, ?, ?, ?, NULL, ?)', [
+    vaultId, path, 'edit_kept',
+    'The file changed on disk, and it was also edited in Kioku without being written back.',
+    "Kept Kioku's edited version; the disk version was not imported. Write it back with overwrite to replace the disk version, or export it.",
+    at,
+  ]);
 }

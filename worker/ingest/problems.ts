@@ -17,7 +17,8 @@ export type ProblemCode =
   | 'note_truncated'
   | 'duplicate_permalink'
   | 'read_failed'
-  | 'duplicate_path';
+  | 'duplicate_path'
+  | 'edit_kept';
 
 export interface FileProblem extends Problem {
   path: string;

@@ -116,12 +116,13 @@ function uniquePermalink(db: Db, vaultId: number, path: string, wanted: string, 
 /**
  * Notes that were given a suffixed permalink because another note held the
  * one they ask for, and whose permalink is free again (that note was deleted,
- * renamed or changed): their paths.
+ * renamed or changed): their paths. Notes with an unsaved edit are left as
+ * they are: re-reading their file would replace the edit.
  */
 export function notesWithFreedPermalink(db: Db, vaultId: number): string[] {
   const clashed = db.all<{ path: string; permalink: string; frontmatter: string }>(
     `SELECT e.path, e.permalink, e.frontmatter FROM problems p JOIN entries e ON e.vault_id = p.vault_id AND e.path = p.path
-     WHERE p.vault_id = ? AND p.code = 'duplicate_permalink' AND e.kind = 'note'`,
+     WHERE p.vault_id = ? AND p.code = 'duplicate_permalink' AND e.kind = 'note' AND e.dirty = 0`,
     [vaultId],
   );
   return clashed

@@ -20,7 +20,7 @@
 import type { Db, SqlValue } from '../db/database';
 import { ALL_NOTES, type CompiledFilter } from './compile';
 import { planIds } from './plan';
-import { armProbe, cond, joinAll, type SqlCondition } from './sql';
+import { armProbe, cond, joinAll, type Arm, type SqlCondition } from './sql';
 
 export interface SortKey {
   field: string;
@@ -79,7 +79,8 @@ export function listNotes(db: Db, opts: ListOptions): ListPage {
   const filter: CompiledFilter = opts.filter ?? { arms: [] };
   const arms = filter.arms;
   const extra = opts.extra ?? [];
-  const plan = planIds(db, filter, universe);
+  const inScope = notesInScope(db, opts.vaultId);
+  const plan = planIds(db, filter, universe, inScope);
   let ids = plan.ids;
   for (const x of extra) ids = cond(`${ids.sql} INTERSECT ${x.ids.sql}`, [...ids.params, ...x.ids.params]);
   const repeats = plan.mayRepeat && extra.length === 0;
@@ -89,7 +90,6 @@ export function listNotes(db: Db, opts: ListOptions): ListPage {
   const sort = opts.sort ?? [];
   const offset = (opts.page - 1) * opts.pageSize;
   const at = { offset, limit: opts.pageSize };
-  const inScope = notesInScope(db, opts.vaultId);
 
   // Few matches: list them once (that is the total), then sort them.
   if (!unfiltered) {
@@ -104,9 +104,12 @@ export function listNotes(db: Db, opts: ListOptions): ListPage {
     }
   }
   const vault = needsVault ? cond('+e.vault_id = ?', [opts.vaultId!]) : null;
+  const onlyMissing = !inVault && extra.length === 0 && arms.length === 1 && arms[0].negate;
   const total = unfiltered
     ? inScope
-    : needsVault
+    : onlyMissing
+      ? inScope - presentCount(db, arms[0])
+      : needsVault
       ? count(db, `SELECT COUNT(${repeats ? 'DISTINCT x.entry_id' : '*'}) AS n FROM (${ids.sql}) AS x JOIN entries e ON e.id = x.entry_id WHERE e.vault_id = ?`, [...ids.params, opts.vaultId!])
       : count(db, `SELECT COUNT(${repeats ? 'DISTINCT entry_id' : '*'}) AS n FROM (${ids.sql})`, ids.params);
   if (total === 0 || offset >= total) return { rows: [], total, strategy: 'empty' };
@@ -136,6 +139,12 @@ export function listNotes(db: Db, opts: ListOptions): ListPage {
     if (rows) return { rows: uniqueRows(rows), total, strategy: strategy === 'walk' && sort.length ? 'scan' : strategy };
   }
   throw new Error('no listing strategy produced the page');
+}
+
+/** Notes with a value for a "missing" arm's key: the notes it leaves out. */
+function presentCount(db: Db, arm: Arm): number {
+  const present = planIds(db, { arms: [{ ...arm, negate: false }] });
+  return count(db, `SELECT COUNT(${present.mayRepeat ? 'DISTINCT entry_id' : '*'}) AS n FROM (${present.ids.sql})`, present.ids.params);
 }
 
 /** Notes in all vaults or one, cached until the database next changes. */

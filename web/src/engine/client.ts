@@ -30,3 +30,8 @@ export async function call<N extends ToolName>(name: N, args: Record<string, unk
 export function progressProxy(fn: (p: ImportProgress) => void): (p: ImportProgress) => void {
   return Comlink.proxy(fn);
 }
+
+/** A tool that may not exist in this engine yet (the UI checks capabilities first). */
+export async function callTool<T>(name: string, args: Record<string, unknown> = {}): Promise<T | ToolErrorResult> {
+  return (await engineApi().call(name, args)) as T | ToolErrorResult;
+}
