@@ -186,6 +186,16 @@ describe('re-importing the same folder', () => {
     expect(logicalDump(engine.db)).toEqual(logicalDump((await cleanImport(nodeSource(root))).db));
   });
 
+  it('leaves a note with an unsaved edit as it is when its permalink is freed', async () => {
+    const root = tree({ 'a.md': '---\npermalink: same\n---\nA', 'b.md': '---\npermalink: same\n---\nB' });
+    const engine = await makeEngine();
+    await engine.importSource(nodeSource(root));
+    ok(await engine.call('write_note', { path: 'b.md', body: 'edited in Kioku' }));
+    rmSync(join(root, 'a.md'));
+    expect((await engine.importSource(nodeSource(root))).phase).toBe('done');
+    expect(ok(await engine.call('read_note', { path: 'b.md' }))).toMatchObject({ body: 'edited in Kioku', unsaved_to_disk: true });
+  });
+
   it('takes a file with the same size and date as unchanged without reading it, unless asked to verify', async () => {
     const engine = await makeEngine();
     const reads: string[] = [];
