@@ -22,6 +22,10 @@ describe('errors name the alias the caller used', () => {
     ['fields', {}],
     ['problems', {}],
     ['read_note', { path: 'a.md' }],
+    ['folders', {}],
+    ['tags', {}],
+    ['unsaved_changes', {}],
+    ['write_back', {}],
   ];
   it.each(tools)('%s: project', async (tool, base) => {
     expect(await error(tool, { ...base, project: 'nope' })).toMatchObject({ code: 'not_found', path: 'project' });

@@ -1,6 +1,6 @@
 // Browsing aids for the UI and agents: the folders of a vault (for the folder
 // tree that sets path_prefix) and the tags in use (for tag: completion).
-import { alias, optInt, optString } from './args';
+import { optInt, optString, usedKey } from './args';
 import { defineTool } from './define';
 import { resolveVault } from './resolve';
 import { foldTag } from '../ingest/standard-keys';
@@ -15,16 +15,17 @@ export interface FolderInfo {
   files: number;
 }
 
-export const foldersTool = defineTool<{ vault?: string }, { folders: FolderInfo[] }>({
+export const foldersTool = defineTool<{ vault?: string; vaultKey: string }, { folders: FolderInfo[] }>({
   name: 'folders',
   aliases: ['list_directory'],
   description: 'Lists the folders of a vault (or all vaults) with how many notes and files each holds directly. Subtrees can then be searched with path_prefix.',
   params: [{ name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' }],
   parse(raw) {
-    return { vault: optString(alias(raw, ['vault', 'project']), 'vault') };
+    const vaultKey = usedKey(raw, ['vault', 'project']);
+    return { vault: optString(raw, vaultKey), vaultKey };
   },
   run({ db }, input) {
-    const vault = resolveVault(db, input.vault);
+    const vault = resolveVault(db, input.vault, input.vaultKey);
     const folders = db.all<FolderInfo>(
       `SELECT v.name AS vault, e.folder,
          COUNT(*) FILTER (WHERE e.kind = 'note') AS notes, COUNT(*) FILTER (WHERE e.kind = 'file') AS files
@@ -41,7 +42,7 @@ export interface TagCount {
   count: number;
 }
 
-export const tagsTool = defineTool<{ vault?: string; prefix?: string; limit: number }, { tags: TagCount[] }>({
+export const tagsTool = defineTool<{ vault?: string; vaultKey: string; prefix?: string; limit: number }, { tags: TagCount[] }>({
   name: 'tags',
   aliases: ['list_tags'],
   description: 'Lists the tags in use with how many notes carry each, most used first; prefix narrows them (case-insensitive).',
@@ -51,11 +52,11 @@ export const tagsTool = defineTool<{ vault?: string; prefix?: string; limit: num
     { name: 'limit', type: 'integer', description: 'At most this many (default 50, up to 1000).' },
   ],
   parse(raw) {
-    const args = alias(raw, ['vault', 'project']);
-    return { vault: optString(args, 'vault'), prefix: optString(args, 'prefix', { maxLength: 200 }), limit: optInt(args, 'limit', 1, 1000, 50) };
+    const vaultKey = usedKey(raw, ['vault', 'project']);
+    return { vault: optString(raw, vaultKey), vaultKey, prefix: optString(raw, 'prefix', { maxLength: 200 }), limit: optInt(raw, 'limit', 1, 1000, 50) };
   },
   run({ db }, input) {
-    const vault = resolveVault(db, input.vault);
+    const vault = resolveVault(db, input.vault, input.vaultKey);
     const params: (string | number)[] = [];
     let where = "f.key = 'tags' AND f.pos >= 0 AND f.fold IS NOT NULL";
     if (vault) {

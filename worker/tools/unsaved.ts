@@ -2,20 +2,21 @@
 // them back. An agent or the UI can list them, write them all to the folder
 // (when it is open for writing), or export the vault instead.
 import { noteDiskOf, unsavedNotes, writeBackEntry, type DiskStatus, type UnsavedNote } from '../platform/write-back';
-import { alias, optBool, optString } from './args';
+import { optBool, optString, usedKey } from './args';
 import { defineTool } from './define';
 import { resolveVault } from './resolve';
 
-export const unsavedTool = defineTool<{ vault?: string }, { notes: UnsavedNote[]; total: number }>({
+export const unsavedTool = defineTool<{ vault?: string; vaultKey: string }, { notes: UnsavedNote[]; total: number }>({
   name: 'unsaved_changes',
   aliases: ['unsaved'],
   description: 'Lists notes changed or created in Kioku that are not yet written to their folder on disk.',
   params: [{ name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' }],
   parse(raw) {
-    return { vault: optString(alias(raw, ['vault', 'project']), 'vault') };
+    const vaultKey = usedKey(raw, ['vault', 'project']);
+    return { vault: optString(raw, vaultKey), vaultKey };
   },
   run({ db }, input) {
-    const vault = resolveVault(db, input.vault);
+    const vault = resolveVault(db, input.vault, input.vaultKey);
     const notes = unsavedNotes(db, vault?.name);
     return { notes, total: notes.length };
   },
@@ -27,7 +28,7 @@ export interface WriteBackResult {
   notes: { vault: string; path: string; status: DiskStatus; message: string }[];
 }
 
-export const writeBackTool = defineTool<{ vault?: string; path?: string; overwrite: boolean }, WriteBackResult>({
+export const writeBackTool = defineTool<{ vault?: string; vaultKey: string; path?: string; overwrite: boolean }, WriteBackResult>({
   name: 'write_back',
   description: 'Writes every unsaved note of a vault (or of all vaults) to its folder on disk, where the folder is open for writing. Files changed on disk meanwhile are left alone and reported.',
   params: [
@@ -37,12 +38,12 @@ export const writeBackTool = defineTool<{ vault?: string; path?: string; overwri
   ],
   write: true,
   parse(raw) {
-    const args = alias(raw, ['vault', 'project']);
-    return { vault: optString(args, 'vault'), path: optString(args, 'path'), overwrite: optBool(args, 'overwrite', false) };
+    const vaultKey = usedKey(raw, ['vault', 'project']);
+    return { vault: optString(raw, vaultKey), vaultKey, path: optString(raw, 'path'), overwrite: optBool(raw, 'overwrite', false) };
   },
   async run(ctx, input) {
     const { db } = ctx;
-    const vault = resolveVault(db, input.vault);
+    const vault = resolveVault(db, input.vault, input.vaultKey);
     const disk = noteDiskOf(ctx.services);
     const rows = db.all<{ id: number; vault: string; path: string }>(
       `SELECT e.id, v.name AS vault, e.path FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE e.dirty = 1
