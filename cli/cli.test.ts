@@ -137,6 +137,16 @@ describe('kioku call', () => {
     }
   });
 
+  it('rejects an integer a double cannot hold in a filter, in call and in batch', () => {
+    const call = kioku(['call', 'find', '{"filters":{"id":12345678901234567891}}', '--db', db]);
+    expect(call.code).toBe(2);
+    expect(JSON.parse(call.stdout)).toMatchObject({ isError: true, error: { code: 'invalid_filter', path: 'filters.id', details: { reason: 'lost_precision' } } });
+    const batch = kioku(['batch', '--db', db], '{"tool":"find","args":{"filters":{"id":12345678901234567891}}}\n{"tool":"find","args":{"filters":{"id":1}}}\n');
+    const lines = batch.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ isError: true, error: { code: 'invalid_filter', path: 'filters.id' } });
+    expect(lines[1].total).toBe(0);
+  });
+
   it('exits 1 for bad usage', () => {
     for (const args of [['call', 'search', '{}'], ['call', 'search', '{}', '--db', join(vault, 'missing.kioku')], ['frobnicate'], ['call', 'search', '{}', '--db', db, '--vault', vault], ['call', 'search', '{}', '--bogus']]) {
       const r = kioku(args);

@@ -8,7 +8,8 @@ import { openMemoryDb, saveDb } from '../worker/db/open-node';
 import { createEngine, type Engine } from '../worker/engine';
 import { nodeSource } from '../worker/ingest/walk-node';
 import { findTool } from '../worker/tools/call';
-import { isErrorResult } from '../worker/tools/errors';
+import { checkArgsNumbers } from '../worker/query/json-text';
+import { isErrorResult, toErrorResult } from '../worker/tools/errors';
 import { helpText, toolHelp } from './help';
 
 interface Flags {
@@ -116,10 +117,12 @@ function refuseNameClash(db: Db, dir: string): void {
 async function cmdCall(flags: Flags): Promise<number> {
   const [tool, json] = flags.positional;
   if (!tool) throw new UsageError("usage: kioku call <tool> '<json args>' (--db <file> | --vault <dir>)");
+  // The text itself goes to the engine, which checks the numbers in filters before parsing rounds them.
   let args: unknown = {};
   if (json !== undefined && json.trim() !== '') {
     try {
-      args = JSON.parse(json);
+      JSON.parse(json);
+      args = json;
     } catch (e) {
       out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: `The arguments are not valid JSON: ${(e as Error).message}`, path: '' } }));
       return 2;
@@ -143,6 +146,12 @@ async function cmdBatch(flags: Flags): Promise<number> {
       request = JSON.parse(line);
     } catch (e) {
       out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: `This line is not valid JSON: ${(e as Error).message}`, path: '' } }));
+      continue;
+    }
+    try {
+      checkArgsNumbers(line, 'args');
+    } catch (e) {
+      out(JSON.stringify(toErrorResult(e)));
       continue;
     }
     if (typeof request !== 'object' || request === null || typeof request.tool !== 'string') {

@@ -35,6 +35,14 @@ describe('errors name the alias the caller used', () => {
     expect(await error(tool, { ...base, vault: 'nope' })).toMatchObject({ code: 'not_found', path: 'vault' });
   });
 
+  it('checks the numbers of a filter inside arguments given as JSON text, as in a filter given as text', async () => {
+    const e = await error('find', '{"filters": {"id": 12345678901234567891}, "page": 1}' as never);
+    expect(e).toMatchObject({ code: 'invalid_filter', path: 'filters.id' });
+    expect(e.message).toMatch(/Write it as a string/);
+    expect(await error('search', '{"metadata_filters": {"x": {"$in": [1, 9007199254740993]}}}' as never)).toMatchObject({ path: 'metadata_filters.x.$in[1]' });
+    expect(((await engine.call('find', '{"filters": {"id": 9007199254740992}, "query": "123456789012345678901234"}')) as { isError?: boolean }).isError).toBeUndefined();
+  });
+
   it('find: limit', async () => {
     const e = await error('find', { limit: 5000 });
     expect(e).toMatchObject({ code: 'invalid_argument', path: 'limit' });

@@ -1,5 +1,6 @@
 // Small readers for tool arguments. Each one throws an invalid_argument
 // ToolError naming the argument's path, so tools read like a declaration.
+import { checkArgsNumbers } from '../query/json-text';
 import { toolError } from './errors';
 
 export type Args = Record<string, unknown>;
@@ -7,11 +8,13 @@ export type Args = Record<string, unknown>;
 export function asArgs(input: unknown): Args {
   if (input === undefined || input === null) return {};
   if (typeof input === 'string') {
+    const text = input;
     try {
-      input = JSON.parse(input);
+      input = JSON.parse(text);
     } catch {
       throw toolError('invalid_argument', 'Arguments must be a JSON object; the text given is not valid JSON.', '');
     }
+    checkArgsNumbers(text);
   }
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw toolError('invalid_argument', `Arguments must be a JSON object, got ${describe(input)}.`, '');
