@@ -3,6 +3,7 @@
 // disk write cannot happen; a note is marked clean only once the folder holds
 // exactly its text. A file that changed on disk since Kioku last read it is
 // never overwritten: that would silently drop someone else's edit.
+import { readContents } from '../ingest/contents';
 import type { Db } from '../db/database';
 import { contentHash } from '../ingest/hash';
 
@@ -43,8 +44,6 @@ interface DirtyRow {
   vault: string;
   path: string;
   hash: string;
-  head: string;
-  body: string;
 }
 
 const enc = new TextEncoder();
@@ -52,15 +51,15 @@ const enc = new TextEncoder();
 /** Writes one entry's text to its folder when possible and marks it clean. */
 export async function writeBackEntry(db: Db, disk: NoteDisk | undefined, entryId: number, now: number, overwrite = false): Promise<DiskOutcome> {
   const row = db.get<DirtyRow>(
-    `SELECT e.id, v.name AS vault, e.path, e.hash, c.head, c.body FROM entries e
-     JOIN vaults v ON v.id = e.vault_id JOIN contents c ON c.entry_id = e.id WHERE e.id = ?`,
+    `SELECT e.id, v.name AS vault, e.path, e.hash FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE e.id = ?`,
     [entryId],
   );
-  if (!row) return { status: 'failed', message: 'The note no longer exists in the index.' };
+  const text = row ? readContents(db, row.id) : undefined;
+  if (!row || !text) return { status: 'failed', message: 'The note no longer exists in the index.' };
   if (!disk || !disk.canWrite(row.vault)) {
     return { status: 'no_folder_access', message: `Saved in Kioku. The folder of “${row.vault}” is not open for writing, so the file on disk was not changed.` };
   }
-  const bytes = enc.encode(row.head + row.body);
+  const bytes = enc.encode(text.head + text.body);
   const newHash = await contentHash(bytes);
   try {
     const current = await disk.read(row.vault, row.path);
@@ -111,12 +110,15 @@ export function unsavedNotes(db: Db, vault?: string): UnsavedNote[] {
 /** Every note of a vault as it stands in Kioku (edits included), for export. */
 export function vaultNoteTexts(db: Db, vault: string): { path: string; text: string; mtime: number }[] {
   return db
-    .all<{ path: string; head: string; body: string; mtime: number }>(
-      `SELECT e.path, c.head, c.body, e.mtime FROM entries e JOIN vaults v ON v.id = e.vault_id
-       JOIN contents c ON c.entry_id = e.id WHERE v.name = ? AND e.kind = 'note' ORDER BY e.path`,
+    .all<{ id: number; path: string; mtime: number }>(
+      `SELECT e.id, e.path, e.mtime FROM entries e JOIN vaults v ON v.id = e.vault_id
+       WHERE v.name = ? AND e.kind = 'note' ORDER BY e.path`,
       [vault],
     )
-    .map((r) => ({ path: r.path, text: r.head + r.body, mtime: r.mtime }));
+    .map((r) => {
+      const c = readContents(db, r.id);
+      return { path: r.path, text: c ? c.head + c.body : '', mtime: r.mtime };
+    });
 }
 
 // ---- Browser: folders opened through the File System Access API ----

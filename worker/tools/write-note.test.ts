@@ -185,6 +185,25 @@ describe('writing to the folder on disk', () => {
     expect(ok(await engine.call('unsaved_changes', {})).total).toBe(0);
   });
 
+  it('keeps a byte-order mark when the edited note is written back', async () => {
+    const { engine } = await diskEngine({ 'bom.md': '\uFEFF---\ntitle: BOM\n---\nold body\n' });
+    ok(await engine.call('write_note', { path: 'bom.md', body: 'new body\n' }));
+    const bytes = readFileSync(join(dir, 'bom.md'));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe('---\ntitle: BOM\n---\nnew body\n');
+  });
+
+  it('refuses to edit a note that is not valid UTF-8, leaving the file untouched', async () => {
+    const { engine } = await diskEngine({ 'a.md': 'x' });
+    const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]); // "café" in Latin-1
+    writeFileSync(join(dir, 'latin.md'), latin1);
+    await engine.importSource(nodeSource(dir, 'vault'));
+    const e = await err(engine.call('write_note', { path: 'latin.md', body: 'replaced' }));
+    expect(e).toMatchObject({ code: 'unsupported', path: 'path' });
+    expect(e.message).toContain('UTF-8');
+    expect(readFileSync(join(dir, 'latin.md'))).toEqual(latin1);
+  });
+
   it('creates new files and folders on disk', async () => {
     const { engine } = await diskEngine({ 'a.md': 'x' });
     ok(await engine.call('create_note', { path: 'new/deep/b.md', body: 'fresh' }));

@@ -4,6 +4,7 @@
 // database (dirty) and then write it to the vault's folder when it is open for
 // writing. Frontmatter that is not valid YAML is refused with its line, so a
 // save never turns a note's metadata into nothing.
+import { readContents } from '../ingest/contents';
 import { stringify } from 'yaml';
 import type { Db } from '../db/database';
 import { parseFrontmatter, splitFrontmatter } from '../ingest/frontmatter';
@@ -192,7 +193,15 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
     if (input.expectedModified !== undefined && input.expectedModified !== current) {
       throw toolError('conflict', `${entry.path} changed since it was read (modified ${current}, expected ${input.expectedModified}). Read it again and reapply the change.`, 'expected_modified');
     }
-    const content = db.get<{ head: string; body: string }>('SELECT head, body FROM contents WHERE entry_id = ?', [entry.id]) ?? { head: '', body: '' };
+    // Saving would write replacement characters over the original bytes.
+    if (db.get("SELECT 1 AS x FROM problems WHERE vault_id = ? AND path = ? AND code = 'invalid_utf8'", [entry.vault_id, entry.path])) {
+      throw toolError(
+        'unsupported',
+        `${entry.path} is not valid UTF-8, so Kioku shows it with replacement characters (\uFFFD); saving here would overwrite the original bytes. Re-save the file as UTF-8 in your editor and re-sync the vault, then edit it here.`,
+        'path',
+      );
+    }
+    const content = readContents(db, entry.id) ?? { head: '', body: '' };
     const hash = db.get<{ hash: string }>('SELECT hash FROM entries WHERE id = ?', [entry.id])!.hash;
     const text = composeText(content, input.edit);
     return save(ctx, entry.vault_id, { id: entry.id, hash }, entry.path, text);
