@@ -60,6 +60,43 @@ describe('kioku index', () => {
   });
 });
 
+describe('kioku index of another folder with the same name', () => {
+  it('refuses to replace the vault of the first folder, and imports it beside it when named', () => {
+    const other = writeTree({ 'other.md': 'another folder that is also called team-notes' }, 'team-notes');
+    try {
+      const before = readFileSync(db);
+      const r = kioku(['index', other, '--db', db]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/already has a vault "team-notes" imported from .*--name/s);
+      expect(readFileSync(db).equals(before)).toBe(true);
+      expect(kioku(['index', other, '--db', db, '--name', 'team-notes-2']).code).toBe(0);
+      const vaults = JSON.parse(kioku(['call', 'vaults', '{}', '--db', db]).stdout).vaults.map((v: { name: string; notes: number }) => [v.name, v.notes]);
+      expect(vaults).toEqual([['team-notes', 5], ['team-notes-2', 1]]);
+      // The first folder still updates its own vault.
+      expect(kioku(['index', vault, '--db', db]).code).toBe(0);
+    } finally {
+      removeTree(other);
+    }
+  });
+});
+
+describe('kioku index of something that is not a folder', () => {
+  it('exits 1 without creating a database or adding a vault', () => {
+    const file = join(vault, 'broken.md');
+    const fresh = join(vault, '..', 'not-created.kioku');
+    const r = kioku(['index', file, '--db', fresh]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/is a file, not a folder/);
+    expect(existsSync(fresh)).toBe(false);
+    const before = readFileSync(db);
+    expect(kioku(['index', file, '--db', db]).code).toBe(1);
+    expect(readFileSync(db).equals(before)).toBe(true);
+    expect(kioku(['call', 'vaults', '{}', '--vault', file]).stderr).toMatch(/is a file, not a folder/);
+  });
+});
+
 describe('kioku call', () => {
   it('prints exactly the tool result as JSON from a saved database, with "/" paths that keep the extension', () => {
     const r = kioku(['call', 'search', '{"query":"PKCE","mode":"text"}', '--db', db]);
@@ -90,6 +127,24 @@ describe('kioku call', () => {
     const badJson = kioku(['call', 'search', '{query:', '--db', db]);
     expect(badJson.code).toBe(2);
     expect(JSON.parse(badJson.stdout)).toMatchObject({ isError: true, error: { code: 'invalid_argument' } });
+  });
+
+  it('exits 1 with a clear message when --db names a folder', () => {
+    for (const args of [['call', 'vaults', '{}', '--db', vault], ['index', vault, '--db', vault]]) {
+      const r = kioku(args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr, args.join(' ')).toMatch(/is a folder, not a database file/);
+    }
+  });
+
+  it('rejects an integer a double cannot hold in a filter, in call and in batch', () => {
+    const call = kioku(['call', 'find', '{"filters":{"id":12345678901234567891}}', '--db', db]);
+    expect(call.code).toBe(2);
+    expect(JSON.parse(call.stdout)).toMatchObject({ isError: true, error: { code: 'invalid_filter', path: 'filters.id', details: { reason: 'lost_precision' } } });
+    const batch = kioku(['batch', '--db', db], '{"tool":"find","args":{"filters":{"id":12345678901234567891}}}\n{"tool":"find","args":{"filters":{"id":1}}}\n');
+    const lines = batch.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ isError: true, error: { code: 'invalid_filter', path: 'filters.id' } });
+    expect(lines[1].total).toBe(0);
   });
 
   it('exits 1 for bad usage', () => {
@@ -162,6 +217,10 @@ describe('kioku help', () => {
     expect(r.stdout).toMatch(/kioku index <dir> --db <file>/);
     expect(r.stdout).toMatch(/read_note/);
     expect(kioku(['tools', 'search']).stdout).toMatch(/query/);
+    const unknown = kioku(['tools', 'serch']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/No tool named "serch"/);
     expect(existsSync(db)).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ Embeddings: with --vault (and index, and --db files that lack them) Kioku embeds
 every note with the model before answering, so search modes "vector" and
 "hybrid" work. Progress goes to stderr. Models other than the bundled one are
 downloaded once into ~/.cache/kioku/models (KIOKU_MODEL_CACHE).
+  --quiet, -q     do not report import problem counts or embedding progress on stderr
 
 Exit status: 0 success, 2 the tool returned an error result, 1 bad usage or failure.`;
 

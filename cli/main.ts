@@ -1,15 +1,17 @@
 // The Node host of the engine: the same createEngine() and tool contract as
 // the browser worker, over an in-memory database loaded from / saved to a file.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { openMemoryDb, saveDb } from '../worker/db/open-node';
 import type { Db } from '../worker/db/database';
+import { openMemoryDb, saveDb } from '../worker/db/open-node';
 import { createEngine, type Engine } from '../worker/engine';
 import { nodeEmbedder } from '../worker/embed/node-embedder';
 import { EmbedService, type EmbedStatus } from '../worker/embed/service';
 import { nodeSource } from '../worker/ingest/walk-node';
 import { findTool } from '../worker/tools/call';
-import { isErrorResult } from '../worker/tools/errors';
+import { checkArgsNumbers } from '../worker/query/json-text';
+import { isErrorResult, toErrorResult } from '../worker/tools/errors';
 import { helpText, toolHelp } from './help';
 
 interface Flags {
@@ -50,6 +52,17 @@ export function parseFlags(argv: string[]): Flags {
   return flags;
 }
 
+/** --db must name a file (a missing one is created by index). */
+function refuseFolderAsDb(file: string): void {
+  if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${file} is a folder, not a database file; give a file such as ${file.replace(/\/+$/, '')}/notes.kioku`);
+}
+
+/** A folder to import; anything else is a usage error before a database is opened, so no empty vault is left behind. */
+function requireFolder(dir: string): void {
+  if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
+  if (!statSync(dir).isDirectory()) throw new UsageError(`${dir} is a file, not a folder; give the folder that holds the notes`);
+}
+
 const out = (s: string) => process.stdout.write(s + '\n');
 const err = (s: string) => process.stderr.write(s + '\n');
 
@@ -88,6 +101,7 @@ async function openEngine(flags: Flags): Promise<{ engine: Engine; save: () => v
   if (flags.db && flags.vault) throw new UsageError('give either --db <file> or --vault <dir>, not both');
   if (!flags.db && !flags.vault) throw new UsageError('give --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
   if (flags.db) {
+    refuseFolderAsDb(flags.db);
     if (!existsSync(flags.db)) throw new UsageError(`no database file at ${flags.db}; create it with: kioku index <dir> --db ${flags.db}`);
     const db = await openMemoryDb({ file: flags.db });
     const file = flags.db;
@@ -97,7 +111,7 @@ async function openEngine(flags: Flags): Promise<{ engine: Engine; save: () => v
     return { engine, save: () => saveDb(db, file) };
   }
   const dir = flags.vault!;
-  if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
+  requireFolder(dir);
   const db = await openMemoryDb();
   const { engine, embed } = engineOn(db, flags);
   const summary = await engine.importSource(nodeSource(dir, flags.name));
@@ -111,8 +125,10 @@ async function cmdIndex(flags: Flags): Promise<number> {
   const [dir] = flags.positional;
   if (!dir) throw new UsageError('usage: kioku index <dir> --db <file>');
   if (!flags.db) throw new UsageError('kioku index needs --db <file> to write the index to');
-  if (!existsSync(dir)) throw new UsageError(`no folder at ${dir}`);
+  requireFolder(dir);
+  refuseFolderAsDb(flags.db);
   const db = await openMemoryDb({ file: flags.db });
+  if (flags.name === undefined) refuseNameClash(db, dir);
   const { engine, embed } = engineOn(db, flags);
   const summary = await engine.importSource(nodeSource(dir, flags.name), { verifyAll: flags.verify });
   await embedAll(embed, flags);
@@ -122,13 +138,32 @@ async function cmdIndex(flags: Flags): Promise<number> {
   return summary.phase === 'done' ? 0 : 1;
 }
 
+/**
+ * A vault is named after its folder and updated by name: another folder with
+ * the same name would silently replace the first one's vault. Without --name
+ * saying which vault is meant, that is refused.
+ */
+function refuseNameClash(db: Db, dir: string): void {
+  const root = resolve(dir);
+  const name = basename(root);
+  const held = db.get<{ root: string | null; source: string | null }>('SELECT root, source FROM vaults WHERE name = ?', [name]);
+  if (held?.source === 'node' && held.root && held.root !== root) {
+    throw new UsageError(
+      `the database already has a vault "${name}" imported from ${held.root}; importing ${root} under the same name would replace it.\n` +
+        `Give this folder its own vault with --name <another name>, or pass --name "${name}" to make ${root} that vault's folder.`,
+    );
+  }
+}
+
 async function cmdCall(flags: Flags): Promise<number> {
   const [tool, json] = flags.positional;
   if (!tool) throw new UsageError("usage: kioku call <tool> '<json args>' (--db <file> | --vault <dir>)");
+  // The text itself goes to the engine, which checks the numbers in filters before parsing rounds them.
   let args: unknown = {};
   if (json !== undefined && json.trim() !== '') {
     try {
-      args = JSON.parse(json);
+      JSON.parse(json);
+      args = json;
     } catch (e) {
       out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: `The arguments are not valid JSON: ${(e as Error).message}`, path: '' } }));
       return 2;
@@ -154,6 +189,12 @@ async function cmdBatch(flags: Flags): Promise<number> {
       out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: `This line is not valid JSON: ${(e as Error).message}`, path: '' } }));
       continue;
     }
+    try {
+      checkArgsNumbers(line, 'args');
+    } catch (e) {
+      out(JSON.stringify(toErrorResult(e)));
+      continue;
+    }
     if (typeof request !== 'object' || request === null || typeof request.tool !== 'string') {
       out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: 'Each line must be an object {"tool": NAME, "args": {...}}.', path: 'tool' } }));
       continue;
@@ -177,6 +218,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'batch':
         return await cmdBatch(parseFlags(rest));
       case 'tools':
+        if (rest[0] && !findTool(rest[0])) {
+          err(`kioku: No tool named ${JSON.stringify(rest[0])}.\n\n${helpText(true)}`);
+          return 1;
+        }
         out(rest[0] ? toolHelp(rest[0]) : helpText(true));
         return 0;
       case undefined:

@@ -57,21 +57,24 @@ test('semantic search works offline in the browser with the bundled model', asyn
 
   await page.getByTestId('folder-input').setInputFiles(vault);
   await expect(page.getByTestId('vault')).toHaveCount(1);
+  // Settings show the embedding's progress; wait until every note is embedded.
+  await page.getByTestId('open-settings').click();
   const status = page.getByTestId('embed-status');
   await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
   await expect(status).toContainText('Universal Sentence Encoder lite');
+  await page.keyboard.press('Escape');
 
   // No note contains any of these words: only meaning can find the anemometer.
   await page.getByRole('searchbox').fill('wind speed instrument');
-  const first = page.locator('.results li').first();
+  const first = page.getByTestId('hit').first();
   await expect(first).toContainText('Anemometer');
   // Ranked by meaning: notes unrelated to the query are not hits at all.
-  await expect(page.locator('.results')).not.toContainText('Taxes');
+  await expect(page.getByTestId('results')).not.toContainText('Taxes');
   await page.screenshot({ path: 'test-results/semantic-offline.png', fullPage: true });
 
   // Japanese still goes through text search.
   await page.getByRole('searchbox').fill('設計');
-  await expect(page.locator('.results li').first()).toContainText('検索エンジンの設計');
+  await expect(page.getByTestId('hit').first()).toContainText('検索エンジンの設計');
 
   expect(external).toEqual([]);
   expect(errors).toEqual([]);
@@ -89,14 +92,18 @@ test('a model loaded from a folder is kept in OPFS and re-embeds the vault with 
   await page.goto('/');
   await expect(page.getByTestId('app-ready')).toBeVisible();
   await page.getByTestId('folder-input').setInputFiles(vault);
+  await expect(page.getByTestId('vault')).toHaveCount(1);
+  await page.getByTestId('open-settings').click();
   const status = page.getByTestId('embed-status');
   await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
 
   await page.getByTestId('model-folder-input').setInputFiles(model);
   await expect(status.getByRole('combobox')).toHaveValue('folder:my-use');
   await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+  await page.screenshot({ path: 'test-results/semantic-settings.png', fullPage: true });
+  await page.keyboard.press('Escape');
   await page.getByRole('searchbox').fill('wind speed instrument');
-  await expect(page.locator('.results li').first()).toContainText('Anemometer');
+  await expect(page.getByTestId('hit').first()).toContainText('Anemometer');
   // The model's files are in OPFS now.
   const stored = await page.evaluate(async () => {
     const root = await navigator.storage.getDirectory();

@@ -1,15 +1,47 @@
 // The engine's Web Worker: it owns the OPFS database and exposes the engine
 // host's API (worker/platform/engine-host.ts) to the page through comlink,
-// plus the embedding host's (worker/embed/embed-host.ts).
+// plus what the UI adds: folders opened for writing (edits are written back
+// through them), the notes of a vault for export, the tool list, and the
+// embedding host's API (worker/embed/embed-host.ts: the embed worker's port,
+// embedding status, pause/resume, model choice).
 import * as Comlink from 'comlink';
-import { createEngineHost, type EngineApi as HostApi } from './platform/engine-host';
-import { createEmbedHost, type EmbedHostApi } from './embed/embed-host';
+import { createEngineHost } from './platform/engine-host';
+import { handleDisk, NOTE_DISK, vaultNoteTexts } from './platform/write-back';
+import { createEmbedHost } from './embed/embed-host';
+import { TOOLS } from './tools/registry';
 
 export type { OpenState } from './platform/engine-host';
-export type EngineApi = HostApi & EmbedHostApi;
 
+// Vault folders the page opened for writing (write_note writes edits through them).
+const disk = handleDisk();
 const embedHost = createEmbedHost();
-const host = createEngineHost({ servicesFor: embedHost.servicesFor });
-const api: EngineApi = { ...host.api, ...embedHost.api };
+const host = createEngineHost({ services: { [NOTE_DISK]: disk }, servicesFor: embedHost.servicesFor });
+
+const api = {
+  ...host.api,
+  ...embedHost.api,
+
+  removeVault(name: string): boolean {
+    disk.set(name, null);
+    return host.api.removeVault(name);
+  },
+
+  /** A folder handle the page got readwrite permission for (null: stop writing to it). */
+  setFolderAccess(vault: string, dir: FileSystemDirectoryHandle | null): void {
+    disk.set(vault, dir);
+  },
+
+  /** Every note of a vault as Kioku holds it (edits included), for "export as .zip". */
+  vaultNoteTexts(vault: string): { path: string; text: string; mtime: number }[] {
+    return vaultNoteTexts(host.engine().db, vault);
+  },
+
+  /** The tools and their parameters, so the UI can offer exactly what this engine supports. */
+  tools(): { name: string; params: { name: string; description: string }[] }[] {
+    return Object.values(TOOLS).map((d) => ({ name: d.name, params: d.params.map((p) => ({ name: p.name, description: p.description })) }));
+  },
+};
+
+export type EngineApi = typeof api;
 
 Comlink.expose(api);

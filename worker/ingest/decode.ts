@@ -1,12 +1,14 @@
 // Turns a file's bytes into text without ever rejecting the file: invalid
 // UTF-8 is decoded with replacement characters, UTF-16 with a BOM is honoured,
 // and binary content under a .md name is reported so it can be kept as a file.
+// A BOM stays in the text (as U+FEFF): the stored text is the file, and a
+// write-back keeps the mark Windows tools read the encoding from.
 import type { Problem } from './problems';
 
 export type Decoded = { kind: 'text'; text: string } | { kind: 'binary' };
 
-const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 export function decodeNote(bytes: Uint8Array, problems: Problem[]): Decoded {
   if (bytes.length >= 2) {
@@ -14,7 +16,7 @@ export function decodeNote(bytes: Uint8Array, problems: Problem[]): Decoded {
     const b1 = bytes[1];
     if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff)) {
       const enc = b0 === 0xff ? 'utf-16le' : 'utf-16be';
-      return { kind: 'text', text: new TextDecoder(enc).decode(bytes) };
+      return { kind: 'text', text: new TextDecoder(enc, { ignoreBOM: true }).decode(bytes) };
     }
   }
   if (looksBinary(bytes)) {

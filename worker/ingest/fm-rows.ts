@@ -100,5 +100,33 @@ export function frontmatterRows(fm: Frontmatter): FmRow[] {
     rows.push(scalarRow(key, pos, v));
   };
   for (const [k, v] of Object.entries(fm)) walk(k, v, false);
-  return rows;
+  return mergeCollisions(rows);
+}
+
+/**
+ * A key written both nested and with literal dots (`schema: {version: 1}` and
+ * `schema.version: 2`) lands twice on one key text: the note then has two
+ * values for it, which is what a list is, so they are stored as one.
+ */
+function mergeCollisions(rows: FmRow[]): FmRow[] {
+  const top = new Map<string, number>();
+  const items = new Set<string>();
+  for (const r of rows) {
+    if (r.pos < 0) top.set(r.key, (top.get(r.key) ?? 0) + 1);
+    else items.add(r.key);
+  }
+  const clash = new Set([...top].filter(([k, n]) => n > 1 || items.has(k)).map(([k]) => k));
+  if (clash.size === 0) return rows;
+  const next = new Map<string, number>();
+  const out: FmRow[] = [];
+  for (const key of clash) out.push({ key, pos: -1, t: 'list', num: null, str: null, fold: null, bool: null });
+  for (const r of rows) {
+    if (!clash.has(r.key)) out.push(r);
+    else if (r.t !== 'list' && r.t !== 'map') {
+      const pos = next.get(r.key) ?? 0;
+      next.set(r.key, pos + 1);
+      out.push({ ...r, pos });
+    }
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 // Splits a note into its YAML frontmatter block and body, and parses the YAML
 // under the 1.2 core schema: `yes` stays a string, `2024-06-01` stays the
 // string "2024-06-01", ints/floats/booleans/null/lists/maps stay typed.
-import { parseDocument, isMap, type Document } from 'yaml';
+import { parseDocument, isMap, isScalar, visit, type Document } from 'yaml';
 import type { Problem } from './problems';
 
 export type FmValue = string | number | boolean | null | FmValue[] | { [key: string]: FmValue };
@@ -58,31 +58,51 @@ function firstLine(message: string): string {
   return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
 }
 
-function load(yaml: string, uniqueKeys: boolean): Document.Parsed {
+// Duplicate keys are found by duplicateKey() below: the parser's own check
+// compares every key with every other (minutes for a map of 100,000 keys).
+function load(yaml: string): Document.Parsed {
   return parseDocument(yaml, {
     schema: 'core',
     intAsBigInt: true,
-    uniqueKeys,
+    uniqueKeys: false,
     prettyErrors: true,
     strict: false,
   });
 }
 
+/** The first key repeated in a map (nested maps included) and its offset in the YAML text. */
+function duplicateKey(doc: Document.Parsed): { key: string; offset: number } | null {
+  let found: { key: string; offset: number } | null = null;
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        // Scalar keys compare by value, as YAML's uniqueness rule does; others by node.
+        const k = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (seen.has(k)) {
+          found = { key: String(k), offset: (pair.key as { range?: [number] } | null)?.range?.[0] ?? 0 };
+          return visit.BREAK;
+        }
+        seen.add(k);
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
 /** Parses a frontmatter block; never throws. Problems carry file line numbers. */
 export function parseFrontmatter(yaml: string, yamlLine: number, problems: Problem[]): Frontmatter {
   if (yaml.trim() === '') return {};
-  let doc = load(yaml, true);
-  const dup = doc.errors.find((e) => e.code === 'DUPLICATE_KEY');
-  if (dup && doc.errors.length === 1) {
-    const line = dup.linePos?.[0]?.line ?? 1;
-    const key = keyOnLine(yaml, line);
+  const doc = load(yaml);
+  const dup = doc.errors.length === 0 ? duplicateKey(doc) : null;
+  if (dup) {
     problems.push({
       code: 'frontmatter_duplicate_key',
-      message: key ? `The frontmatter key "${key}" appears more than once.` : 'A frontmatter key appears more than once.',
+      message: `The frontmatter key "${dup.key}" appears more than once.`,
       action: 'Kept the last value of the repeated key.',
-      line: line + yamlLine - 1,
+      line: countLines(yaml.slice(0, dup.offset)) + yamlLine,
     });
-    doc = load(yaml, false);
   }
   if (doc.errors.length > 0) {
     const err = doc.errors[0];
@@ -156,13 +176,6 @@ function toFmValue(v: unknown): FmValue {
 /** A lone surrogate (from a "\ud800" escape) cannot be stored as UTF-8; it becomes U+FFFD. */
 function wellFormed(s: string): string {
   return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-}
-
-/** The key written on a 1-based line of the YAML text, for messages. */
-function keyOnLine(yaml: string, line: number): string | null {
-  const text = yaml.split(/\r?\n/)[line - 1] ?? '';
-  const m = /^\s*(?:-\s+)?(["']?)(.+?)\1\s*:(?:\s|$)/.exec(text);
-  return m ? m[2] : null;
 }
 
 function keyText(k: unknown): string {

@@ -1,7 +1,7 @@
 // The import over real SQLite and real folders: what lands in the database,
 // incremental re-import, crashes and cancellation, problems.
 import { afterEach, describe, expect, it } from 'vitest';
-import { renameSync, rmSync, utimesSync } from 'node:fs';
+import { renameSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { openMemoryDb, loadBytes } from '../db/open-node';
 import type { Db } from '../db/database';
@@ -75,6 +75,21 @@ describe('importing a folder', () => {
     expect(await found(engine, '設計')).toEqual(['設計/認証 フロー.md']);
     expect(await found(engine, 'diagram')).toEqual(['assets/diagram.png']);
     checkIntegrity(engine.db);
+  });
+
+  it('follows symbolic links to notes and folders, once each, and never loops', async () => {
+    const outside = tree({ 'target.md': 'linked zebra note', 'dir/inner.md': 'inner yak note' }, 'outside');
+    const root = tree({ 'plain.md': 'plain', 'sub/real.md': 'real quagga note' });
+    symlinkSync(join(outside, 'target.md'), join(root, 'link.md'));
+    symlinkSync(join(outside, 'dir'), join(root, 'linkdir'));
+    symlinkSync(join(root, 'sub'), join(root, 'sub-again')); // the same folder twice
+    symlinkSync(root, join(root, 'sub', 'loop')); // a cycle
+    symlinkSync(join(root, 'nowhere.md'), join(root, 'dangling.md'));
+    const engine = await makeEngine();
+    const s = await engine.importSource(nodeSource(root));
+    expect(s.phase).toBe('done');
+    expect(await paths(engine)).toEqual(['link.md', 'linkdir/inner.md', 'plain.md', 'sub/real.md']);
+    expect(await found(engine, 'zebra')).toEqual(['link.md']);
   });
 
   it('names the vault after the folder unless named otherwise, and keeps vaults side by side', async () => {
@@ -156,6 +171,29 @@ describe('re-importing the same folder', () => {
     expect(engine.db.get("SELECT mtime FROM entries WHERE path = 'f.md'")).toEqual({ mtime: new Date(2030, 0, 1).getTime() });
     expect(logicalDump(engine.db)).toEqual(logicalDump((await cleanImport(nodeSource(root))).db));
     checkIntegrity(engine.db);
+  });
+
+  it('gives a note back its own permalink when the note that held it is deleted', async () => {
+    const root = tree({ 'a.md': '---\npermalink: same\n---\nA', 'b.md': '---\npermalink: same\n---\nB', 'c.md': 'links to [[same]]' });
+    const engine = await makeEngine();
+    await engine.importSource(nodeSource(root));
+    expect(engine.db.get("SELECT permalink FROM entries WHERE path = 'b.md'")).toEqual({ permalink: 'same-1' });
+    rmSync(join(root, 'a.md'));
+    const s = await engine.importSource(nodeSource(root));
+    expect(s).toMatchObject({ phase: 'done', removed: 1, problems: 0 });
+    expect(engine.db.get("SELECT permalink FROM entries WHERE path = 'b.md'")).toEqual({ permalink: 'same' });
+    expect(ok(await engine.call('read_note', { path: 'c.md' })).relations[0].resolved).toMatchObject({ path: 'b.md' });
+    expect(logicalDump(engine.db)).toEqual(logicalDump((await cleanImport(nodeSource(root))).db));
+  });
+
+  it('leaves a note with an unsaved edit as it is when its permalink is freed', async () => {
+    const root = tree({ 'a.md': '---\npermalink: same\n---\nA', 'b.md': '---\npermalink: same\n---\nB' });
+    const engine = await makeEngine();
+    await engine.importSource(nodeSource(root));
+    ok(await engine.call('write_note', { path: 'b.md', body: 'edited in Kioku' }));
+    rmSync(join(root, 'a.md'));
+    expect((await engine.importSource(nodeSource(root))).phase).toBe('done');
+    expect(ok(await engine.call('read_note', { path: 'b.md' }))).toMatchObject({ body: 'edited in Kioku', unsaved_to_disk: true });
   });
 
   it('takes a file with the same size and date as unchanged without reading it, unless asked to verify', async () => {
@@ -343,6 +381,16 @@ describe('problems: file, what is wrong, what Kioku did', () => {
     const again = await engine.importSource(nodeSource(root));
     expect(again.indexed).toBe(1);
     expect(again.problemList.map((p) => p.path)).toEqual(['binary.md', 'empty.md', 'latin1.md', 'open.md', '重複/b.md']);
+  });
+
+  it('says so when two file names differ only in Unicode normalisation (one path in the index)', async () => {
+    const root = tree({ 'cafe\u0301.md': 'decomposed walrus', 'caf\u00e9.md': 'composed narwhal' });
+    const engine = await makeEngine();
+    const s = await engine.importSource(nodeSource(root));
+    expect(await paths(engine)).toEqual(['caf\u00e9.md']);
+    expect(s.problemList).toEqual([
+      expect.objectContaining({ path: 'caf\u00e9.md', code: 'duplicate_path', message: expect.stringMatching(/Unicode/), action: expect.stringMatching(/rename/i) }),
+    ]);
   });
 
   it('keeps what the index had for a file that cannot be read, and says so', async () => {

@@ -9,7 +9,7 @@ import { contentHash } from './hash';
 import { parseFile } from './note';
 import type { FileProblem } from './problems';
 import type { ImportSource, SourceFile } from './source';
-import { deleteEntry, existingEntries, replaceProblems, writeFileRecord, writeNote, type ExistingEntry } from './store';
+import { deleteEntry, existingEntries, notesWithFreedPermalink, replaceProblems, writeFileRecord, writeNote, type ExistingEntry } from './store';
 import { ensureVault } from './vaults';
 import { afterBulkFtsWrites, beforeBulkFtsWrites, resumeAutomerge } from './fts-maintenance';
 import { FtsWrites } from './fts-writes';
@@ -107,7 +107,16 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     const files: SourceFile[] = [];
     const seen = new Set<string>();
     for await (const file of source.files()) {
-      if (seen.has(file.path)) continue;
+      if (seen.has(file.path)) {
+        // Paths are kept in NFC: two names that differ only in normalisation are one path.
+        problemList.push({
+          path: file.path,
+          code: 'duplicate_path',
+          message: 'Two files have this path: their names differ only in Unicode form (composed and decomposed accents), which Kioku treats as one name.',
+          action: 'Indexed the first one found; rename one of them to index both.',
+        });
+        continue;
+      }
       seen.add(file.path);
       files.push(file);
       progress.found++;
@@ -123,7 +132,10 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     progress.phase = 'removing';
     report(true);
     const existing = existingEntries(db, vaultId);
-    const gone = [...existing].filter(([path]) => !seen.has(path));
+    // Notes edited in Kioku and not yet written to the folder (entries.dirty):
+    // a re-sync never overwrites or removes them (see worker/platform/write-back.ts).
+    const edited = new Set(db.column<string>('SELECT path FROM entries WHERE vault_id = ? AND dirty = 1', [vaultId]));
+    const gone = [...existing].filter(([path]) => !seen.has(path) && !edited.has(path));
     if (gone.length) {
       db.tx(() => {
         const fts = new FtsWrites();
@@ -168,8 +180,11 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
           if (item.bytes === null) continue; // unreadable: keep whatever the index had
           if (old && old.hash === item.hash) {
             progress.unchanged++;
-            // Same content, touched on disk: only the date changes.
-            if (old.mtime !== item.file.mtime) db.run('UPDATE entries SET mtime = ? WHERE id = ?', [item.file.mtime, old.id]);
+            // Same content, touched on disk: only the date changes (an unsaved edit keeps its own date).
+            if (old.mtime !== item.file.mtime && !edited.has(item.file.path)) db.run('UPDATE entries SET mtime = ? WHERE id = ?', [item.file.mtime, old.id]);
+          } else if (edited.has(item.file.path)) {
+            progress.unchanged++;
+            keepEdit(db, vaultId, item.file.path, at);
           } else {
             writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts);
             progress.indexed++;
@@ -188,7 +203,23 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       }
     }
 
-    // 4. The vault is complete and searchable; tidy the text index now, or
+    // 4. A note whose permalink clashed takes it back once the note holding it
+    // is gone or changed, as a fresh import would give it.
+    const freed = new Set(notesWithFreedPermalink(db, vaultId));
+    if (freed.size) {
+      const again = await readAll(files.filter((f) => freed.has(f.path)), problemList, concurrency);
+      const at = now();
+      db.tx(() => {
+        const fts = new FtsWrites();
+        for (const item of again) {
+          const old = db.get<ExistingEntry>('SELECT id, hash, size, mtime FROM entries WHERE vault_id = ? AND path = ?', [vaultId, item.file.path]);
+          if (item.bytes !== null) writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts);
+        }
+        fts.apply(db);
+      });
+    }
+
+    // 5. The vault is complete and searchable; tidy the text index now, or
     // leave it to the caller (tidyTextIndex) when it asked to defer.
     db.run("UPDATE vaults SET import_state = 'complete', imported_at = ? WHERE id = ?", [now(), vaultId]);
     if (!opts.deferIndexTidy) {
@@ -219,7 +250,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       'SELECT path, code, message, action, line FROM problems WHERE vault_id = ? ORDER BY path, id',
       [vaultId],
     ).map((p) => (p.line === null ? { path: p.path, code: p.code, message: p.message, action: p.action } : p));
-    const unread = problemList.filter((p) => p.code === 'read_failed');
+    const unread = problemList.filter((p) => p.code === 'read_failed' || p.code === 'duplicate_path');
     const all = [...stored, ...unread];
     progress.problems = all.length;
     const summary: ImportSummary = {
@@ -308,4 +339,15 @@ function writeOne(
   else writeFileRecord(db, vaultId, old?.id, meta, parsed, fts);
   replaceProblems(db, vaultId, file.path, parsed.problems, at, old === undefined);
   for (const p of parsed.problems) problemList.push({ path: file.path, ...p });
+}
+
+/** The file changed on disk while Kioku holds an unsaved edit of it: the edit wins, and the user is told. */
+function keepEdit(db: Db, vaultId: number, path: string, at: number): void {
+  db.run("DELETE FROM problems WHERE vault_id = ? AND path = ? AND code = 'edit_kept'", [vaultId, path]);
+  db.run('INSERT INTO problems (vault_id, path, code, message, action, line, at) VALUES (?, ?, ?, ?, ?, NULL, ?)', [
+    vaultId, path, 'edit_kept',
+    'The file changed on disk, and it was also edited in Kioku without being written back.',
+    "Kept Kioku's edited version; the disk version was not imported. Write it back with overwrite to replace the disk version, or export it.",
+    at,
+  ]);
 }

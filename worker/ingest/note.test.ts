@@ -62,6 +62,16 @@ describe('frontmatter under the YAML 1.2 core schema', () => {
     ]);
   });
 
+  it('finds a duplicate key inside a nested map or written with quotes, with its line', () => {
+    const nested = fmOf('title: T\nschema:\n  v: 1\n  v: 2');
+    expect(nested.frontmatter).toEqual({ title: 'T', schema: { v: 2 } });
+    expect(nested.problems).toEqual([expect.objectContaining({ code: 'frontmatter_duplicate_key', message: 'The frontmatter key "v" appears more than once.', line: 5 })]);
+    const quoted = fmOf("'a': 1\na: 2");
+    expect(quoted.frontmatter).toEqual({ a: 2 });
+    expect(quoted.problems).toEqual([expect.objectContaining({ code: 'frontmatter_duplicate_key', line: 3 })]);
+    expect(fmOf('a: 1\nb: [1, 1]\nc: {x: 1, y: 1}').problems).toEqual([]);
+  });
+
   it('expands anchors and aliases', () => {
     const n = fmOf('base: &b {x: 1}\nref: *b\nlist: [*b, *b]');
     expect(n.frontmatter).toEqual({ base: { x: 1 }, ref: { x: 1 }, list: [{ x: 1 }, { x: 1 }] });
@@ -143,9 +153,14 @@ describe('broken frontmatter never loses the note', () => {
 });
 
 describe('encodings, binary and empty files', () => {
-  it('strips a UTF-8 BOM before looking for frontmatter', () => {
-    const n = note('bom.md', new Uint8Array([0xef, 0xbb, 0xbf, ...enc('---\ntitle: BOM\n---\nbody')]));
-    expect(n).toMatchObject({ title: 'BOM', body: 'body', problems: [] });
+  it('keeps a UTF-8 BOM at the start of the head (head + body is the file, so a write-back keeps it) and still finds the frontmatter', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...enc('---\ntitle: BOM\n---\nbody')]);
+    const n = note('bom.md', bytes);
+    expect(n).toMatchObject({ title: 'BOM', head: '\uFEFF---\ntitle: BOM\n---\n', body: 'body', problems: [] });
+    expect(enc(n.head + n.body)).toEqual(bytes);
+    const plain = note('plain.md', new Uint8Array([0xef, 0xbb, 0xbf, ...enc('# Title\nbody')]));
+    expect(plain).toMatchObject({ head: '\uFEFF', body: '# Title\nbody', frontmatter: {} });
+    expect(plain.structure.headings).toEqual([{ line: 1, level: 1, text: 'Title' }]);
   });
 
   it('reads CRLF files: frontmatter, headings, observations and line numbers', () => {
@@ -160,7 +175,7 @@ describe('encodings, binary and empty files', () => {
     const units = Array.from(text).map((c) => c.charCodeAt(0));
     const le = new Uint8Array([0xff, 0xfe, ...units.flatMap((u) => [u & 255, u >> 8])]);
     const be = new Uint8Array([0xfe, 0xff, ...units.flatMap((u) => [u >> 8, u & 255])]);
-    for (const bytes of [le, be]) expect(note('u16.md', bytes)).toMatchObject({ title: '十六', body: '猫', problems: [] });
+    for (const bytes of [le, be]) expect(note('u16.md', bytes)).toMatchObject({ title: '十六', head: '\uFEFF---\ntitle: 十六\n---\n', body: '猫', problems: [] });
   });
 
   it('decodes invalid UTF-8 with replacement characters and says on which line', () => {

@@ -4,11 +4,13 @@ import { decodeNote } from './decode';
 import { parseFrontmatter, splitFrontmatter, type Frontmatter } from './frontmatter';
 import { parseBody, type BodyStructure } from './markdown';
 import type { Problem } from './problems';
-import { aliasesOf, derivePermalink, normalizeTags, stringValue } from './standard-keys';
+import { aliasesOf, normalizeTags, stringValue, wantedPermalink } from './standard-keys';
 import { extOf, nameOf, stem } from './paths';
 
 /** Characters of body text that are indexed and parsed; the rest of a huge note is kept but not indexed. */
 export const MAX_INDEXED_CHARS = 2_000_000;
+
+export const BOM = '\uFEFF';
 
 export interface ParsedNote {
   kind: 'note';
@@ -56,7 +58,9 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
       action: 'Indexed it by its name only.',
     });
   }
-  const split = splitFrontmatter(text, problems);
+  // A byte-order mark goes with the head: frontmatter starts after it.
+  const bom = text.startsWith(BOM) ? BOM : '';
+  const split = splitFrontmatter(text.slice(bom.length), problems);
   const frontmatter = split.yaml === null ? {} : parseFrontmatter(split.yaml, split.yamlLine, problems);
 
   let indexedBody = split.body;
@@ -76,11 +80,11 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
     path,
     title: stringValue(frontmatter.title) ?? stem(path),
     type: stringValue(frontmatter.type) ?? 'note',
-    permalink: stringValue(frontmatter.permalink) ?? derivePermalink(path),
+    permalink: wantedPermalink(frontmatter, path),
     tags: normalizeTags(frontmatter.tags),
     aliases: aliasesOf(frontmatter),
     frontmatter,
-    head: split.head,
+    head: bom + split.head,
     body: split.body,
     indexedBody,
     truncated,

@@ -16,7 +16,9 @@ export type ProblemCode =
   | 'empty_file'
   | 'note_truncated'
   | 'duplicate_permalink'
-  | 'read_failed';
+  | 'read_failed'
+  | 'duplicate_path'
+  | 'edit_kept';
 
 export interface FileProblem extends Problem {
   path: string;

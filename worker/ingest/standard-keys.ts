@@ -9,7 +9,7 @@ export function normalizeTags(value: FmValue | undefined): string[] {
   const seen = new Set<string>();
   for (const item of items) {
     if (item === null || item === undefined || typeof item === 'object') continue;
-    const tag = String(item).trim().replace(/^#+/, '').trim();
+    const tag = tagName(String(item));
     if (!tag) continue;
     const key = foldTag(tag);
     if (seen.has(key)) continue;
@@ -17,6 +17,11 @@ export function normalizeTags(value: FmValue | undefined): string[] {
     out.push(tag);
   }
   return out;
+}
+
+/** A tag as written, without its leading '#' and surrounding blanks ('' when nothing is left). */
+export function tagName(written: string): string {
+  return written.trim().replace(/^#+/, '').trim();
 }
 
 /** Tags match case-insensitively after NFKC, as Obsidian users expect. */
@@ -40,6 +45,11 @@ export function derivePermalink(path: string): string {
     )
     .filter(Boolean)
     .join('/');
+}
+
+/** The permalink a note asks for: its frontmatter's, or one derived from its path. */
+export function wantedPermalink(frontmatter: Frontmatter, path: string): string {
+  return stringValue(frontmatter.permalink) ?? derivePermalink(path);
 }
 
 export function stringValue(v: FmValue | undefined): string | null {

@@ -8,6 +8,7 @@ import { linkKey } from './markdown';
 import type { ParsedFile, ParsedNote } from './note';
 import { extOf, folderOf, nameOf } from './paths';
 import type { Problem } from './problems';
+import { wantedPermalink } from './standard-keys';
 import { insertRows } from '../db/bulk';
 
 const FM_COLUMNS = ['entry_id', 'key', 'pos', 't', 'num', 'str', 'fold', 'bool'];
@@ -110,6 +111,26 @@ function uniquePermalink(db: Db, vaultId: number, path: string, wanted: string, 
     action: `Gave this note the permalink "${wanted}-${n}"; the file was not changed.`,
   });
   return `${wanted}-${n}`;
+}
+
+/**
+ * Notes that were given a suffixed permalink because another note held the
+ * one they ask for, and whose permalink is free again (that note was deleted,
+ * renamed or changed): their paths. Notes with an unsaved edit are left as
+ * they are: re-reading their file would replace the edit.
+ */
+export function notesWithFreedPermalink(db: Db, vaultId: number): string[] {
+  const clashed = db.all<{ path: string; permalink: string; frontmatter: string }>(
+    `SELECT e.path, e.permalink, e.frontmatter FROM problems p JOIN entries e ON e.vault_id = p.vault_id AND e.path = p.path
+     WHERE p.vault_id = ? AND p.code = 'duplicate_permalink' AND e.kind = 'note' AND e.dirty = 0`,
+    [vaultId],
+  );
+  return clashed
+    .filter((e) => {
+      const wanted = wantedPermalink(JSON.parse(e.frontmatter), e.path);
+      return e.permalink !== wanted && db.get('SELECT 1 AS x FROM entries WHERE vault_id = ? AND permalink = ?', [vaultId, wanted]) === undefined;
+    })
+    .map((e) => e.path);
 }
 
 export function writeNote(

@@ -14,7 +14,7 @@ import { isRangeTest, OPERATORS, rangeArm } from './operators';
 import { armProbe, armRows, cond, joinAll, type Arm, type SqlCondition } from './sql';
 
 /** Every note, in id order (index entries_kind). */
-export const ALL_NOTES: SqlCondition = cond("SELECT id FROM entries WHERE kind = 'note'");
+export const ALL_NOTES: SqlCondition = cond("SELECT id AS entry_id FROM entries WHERE kind = 'note'");
 
 export interface CompiledFilter {
   /** ANDed; empty when the filter states nothing. */
@@ -52,10 +52,6 @@ export function idsSql(compiled: CompiledFilter, universe: SqlCondition = ALL_NO
   return cond(sql, [...parts.flatMap((p) => p.params), ...negative.flatMap((n) => n.params)]);
 }
 
-/** Whether idsSql may list a note twice (one positive arm alone, nothing to merge with). */
-export function idsMayRepeat(compiled: CompiledFilter): boolean {
-  return compiled.arms.length === 1 && !compiled.arms[0].negate;
-}
 
 /** The notes the filter selects, as a boolean expression over `e`; null when it states nothing. */
 export function conditionSql(compiled: CompiledFilter): SqlCondition | null {
@@ -67,5 +63,5 @@ export function conditionSql(compiled: CompiledFilter): SqlCondition | null {
 /** The same selection checked note by note; null when the filter states nothing. */
 export function probeSql(compiled: CompiledFilter): SqlCondition | null {
   if (!compiled.arms.length) return null;
-  return joinAll([cond("e.kind = 'note'"), ...compiled.arms.map(armProbe)]);
+  return joinAll([cond("e.kind = 'note'"), ...compiled.arms.map((a) => armProbe(a))]);
 }

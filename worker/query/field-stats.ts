@@ -124,7 +124,7 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
            (SELECT DISTINCT key, bool, entry_id FROM fm INDEXED BY fm_key_bool WHERE bool IS NOT NULL${and}) GROUP BY key, bool
          UNION ALL
          SELECT key, 's', str, COUNT(*) FROM
-           (SELECT DISTINCT key, str, entry_id FROM fm INDEXED BY fm_key_text WHERE num IS NULL AND bool IS NULL AND str IS NOT NULL AND key <> 'tags'${and}) GROUP BY key, str
+           (SELECT DISTINCT key, str, entry_id FROM fm INDEXED BY fm_key_str WHERE str IS NOT NULL AND num IS NULL AND bool IS NULL AND key <> 'tags'${and}) GROUP BY key, str
          UNION ALL
          SELECT key, 's', MIN(str), COUNT(DISTINCT entry_id) FROM fm INDEXED BY fm_key_fold
            WHERE key = 'tags' AND fold IS NOT NULL AND num IS NULL AND bool IS NULL${and} GROUP BY fold))

@@ -20,6 +20,7 @@ export const FILTER_REASONS = [
   'between_bounds',
   'between_range',
   'mixed_modes',
+  'too_large',
 ] as const;
 
 export type FilterReason = (typeof FILTER_REASONS)[number];

@@ -3,6 +3,7 @@
 // 12345678901234567000; the text still holds what the user wrote, so the
 // number tokens are checked here, with the path of each.
 import { at, filterError } from './filter-error';
+import { ToolError } from '../tools/errors';
 
 export function parseFilterText(text: string, base: string): unknown {
   let value: unknown;
@@ -23,8 +24,27 @@ interface Frame {
   expectKey: boolean;
 }
 
-/** Walks valid JSON text and rejects numbers that do not survive parsing. */
-function checkNumbers(text: string, base: string): void {
+/** The arguments that hold a filter. */
+const FILTER_ARGS = ['filters', 'metadata_filters'];
+
+/**
+ * Tool arguments given as JSON text (the CLI, agents): the numbers inside
+ * their filters are checked as in a filter given as text; the tools check the
+ * rest. `root` is where the arguments sit in the text ("args" in a batch line).
+ */
+export function checkArgsNumbers(text: string, root = ''): void {
+  const starts = FILTER_ARGS.map((a) => (root ? `${root}.${a}` : a));
+  const inFilter = (p: string) => starts.some((s) => p === s || p.startsWith(`${s}.`) || p.startsWith(`${s}[`));
+  try {
+    checkNumbers(text, '', inFilter);
+  } catch (e) {
+    if (root && e instanceof ToolError && e.path?.startsWith(`${root}.`)) throw new ToolError(e.code, e.message, e.path.slice(root.length + 1), e.details);
+    throw e;
+  }
+}
+
+/** Walks valid JSON text and rejects numbers that do not survive parsing (those at paths `within` accepts). */
+function checkNumbers(text: string, base: string, within: (path: string) => boolean = () => true): void {
   const stack: Frame[] = [];
   const pathHere = () => {
     let p = base;
@@ -56,7 +76,8 @@ function checkNumbers(text: string, base: string): void {
       i++;
     } else if (c === '-' || (c >= '0' && c <= '9')) {
       const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 1000))!;
-      checkNumber(m[0], Boolean(m[1] || m[2]), pathHere());
+      const path = pathHere();
+      if (within(path)) checkNumber(m[0], Boolean(m[1] || m[2]), path);
       i += m[0].length;
     } else i++;
   }

@@ -18,8 +18,9 @@
 // puts missing values last. A list sorts by its first element. Ties are broken
 // by path, so pages are stable.
 import type { Db, SqlValue } from '../db/database';
-import { ALL_NOTES, idsMayRepeat, idsSql, type CompiledFilter } from './compile';
-import { armProbe, cond, joinAll, type SqlCondition } from './sql';
+import { ALL_NOTES, type CompiledFilter } from './compile';
+import { planIds } from './plan';
+import { armProbe, cond, joinAll, type Arm, type SqlCondition } from './sql';
 
 export interface SortKey {
   field: string;
@@ -74,53 +75,76 @@ const COLUMNS = 'e.id, v.name AS vault, e.path, e.title, e.type, e.permalink, e.
 
 export function listNotes(db: Db, opts: ListOptions): ListPage {
   const inVault = opts.vaultId !== undefined;
-  const universe = inVault ? cond("SELECT id FROM entries WHERE vault_id = ? AND kind = 'note'", [opts.vaultId!]) : ALL_NOTES;
+  const universe = inVault ? cond("SELECT id AS entry_id FROM entries WHERE vault_id = ? AND kind = 'note'", [opts.vaultId!]) : ALL_NOTES;
   const filter: CompiledFilter = opts.filter ?? { arms: [] };
   const arms = filter.arms;
   const extra = opts.extra ?? [];
-  let ids = idsSql(filter, universe);
-  for (const x of extra) ids = cond(`${ids.sql} INTERSECT ${x.ids.sql}`, [...ids.params, ...x.ids.params]);
-  const repeats = idsMayRepeat(filter) && extra.length === 0;
-  // The vault test is `+e.vault_id` so that SQLite drives from the ids, not from every note of the vault.
-  const vault = inVault ? cond('+e.vault_id = ?', [opts.vaultId!]) : null;
-
   const inScope = notesInScope(db, opts.vaultId);
-  const total =
-    arms.length === 0 && extra.length === 0
-      ? inScope
-      : vault && arms.some((a) => !a.negate)
-        ? count(db, `SELECT COUNT(*) AS n FROM entries e WHERE ${vault.sql} AND e.id IN (${ids.sql})`, [...vault.params, ...ids.params])
-        : count(db, `SELECT COUNT(${repeats ? 'DISTINCT entry_id' : '*'}) AS n FROM (${ids.sql})`, ids.params);
+  const plan = planIds(db, filter, universe, inScope);
+  let ids = plan.ids;
+  for (const x of extra) ids = cond(`${ids.sql} INTERSECT ${x.ids.sql}`, [...ids.params, ...x.ids.params]);
+  const repeats = plan.mayRepeat && extra.length === 0;
+  const unfiltered = arms.length === 0 && extra.length === 0;
+  // In a vault, ids that came from fm (not from the vault's universe) are checked against entries.
+  const needsVault = inVault && arms.some((a) => !a.negate);
+  const sort = opts.sort ?? [];
   const offset = (opts.page - 1) * opts.pageSize;
+  const at = { offset, limit: opts.pageSize };
+
+  // Few matches: list them once (that is the total), then sort them.
+  if (!unfiltered) {
+    const distinct = repeats ? 'DISTINCT ' : '';
+    const few = needsVault
+      ? db.column<number>(`SELECT ${distinct}x.entry_id FROM (${ids.sql}) AS x JOIN entries e ON e.id = x.entry_id WHERE e.vault_id = ? LIMIT ${SORT_AT_MOST + 1}`, [...ids.params, opts.vaultId!])
+      : db.column<number>(`SELECT ${distinct}entry_id FROM (${ids.sql}) LIMIT ${SORT_AT_MOST + 1}`, ids.params);
+    if (few.length <= SORT_AT_MOST && (!opts.strategy || opts.strategy === 'sort')) {
+      if (few.length === 0 || offset >= few.length) return { rows: [], total: few.length, strategy: 'empty' };
+      const rows = sortAll(db, sort, cond('e.id IN (SELECT value FROM json_each(?))', [JSON.stringify(few)]), at);
+      return { rows: uniqueRows(rows), total: few.length, strategy: 'sort' };
+    }
+  }
+  const vault = needsVault ? cond('+e.vault_id = ?', [opts.vaultId!]) : null;
+  const onlyMissing = !inVault && extra.length === 0 && arms.length === 1 && arms[0].negate;
+  const total = unfiltered
+    ? inScope
+    : onlyMissing
+      ? inScope - presentCount(db, arms[0])
+      : needsVault
+      ? count(db, `SELECT COUNT(${repeats ? 'DISTINCT x.entry_id' : '*'}) AS n FROM (${ids.sql}) AS x JOIN entries e ON e.id = x.entry_id WHERE e.vault_id = ?`, [...ids.params, opts.vaultId!])
+      : count(db, `SELECT COUNT(${repeats ? 'DISTINCT entry_id' : '*'}) AS n FROM (${ids.sql})`, ids.params);
   if (total === 0 || offset >= total) return { rows: [], total, strategy: 'empty' };
 
   const probe = joinAll([
     cond("e.kind = 'note'"),
     ...(inVault ? [cond('e.vault_id = ?', [opts.vaultId!])] : []),
-    ...arms.map(armProbe),
+    ...arms.map((a) => armProbe(a)),
     ...extra.map((x) => x.probe),
   ]);
   const matching = vault ? cond(`${vault.sql} AND e.id IN (${ids.sql})`, [...vault.params, ...ids.params]) : cond(`e.id IN (${ids.sql})`, ids.params);
-  const sort = opts.sort ?? [];
-  const at = { offset, limit: opts.pageSize };
   const expected = Math.min(opts.pageSize, total - offset);
   const fetch = (strategy: Strategy): ListRow[] | null => {
     if (strategy === 'sort') return sortAll(db, sort, matching, at);
     // With no condition every note of the scope matches: a scan need not check membership.
-    const members = arms.length || extra.length ? ids : null;
-    if (strategy === 'scan' || sort.length) return sort.length ? scanByField(db, sort, members, vault, at) : scanByPath(db, ids, opts.vaultId, at);
+    const members = unfiltered ? null : ids;
+    if (strategy === 'scan' || sort.length) return sort.length ? scanByField(db, sort, members, vault ?? (inVault ? cond('e.vault_id = ?', [opts.vaultId!]) : null), at) : scanByPath(db, members, opts.vaultId, at);
     if (opts.strategy === 'walk') return walkByPath(db, probe, opts.vaultId, Number.MAX_SAFE_INTEGER, at);
     // A walk pays off only when the page is likely to lie within its budget of visits.
     if (((offset + opts.pageSize) * inScope) / total > WALK_BUDGET / 2) return null;
     const rows = walkByPath(db, probe, opts.vaultId, WALK_BUDGET, at);
     return rows.length === expected ? rows : null;
   };
-  const order: Strategy[] = opts.strategy ? [opts.strategy] : total <= SORT_AT_MOST ? ['sort'] : sort.length ? ['scan'] : ['walk', 'scan'];
+  const order: Strategy[] = opts.strategy ? [opts.strategy] : sort.length ? ['scan'] : ['walk', 'scan'];
   for (const strategy of order) {
     const rows = fetch(strategy);
     if (rows) return { rows: uniqueRows(rows), total, strategy: strategy === 'walk' && sort.length ? 'scan' : strategy };
   }
   throw new Error('no listing strategy produced the page');
+}
+
+/** Notes with a value for a "missing" arm's key: the notes it leaves out. */
+function presentCount(db: Db, arm: Arm): number {
+  const present = planIds(db, { arms: [{ ...arm, negate: false }] });
+  return count(db, `SELECT COUNT(${present.mayRepeat ? 'DISTINCT entry_id' : '*'}) AS n FROM (${present.ids.sql})`, present.ids.params);
 }
 
 /** Notes in all vaults or one, cached until the database next changes. */
@@ -175,9 +199,12 @@ function walkByPath(db: Db, probe: SqlCondition, vaultId: number | undefined, bu
 }
 
 /** Path order from the path index, keeping the notes among the matching ids. */
-function scanByPath(db: Db, ids: SqlCondition, vaultId: number | undefined, w: Window): ListRow[] {
+function scanByPath(db: Db, ids: SqlCondition | null, vaultId: number | undefined, w: Window): ListRow[] {
   const from = vaultId === undefined ? 'entries e INDEXED BY entries_path' : 'entries e INDEXED BY sqlite_autoindex_entries_1';
-  const where = vaultId === undefined ? cond(`e.id IN (${ids.sql})`, ids.params) : cond(`e.vault_id = ? AND e.id IN (${ids.sql})`, [vaultId, ...ids.params]);
+  const where = joinAll([
+    ...(vaultId === undefined ? [] : [cond('e.vault_id = ?', [vaultId])]),
+    ids ? cond(`e.id IN (${ids.sql})`, ids.params) : cond("e.kind = 'note'"),
+  ]);
   return db.all<ListRow>(
     `SELECT ${COLUMNS} FROM ${from} JOIN vaults v ON v.id = e.vault_id WHERE ${where.sql} ORDER BY e.path, e.id LIMIT ? OFFSET ?`,
     [...where.params, w.limit, w.offset],

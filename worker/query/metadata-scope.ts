@@ -11,7 +11,7 @@ import { compileAst, conditionSql, probeSql, type CompiledFilter } from './compi
 import { OPERATORS } from './operators';
 import { extractTagTokens, readStatusArg, readTagsArg } from './shortcuts';
 import type { SqlCondition } from './sql';
-import { filterObject, isPlainObject, validateFilter } from './validate';
+import { checkSize, filterObject, isPlainObject, validateFilter } from './validate';
 import { TAGS_KEY } from './keys';
 import { toolError } from '../tools/errors';
 
@@ -58,6 +58,7 @@ export function metadataScope(args: Record<string, unknown>, query: string | und
     merged.status = status;
     ast.fields.push({ key: 'status', path: 'status', tests: [OPERATORS.$eq.validate(status, { key: 'status', path: 'status', written: 'status' })] });
   }
+  checkSize(ast);
   const compiled = compileAst(ast);
   return {
     text: tokens.text,

@@ -3,6 +3,7 @@
 // numbers, true/false (any case) are booleans, other text is exact text after
 // NFC, and tags compare folded.
 import { booleanValue, foldText, looksNumeric } from '../ingest/fm-rows';
+import { tagName } from '../ingest/standard-keys';
 import type { Bound, EqOperand } from './ast';
 import { filterError, show } from './filter-error';
 import { TAGS_KEY } from './keys';
@@ -37,7 +38,8 @@ function numericText(s: string, path: string): number | null {
 
 /** The equality operand for a scalar on field `key`. */
 export function eqOperand(v: Scalar, key: string, path: string): EqOperand {
-  if (key === TAGS_KEY) return { col: 'fold', value: foldText(String(v)) };
+  // Stored tags lost their leading '#' on import; so does the operand.
+  if (key === TAGS_KEY) return { col: 'fold', value: foldText(tagName(String(v))) };
   if (typeof v === 'number') return { col: 'num', value: checkFinite(v, path) };
   if (typeof v === 'boolean') return { col: 'bool', value: v ? 1 : 0 };
   const n = numericText(v, path);

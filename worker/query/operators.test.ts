@@ -63,6 +63,8 @@ describe('$all (a list of values)', () => {
     [{ tags: 'strasse' }, ['gamma', 'zeta']], // Straße and STRASSE fold alike
     [{ tags: 'project/alpha' }, ['zeta']],
     [{ tags: ['ops', 'security'] }, ['beta']], // from the comma string "security, ops"
+    [{ tags: '#security' }, ['alpha', 'beta', 'gamma']], // a leading # is stripped, as on import and in tag:
+    [{ tags: ['#OAuth', ' security '] }, ['alpha']],
     [{ status: ['active'] }, ['alpha']], // a scalar counts as a one-element list
     [{ 'ms.custom': [1, 3] }, ['gamma']],
     [{ 'ms.custom': [1, 'two'] }, ['gamma']],
@@ -77,6 +79,7 @@ describe('$in', () => {
     [{ 'ms.custom': { $in: [3, 'intro-to-x'] } }, ['beta', 'gamma']],
     [{ rating: { $in: [true, 2] } }, ['epsilon']],
     [{ tags: { $in: ['OPS', 'project/alpha'] } }, ['beta', 'zeta']],
+    [{ tags: { $in: ['#ops'] } }, ['beta']],
     [{ status: { in: ['draft'] } }, ['beta']], // the $ may be omitted
   ]);
 });
@@ -96,7 +99,8 @@ describe('$gt $gte $lt $lte', () => {
     [{ 'ms.custom': { $gt: 'a' } }, ['beta', 'gamma']], // "007" is a number, "two" a list element
     [{ 'ms.custom': { $gt: 5 } }, ['alpha', 'epsilon']],
     [{ 'ms.custom': { $gte: 3, $lte: 3 } }, ['gamma']], // one element satisfies the whole range
-    [{ draft: { $gt: 'a' } }, ['gamma']], // "TRUE" is a boolean, not text
+    [{ draft: { $gt: 'a' } }, ['gamma']], // "yes"; "TRUE" sorts before "a"; false and True are booleans
+    [{ 'ms.custom': { $lt: 'a' } }, ['epsilon']], // string mode compares every stored string, "007" too; numbers never
   ]);
 });
 
@@ -114,6 +118,7 @@ describe('$contains', () => {
   table([
     [{ tags: { $contains: 'security' } }, ['alpha', 'beta', 'gamma']],
     [{ tags: { $contains: 'sec' } }, []], // list elements match whole
+    [{ tags: { $contains: '#security' } }, ['alpha', 'beta', 'gamma']],
     [{ title: { $contains: 'lph' } }, ['alpha']],
     [{ title: { $contains: 'ALP' } }, ['alpha']], // strings: case-insensitive substring
     [{ status: { $contains: 'ACT' } }, ['alpha', 'gamma']],
@@ -133,9 +138,11 @@ describe('$exists and null', () => {
     [{ tags: null }, ['delta', 'epsilon']], // no tags, or tags: []
     [{ empty_map: { $exists: false } }, ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta']],
     [{ list_nulls: null }, ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta']],
-    [{ schema: { $exists: true } }, ['alpha', 'beta']], // a nested map, or a literal "schema.version"
+    [{ schema: { $exists: true } }, ['alpha', 'beta', 'zeta']], // a nested map, or a literal "schema.version"
     [{ ms: { $exists: true } }, ['alpha', 'beta', 'epsilon', 'gamma']],
-    [{ 'schema.version': { $exists: true } }, ['alpha', 'beta']],
+    [{ 'schema.version': { $exists: true } }, ['alpha', 'beta', 'zeta']],
+    [{ 'schema.version': 3 }, ['zeta']], // written both nested (3) and dotted (4): two values, like a list
+    [{ 'schema.version': [3, 4] }, ['zeta']],
     [{ nowhere: null }, ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta']],
   ]);
 
@@ -232,6 +239,14 @@ describe('rejections', () => {
       [{ $gt: 1 }, 'filters.$gt', 'bad_key', /is an operator/],
       [{ a$b: 1 }, 'filters.a$b', 'bad_key', /contains "\$"/],
       [{ 'a/b': 1 }, 'filters.a/b', 'bad_key', /contains "\/"/],
+    ]));
+  describe('sizes SQLite can run', () =>
+    rejects([
+      [{ x: { $in: Array.from({ length: 257 }, (_, i) => i) } }, 'filters.x.$in', 'too_large', /holds 257 values; a filter holds at most 256/],
+      [{ x: { $all: Array.from({ length: 300 }, (_, i) => `v${i}`) } }, 'filters.x.$all', 'too_large', /at most 256/],
+      [{ x: Array.from({ length: 257 }, (_, i) => `v${i}`) }, 'filters.x', 'too_large', /at most 256/],
+      [{ a: { $in: Array.from({ length: 200 }, (_, i) => i) }, b: Array.from({ length: 57 }, (_, i) => i) }, 'filters.b', 'too_large', /more than 256 values in all/],
+      [Object.fromEntries(Array.from({ length: 257 }, (_, i) => [`k${i}`, i])), 'filters.k256', 'too_large', /more than 256 values in all/],
     ]));
   describe('numbers in JSON text', () =>
     rejects([

@@ -6,7 +6,7 @@
 import type { Bound, EqOperand, OpName, RangeOp, Test } from './ast';
 import { at, filterError, show } from './filter-error';
 import { boundOf, compareBounds, describeMode, eqOperand, isScalar } from './operands';
-import { cond, eqWhere, eqWhereAny, keyIs, keyUnder, param, rowSet, type Arm } from './sql';
+import { cond, eqWhere, eqWhereEach, keyIs, keyUnder, param, rowSet, type Arm, type SqlCondition } from './sql';
 import { foldText } from '../ingest/fm-rows';
 
 /** Value types a field can have, as the `fields` tool reports them. */
@@ -58,9 +58,14 @@ function scalarList(value: unknown, ctx: OperatorContext, example: string): EqOp
   return value.map((v, i) => scalarOperand(v, { ...ctx, path: at(ctx.path, i) }, `An element of ${ctx.written}`));
 }
 
-/** Notes where `key` has a value: a non-null scalar, a list element, or something nested under it (fm_has). */
+/**
+ * Notes where `key` has a value: a non-null scalar, a list element, or
+ * something nested under it. One row set per type, so each streams from
+ * fm_key_t in entry_id order and they merge without sorting.
+ */
 function presentArm(key: string, negate: boolean): Arm {
-  return { rowSets: [{ ...rowSet(keyIs(key), cond(VALUE_ROW)), index: 'fm_has' }, rowSet(keyUnder(key), cond(VALUE_ROW), true)], negate };
+  const ofType = (t: string) => rowSet(keyIs(key), cond(`t = '${t}'`));
+  return { key, rowSets: [ofType('str'), ofType('num'), ofType('bool'), rowSet(keyUnder(key), cond(VALUE_ROW), true)], negate };
 }
 
 function rangeOperator<N extends RangeOp>(name: N, label: string): OperatorDef<TestOf<N>> {
@@ -88,7 +93,7 @@ export const OPERATORS: Table = {
       }
       return { op: '$eq', path: ctx.path, operand: scalarOperand(value, ctx, `The value of ${ctx.written}`) };
     },
-    arms: (test, key) => [{ rowSets: [rowSet(keyIs(key), eqWhere(test.operand))] }],
+    arms: (test, key) => [{ key, rowSets: [rowSet(keyIs(key), eqWhere(test.operand))] }],
   },
   $all: {
     name: '$all',
@@ -97,7 +102,7 @@ export const OPERATORS: Table = {
     example: ['security', 'oauth'],
     types: ['list', 'string', 'number', 'date'],
     validate: (value, ctx) => ({ op: '$all', path: ctx.path, operands: scalarList(value, ctx, '["security", "oauth"]') }),
-    arms: (test, key) => unique(test.operands).map((o) => ({ rowSets: [rowSet(keyIs(key), eqWhere(o))] })),
+    arms: (test, key) => eqWhereEach(test.operands).map((w) => ({ key, rowSets: [rowSet(keyIs(key), w)] })),
   },
   $in: {
     name: '$in',
@@ -106,7 +111,7 @@ export const OPERATORS: Table = {
     example: ['high', 'critical'],
     types: ['string', 'number', 'date', 'list'],
     validate: (value, ctx) => ({ op: '$in', path: ctx.path, operands: scalarList(value, ctx, '["high", "critical"]') }),
-    arms: (test, key) => [{ rowSets: eqWhereAny(test.operands).map((w) => rowSet(keyIs(key), w)) }],
+    arms: (test, key) => [{ key, rowSets: eqWhereEach(test.operands).map((w) => rowSet(keyIs(key), w)) }],
   },
   $gt: rangeOperator('$gt', 'greater than'),
   $gte: rangeOperator('$gte', 'at least'),
@@ -161,9 +166,9 @@ export const OPERATORS: Table = {
     // only for the strings that hold it (to check that it is not a list element).
     arms(test, key) {
       const element = rowSet(keyIs(key), eqWhere(test.operand));
-      if (test.text === null) return [{ rowSets: [element] }];
+      if (test.text === null) return [{ key, rowSets: [element] }];
       const substring = { ...rowSet(keyIs(key), cond('fold IS NOT NULL AND instr(fold, ?) > 0 AND pos = -1', [test.text]), true), index: 'fm_key_fold' };
-      return [{ rowSets: [element, substring] }];
+      return [{ key, rowSets: [element, substring], overlapping: true }];
     },
   },
   $exists: {
@@ -181,17 +186,6 @@ export const OPERATORS: Table = {
   },
 };
 
-function unique(operands: EqOperand[]): EqOperand[] {
-  const seen = new Set<string>();
-  const out: EqOperand[] = [];
-  for (const o of operands) {
-    const k = `${o.col}:${o.value}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(o);
-  }
-  return out;
-}
 
 export const OPERATOR_NAMES = Object.keys(OPERATORS) as OpName[];
 
@@ -204,19 +198,19 @@ const SQL_OP: Record<RangeOp, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: 
 /**
  * Comparisons on one field form one range that a single value must satisfy
  * ({"$gte": "2026-01-01", "$lt": "2026-02-01"} is one index range scan). In
- * string mode only real text takes part: numbers, numeric-looking strings and
- * true/false never match (the partial index fm_key_text holds exactly those rows).
+ * numeric mode numbers and numeric-looking strings take part (num); in string
+ * mode every stored string does, by code point (str), and numbers never.
  */
 export function rangeArm(key: string, tests: TestOf<RangeOp | '$between'>[]): Arm {
   const mode = tests[0].op === '$between' ? tests[0].min.mode : tests[0].bound.mode;
   const col = mode === 'num' ? 'num' : 'str';
-  const parts = mode === 'str' ? [cond('num IS NULL AND bool IS NULL')] : [];
+  const parts: SqlCondition[] = [];
   for (const t of tests) {
     if (t.op === '$between') parts.push(cond(`${col} BETWEEN ? AND ?`, [param(t.min.value), param(t.max.value)]));
     else parts.push(cond(`${col} ${SQL_OP[t.op]} ?`, [param(t.bound.value)]));
   }
   const where = cond(parts.map((p) => p.sql).join(' AND '), parts.flatMap((p) => p.params));
-  return { rowSets: [rowSet(keyIs(key), where, true)] };
+  return { key, rowSets: [rowSet(keyIs(key), where, true)] };
 }
 
 /** All comparisons on one field must be in one mode; a value cannot be both a number and text. */

@@ -1,5 +1,6 @@
 // The shortcuts beside `filters`: the `tags` and `status` arguments, and
 // `tag:` tokens in the text query. They become ordinary filter entries.
+import { tagName } from '../ingest/standard-keys';
 import { describe } from '../tools/args';
 import { toolError } from '../tools/errors';
 
@@ -25,7 +26,7 @@ export function readStatusArg(value: unknown, path = 'status'): string | null {
 function cleanTags(items: string[]): string[] {
   const out: string[] = [];
   for (const item of items) {
-    const tag = item.trim().replace(/^#+/, '').trim();
+    const tag = tagName(item);
     if (tag && !out.includes(tag)) out.push(tag);
   }
   return out;

@@ -50,9 +50,18 @@ export interface RowSet {
 }
 
 export interface Arm {
+  /** The field the arm tests. */
+  key: string;
   rowSets: RowSet[];
   /** The notes with no such row (missing values). */
   negate?: boolean;
+  /** Its row sets may select the same row twice (so a note may repeat). */
+  overlapping?: boolean;
+}
+
+/** Every row set seeks an index on (key, column = value, entry_id), so the arm streams in entry_id order. */
+export function isSorted(arm: Arm): boolean {
+  return arm.rowSets.every((rs) => !rs.byEntry && !rs.index);
 }
 
 export function keyIs(key: string): SqlCondition {
@@ -72,17 +81,17 @@ export function eqWhere(o: EqOperand): SqlCondition {
   return cond(`${o.col} = ?`, [param(o.value)]);
 }
 
-/** `col IN (…)` per column, for operands that may be of several types. */
-export function eqWhereAny(operands: EqOperand[]): SqlCondition[] {
-  const byCol = new Map<string, SqlValue[]>();
+/** One `col = ?` per distinct operand: each streams in entry_id order, so their union merges without sorting. */
+export function eqWhereEach(operands: EqOperand[]): SqlCondition[] {
+  const seen = new Set<string>();
+  const out: SqlCondition[] = [];
   for (const o of operands) {
-    const list = byCol.get(o.col) ?? [];
-    if (!list.includes(param(o.value))) list.push(param(o.value));
-    byCol.set(o.col, list);
+    const k = `${o.col}:${o.value}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(eqWhere(o));
   }
-  return [...byCol].map(([col, values]) =>
-    values.length === 1 ? cond(`${col} = ?`, values) : cond(`${col} IN (${values.map(() => '?').join(', ')})`, values),
-  );
+  return out;
 }
 
 /** The entry ids of the rows of an arm, ignoring negation. */
@@ -94,12 +103,12 @@ export function armRows(arm: Arm): SqlCondition {
   return cond(`SELECT entry_id FROM (${selects.map((s) => s.sql).join(' UNION ALL ')})`, selects.flatMap((s) => s.params));
 }
 
-/** Whether note `e` has a row of the arm (negation applied). */
-export function armProbe(arm: Arm): SqlCondition {
+/** Whether the note whose id is `id` (e.id by default) has a row of the arm (negation applied). */
+export function armProbe(arm: Arm, id = 'e.id'): SqlCondition {
   const exists = arm.rowSets.map((rs) =>
     rs.byEntry
-      ? cond(`EXISTS (SELECT 1 FROM fm INDEXED BY fm_entry WHERE entry_id = e.id AND ${rs.key.sql} AND ${rs.where.sql})`, [...rs.key.params, ...rs.where.params])
-      : cond(`EXISTS (SELECT 1 FROM fm WHERE ${rs.key.sql} AND ${rs.where.sql} AND entry_id = e.id)`, [...rs.key.params, ...rs.where.params]),
+      ? cond(`EXISTS (SELECT 1 FROM fm INDEXED BY fm_entry WHERE entry_id = ${id} AND ${rs.key.sql} AND ${rs.where.sql})`, [...rs.key.params, ...rs.where.params])
+      : cond(`EXISTS (SELECT 1 FROM fm WHERE ${rs.key.sql} AND ${rs.where.sql} AND entry_id = ${id})`, [...rs.key.params, ...rs.where.params]),
   );
   const any = exists.length === 1 ? exists[0] : cond(exists.map((x) => x.sql).join(' OR '), exists.flatMap((x) => x.params));
   return arm.negate ? cond(`NOT (${any.sql})`, any.params) : any;

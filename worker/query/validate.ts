@@ -23,7 +23,36 @@ export function validateFilter(input: unknown, base = 'filters'): FilterAst {
     const key = checkKey(rawKey, path);
     fields.push({ key, path, tests: fieldTests(key, value, path) });
   }
-  return { fields };
+  const ast = { fields };
+  checkSize(ast);
+  return ast;
+}
+
+/**
+ * Values a filter may hold in all. A filter runs as one SQL statement, and
+ * SQLite allows 500 terms in a compound SELECT and 32,766 parameters: with
+ * this bound, every filter the language accepts runs.
+ */
+export const MAX_FILTER_VALUES = 256;
+
+/** Rejects a filter (merged with its shortcuts) that holds too many values, at the node where the count goes past the bound. */
+export function checkSize(ast: FilterAst): void {
+  let n = 0;
+  for (const f of ast.fields) {
+    for (const t of f.tests) {
+      const size = 'operands' in t ? t.operands.length : 1;
+      n += size;
+      if (n <= MAX_FILTER_VALUES) continue;
+      const how = 'Split the query, or use a range or $contains instead of long lists.';
+      throw filterError(
+        size > MAX_FILTER_VALUES
+          ? `This list holds ${size} values; a filter holds at most ${MAX_FILTER_VALUES} in all. ${how}`
+          : `The filter holds more than ${MAX_FILTER_VALUES} values in all (every element of $in, $all and lists counts) by here. ${how}`,
+        t.path,
+        'too_large',
+      );
+    }
+  }
 }
 
 /** The filter as an object (null when there is none), parsing JSON text. */

@@ -4,19 +4,26 @@
 // the path index or sorts the matching ids, whichever touches fewer notes.
 import type { Db } from '../db/database';
 import { listNotes, type Restriction } from '../query/listing';
+import type { PathRange } from './path-rules';
 import type { SearchScope } from './scope';
 import type { PageWindow, TextRow } from './text';
+
+/** folder and path_prefix as restrictions of a listing (worker/query/listing.ts). */
+export function pathRestrictions(folder: string | undefined, range: PathRange | undefined): Restriction[] {
+  const out: Restriction[] = [];
+  if (folder !== undefined) out.push({ ids: { sql: 'SELECT id FROM entries WHERE folder = ?', params: [folder] }, probe: { sql: 'e.folder = ?', params: [folder] } });
+  if (range) {
+    const p = [range.prefix, range.upper];
+    out.push({ ids: { sql: 'SELECT id FROM entries WHERE path >= ? AND path < ?', params: p }, probe: { sql: 'e.path >= ? AND e.path < ?', params: p } });
+  }
+  return out;
+}
 
 export function listInScope(db: Db, scope: SearchScope, excluded: string[], window: PageWindow): { rows: TextRow[]; total: number } {
   const without = excluded.length ? excluded.join(' OR ') : null;
   const { parts } = scope;
   if (scope.hasMetadata && window.offset % window.limit === 0) {
-    const extra: Restriction[] = [];
-    if (parts.folder !== undefined) extra.push({ ids: { sql: 'SELECT id FROM entries WHERE folder = ?', params: [parts.folder] }, probe: { sql: 'e.folder = ?', params: [parts.folder] } });
-    if (parts.range) {
-      const p = [parts.range.prefix, parts.range.upper];
-      extra.push({ ids: { sql: 'SELECT id FROM entries WHERE path >= ? AND path < ?', params: p }, probe: { sql: 'e.path >= ? AND e.path < ?', params: p } });
-    }
+    const extra = pathRestrictions(parts.folder, parts.range);
     if (without) {
       extra.push({
         ids: { sql: 'SELECT id FROM entries EXCEPT SELECT rowid FROM fts WHERE fts MATCH ?', params: [without] },

@@ -3,7 +3,7 @@
 // narrow scope never starves a page. Text, vector and hybrid modes all use it.
 import type { Db, SqlValue } from '../db/database';
 import { metadataScope, type MetadataScope, type SqlCondition } from '../query';
-import { optString } from '../tools/args';
+import { optString, usedKey } from '../tools/args';
 import { resolveVault } from '../tools/resolve';
 import { folderArg, pathPrefixRange, type PathRange } from './path-rules';
 
@@ -38,7 +38,7 @@ export function buildScope(db: Db, args: Record<string, unknown>, query: string 
   const params: SqlValue[] = [];
   const scopeParts: SearchScope['parts'] = { metadata: metadataScope(args, query) };
 
-  const vaultArg = args.vault !== undefined && args.vault !== null ? 'vault' : 'project';
+  const vaultArg = usedKey(args, ['vault', 'project']);
   const vault = resolveVault(db, optString(args, vaultArg), vaultArg);
   if (vault) {
     parts.push('e.vault_id = ?');

@@ -9,6 +9,11 @@ describe('makeSnippet', () => {
     expect(makeSnippet('The auth design review.', words('auth'), { open: '\u0002', close: '\u0003' })).toBe('The \u0002auth\u0003 design review.');
   });
 
+  it('keeps the spaces between words with empty markers, and a bracket in the text', () => {
+    expect(makeSnippet('The auth design review.', words('auth'), { open: '', close: '' })).toBe('The auth design review.');
+    expect(makeSnippet('a [ b auth', words('auth'))).toBe('a [ b [auth]');
+  });
+
   it('marks whole words only, and inflections the porter index matched', () => {
     expect(makeSnippet('models and modelling; a remodel; modest', words('model'))).toBe('[models] and [modelling]; a remodel; modest');
     expect(makeSnippet('Happiness is a happy thing, not happening.', words('happy'))).toBe('[Happiness] is a [happy] thing, not happening.');

@@ -255,6 +255,8 @@ function render(raw: string, start: number, end: number, hits: { start: number; 
   let out = '';
   let visible = 0;
   let inHit = false;
+  // Just after an open marker (no space goes there; the text may itself end with the marker's characters).
+  let opened = false;
   let space = false;
   let cut = false;
   for (let i = 0; i <= slice.length; i++) {
@@ -268,6 +270,7 @@ function render(raw: string, start: number, end: number, hits: { start: number; 
       space = false;
       out += open;
       inHit = true;
+      opened = true;
     }
     if (drop[i]) continue;
     const ch = slice[i];
@@ -276,8 +279,9 @@ function render(raw: string, start: number, end: number, hits: { start: number; 
       else if (!out.endsWith(' ')) out += ' ';
       continue;
     }
-    if (space && out && !out.endsWith(open)) out += ' ';
+    if (space && out && !opened) out += ' ';
     space = false;
+    opened = false;
     if (visible >= length + 40 && !inHit) {
       cut = true;
       break;

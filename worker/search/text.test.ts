@@ -16,7 +16,7 @@ describe('searchText plans', () => {
     const { db } = await engineWith(files);
     const scopes = [{ sql: '1', params: [] }, { sql: 'e.path >= ? AND e.path < ?', params: ['a/', 'a0'] }];
     for (const scope of scopes) {
-      for (const q of ['alpha', 'alpha beta', 'beta gamma delta', 'alpha -omega', 'gamma OR delta beta']) {
+      for (const q of ['alpha', 'alpha beta', 'beta gamma delta', 'alpha -omega', 'gamma OR delta beta', '"alpha alpha" gamma']) {
         for (const offset of [0, 5, 10, 35]) {
           const page = { offset, limit: 5 };
           const a = searchText(db, scope, parseQuery(q), page, { plan: 'phases' });

@@ -119,11 +119,20 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     return { rows: listed.rows, total: listed.total, relaxed: false, compiled };
   }
   const rank = bm25Sql(opts.weights);
-  const selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE);
+  let selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE);
   const rowScope = opts.rowScope ?? scope;
-  const any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
-  if ((opts.plan ?? (rowScope.sql === '1' ? 'phases' : 'window')) === 'window') return { ...windowed(db, rank, any, compiled, page), compiled };
-  if (compiled.optional.length < 2) {
+  let any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
+  // Rarer words found nowhere in scope select nothing: then the common ones select too.
+  if (selectBy.length && !db.get(`SELECT 1 AS x ${any.sql} LIMIT 1`, any.params)) {
+    selectBy = [];
+    any = candidates(rowScope, matchExpression(compiled)!, compiled.excluded);
+  }
+  // A quoted phrase beside words: phase one's "every word" expression would
+  // score the phrase once where `any` scores it twice, so both phases are
+  // scored in one statement (the phrase keeps the candidates few).
+  const plan = compiled.required.length && tiered(compiled) ? 'window' : (opts.plan ?? (rowScope.sql === '1' ? 'phases' : 'window'));
+  if (plan === 'window') return { ...windowed(db, rank, any, compiled, page), compiled };
+  if (!tiered(compiled)) {
     const total = db.get<{ n: number }>(`SELECT count(*) AS n ${any.sql}`, any.params)!.n;
     const rows = rankedPage(db, rank, any, page.limit, page.offset, 0);
     return { rows, total, relaxed: false, compiled };
@@ -154,14 +163,19 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
  * a large vault a word shared by thousands of notes says little, and
  * listing every note that shares only it costs time linear in their number).
  * Counting stops at the limit, so a common word costs no more than a rare
- * one. Empty when there is nothing to tell apart.
+ * one. A clause that matches no note is not rare. Empty when there is
+ * nothing to tell apart.
  */
 function distinctive(db: Db, optional: string[], share: number): string[] {
   if (optional.length < 2 || share >= 1) return [];
   // max(id) estimates the number of entries in O(log n).
   const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
   const limit = Math.max(1, Math.min(COMMON_NOTES, Math.floor(n * share)));
-  const rare = optional.filter((expr) => db.get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)', [expr, limit + 1])!.n <= limit);
+  // A word found nowhere is not rarer: it selects nothing, so the others must select.
+  const rare = optional.filter((expr) => {
+    const hits = db.get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)', [expr, limit + 1])!.n;
+    return hits > 0 && hits <= limit;
+  });
   return rare.length < optional.length ? rare : [];
 }
 
@@ -170,7 +184,7 @@ export const COMMON_NOTES = 5000;
 
 /** One statement: every candidate scored, counted and ordered (notes with every word first) by window functions. */
 function windowed(db: Db, rank: string, any: Candidates, c: CompiledQuery, page: PageWindow): { rows: TextRow[]; total: number; relaxed: boolean } {
-  const multi = c.optional.length >= 2;
+  const multi = tiered(c);
   const all = multi ? matchExpression(c, { allOptional: true })! : null;
   const full = all ? 'fts.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)' : '0';
   const params: SqlValue[] = [...(all ? [all] : []), ...any.params];
@@ -189,6 +203,15 @@ function windowed(db: Db, rank: string, any: Candidates, c: CompiledQuery, page:
     total: rows[0].total,
     relaxed: multi && rows[0].nfull === 0,
   };
+}
+
+/**
+ * Whether hits split into notes with every word and notes with some: at least
+ * one optional word, and something else asked for (another word or a quoted
+ * phrase, which every hit holds).
+ */
+function tiered(c: CompiledQuery): boolean {
+  return c.optional.length >= 1 && c.required.length + c.optional.length >= 2;
 }
 
 /** Every word required, with boost phrases still scored. */

@@ -1,5 +1,6 @@
 // Small readers for tool arguments. Each one throws an invalid_argument
 // ToolError naming the argument's path, so tools read like a declaration.
+import { checkArgsNumbers } from '../query/json-text';
 import { toolError } from './errors';
 
 export type Args = Record<string, unknown>;
@@ -7,11 +8,13 @@ export type Args = Record<string, unknown>;
 export function asArgs(input: unknown): Args {
   if (input === undefined || input === null) return {};
   if (typeof input === 'string') {
+    const text = input;
     try {
-      input = JSON.parse(input);
+      input = JSON.parse(text);
     } catch {
       throw toolError('invalid_argument', 'Arguments must be a JSON object; the text given is not valid JSON.', '');
     }
+    checkArgsNumbers(text);
   }
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw toolError('invalid_argument', `Arguments must be a JSON object, got ${describe(input)}.`, '');
@@ -20,6 +23,7 @@ export function asArgs(input: unknown): Args {
 }
 
 export function describe(v: unknown): string {
+  if (v === undefined) return 'nothing';
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
@@ -77,6 +81,11 @@ export function optEnum<T extends string>(args: Args, key: string, values: reado
     throw toolError('invalid_argument', `${key} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}; got ${describe(v)}.`, key);
   }
   return v as T;
+}
+
+/** The name the caller used among aliases (the first present, else the main one), so errors point at what was written. */
+export function usedKey(args: Args, names: readonly string[]): string {
+  return names.find((n) => args[n] !== undefined && args[n] !== null) ?? names[0];
 }
 
 /** First present key among aliases (`vault` / `project`). */

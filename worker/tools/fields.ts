@@ -3,7 +3,7 @@
 // UI's filter builder and agents discover the vault's schema through it.
 import { fieldStatsCached, type FieldStats } from '../query/field-stats';
 import { checkKey } from '../query/keys';
-import { alias, optInt, optString } from './args';
+import { optInt, optString, usedKey } from './args';
 import { defineTool } from './define';
 import { ToolError, toolError } from './errors';
 import { resolveVault } from './resolve';
@@ -16,6 +16,7 @@ export interface FieldsResult {
 
 interface FieldsInput {
   vault?: string;
+  vaultKey: string;
   prefix?: string;
   limit: number;
 }
@@ -31,8 +32,8 @@ export const fieldsTool = defineTool<FieldsInput, FieldsResult>({
   ],
   examples: [{}, { prefix: 'ms.search', limit: 5 }],
   parse(raw) {
-    const args = alias(raw, ['vault', 'project']);
-    const prefix = optString(args, 'prefix');
+    const vaultKey = usedKey(raw, ['vault', 'project']);
+    const prefix = optString(raw, 'prefix');
     if (prefix !== undefined && prefix !== '') {
       try {
         checkKey(prefix, 'prefix');
@@ -41,10 +42,10 @@ export const fieldsTool = defineTool<FieldsInput, FieldsResult>({
         throw e;
       }
     }
-    return { vault: optString(args, 'vault'), prefix: prefix?.normalize('NFC') || undefined, limit: optInt(args, 'limit', 0, 100, 10) };
+    return { vault: optString(raw, vaultKey), vaultKey, prefix: prefix?.normalize('NFC') || undefined, limit: optInt(raw, 'limit', 0, 100, 10) };
   },
   run({ db }, input) {
-    const vault = resolveVault(db, input.vault);
+    const vault = resolveVault(db, input.vault, input.vaultKey);
     const notes = db.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM entries WHERE kind = 'note'${vault ? ' AND vault_id = ?' : ''}`,
       vault ? [vault.id] : [],

@@ -121,6 +121,40 @@ describe('find', () => {
     }
   });
 
+  it('runs the largest filters the language accepts, in find and in search with and without text', async () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`);
+    const filters = [
+      { status: { $in: [...values(255), 'active'] } },
+      { tags: { $all: values(256) } },
+      Object.fromEntries(values(256).map((v) => [v, v])),
+      Object.fromEntries(values(128).map((v) => [v, { $gt: 1, $lt: 2 }])),
+      Object.fromEntries(values(256).map((v) => [v, null])),
+      Object.fromEntries(values(256).map((v) => [v, { $contains: 'x' }])),
+      Object.fromEntries(values(256).map((v) => [v, { $exists: true }])),
+    ];
+    for (const f of filters) {
+      const name = JSON.stringify(f).slice(0, 40);
+      expect((await rows({ filters: f, sort: [{ field: 'score' }] })).total, name).toBeGreaterThanOrEqual(0);
+      for (const query of ['', 'security', 'security note']) {
+        expect(ok(await engine.call('search', { query, filters: f })).total, `${name} ${query}`).toBeGreaterThanOrEqual(0);
+      }
+    }
+    const tooMany = (await engine.call('search', { filters: { a: { $in: values(250) } }, tags: values(6), status: 'x' })) as { error: { code: string; path: string } };
+    expect(tooMany.error).toMatchObject({ code: 'invalid_filter', path: 'status' });
+    expect(((await engine.call('find', { tags: values(257) })) as { error: unknown }).error).toMatchObject({ code: 'invalid_filter', path: 'tags' });
+  });
+
+  it('restricts to a folder or a path prefix, as search does', async () => {
+    const e = await engineWith({ 'specs/a.md': 'alpha', 'specs/deep/b.md': 'beta', 'specs-archive/c.md': 'gamma', 'd.md': 'delta', 'specs/e.pdf': 'file' });
+    const found = async (args: Record<string, unknown>) => (ok(await e.call('find', args)) as { results: { path: string }[]; total: number });
+    expect((await found({ path_prefix: 'specs/' })).results.map((r) => r.path)).toEqual(['specs/a.md', 'specs/deep/b.md']);
+    expect((await found({ folder: 'specs', filters: { type: 'note' } })).results.map((r) => r.path)).toEqual(['specs/a.md']);
+    expect((await found({ folder: '', sort: [{ field: 'title' }] })).results.map((r) => r.path)).toEqual(['d.md']);
+    expect((await found({ path_prefix: 'specs/', query: 'beta' })).total).toBe(1);
+    const bad = (await e.call('find', { path_prefix: 'specs' })) as { error: { code: string; path: string } };
+    expect(bad.error).toMatchObject({ code: 'invalid_argument', path: 'path_prefix' });
+  });
+
   it('does not read note bodies', async () => {
     const e = await engineWith(FILTER_NOTES);
     e.db.run('DELETE FROM contents');
@@ -158,7 +192,7 @@ describe('fields', () => {
       expect(by.has(k), k).toBe(true);
     }
     expect(by.get('ms.custom')).toMatchObject({ notes: 4, types: { number: 1, string: 2, list: 1 }, item_types: { number: 2, string: 1 } });
-    expect(by.get('schema.version')).toMatchObject({ notes: 2, types: { number: 1, string: 1 } });
+    expect(by.get('schema.version')).toMatchObject({ notes: 3, types: { number: 1, string: 1, list: 1 }, item_types: { number: 2 } });
     expect(by.get('started')).toMatchObject({ notes: 4, types: { date: 4 } });
     expect(by.get('owner')).toMatchObject({ notes: 3, types: { string: 2, null: 1 } });
     expect(by.get('draft')!.operators).toContain('$exists');

@@ -7,8 +7,10 @@ import type { CompiledFilter } from '../query/compile';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { checkKey } from '../query/keys';
 import { listNotes, type Restriction, type SortKey } from '../query/listing';
+import { pathRestrictions } from '../search/list';
+import { folderArg, pathPrefixRange, type PathRange } from '../search/path-rules';
 import { everyWordRestriction } from '../search/text';
-import { alias, describe, optInt, optString, type Args } from './args';
+import { describe, optInt, optString, usedKey, type Args } from './args';
 import { defineTool } from './define';
 import { ToolError, toolError } from './errors';
 import { resolveVault } from './resolve';
@@ -35,6 +37,9 @@ interface FindInput {
   fields: string[];
   sort: SortKey[];
   vault?: string;
+  vaultKey: string;
+  folder?: string;
+  range?: PathRange;
   page: number;
   pageSize: number;
 }
@@ -54,6 +59,8 @@ export const findTool = defineTool<FindInput, FindResult>({
     { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags (list or comma-separated); ignored when filters sets "tags".' },
     { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
     { name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' },
+    { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
+    { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/".' },
     { name: 'page', type: 'integer', description: 'Page number, from 1.' },
     { name: 'page_size', type: 'integer', description: 'Rows per page, 1 to 1000 (default 50; alias: limit).' },
   ],
@@ -62,8 +69,8 @@ export const findTool = defineTool<FindInput, FindResult>({
     { filters: '{"ms.topic": "article", "ms.date": {"$gte": "01/01/2021"}}', fields: ['ms.author', 'ms.date'] },
     { query: 'tag:project', fields: ['started', 'owner'], sort: [{ field: 'started' }] },
   ],
-  parse(raw) {
-    const args = alias(alias(raw, ['vault', 'project']), ['page_size', 'limit']);
+  parse(args) {
+    const vaultKey = usedKey(args, ['vault', 'project']);
     const query = optString(args, 'query');
     const scope = metadataScope(args, query);
     return {
@@ -71,18 +78,21 @@ export const findTool = defineTool<FindInput, FindResult>({
       text: scope.text,
       fields: fieldsArg(args),
       sort: sortArg(args),
-      vault: optString(args, 'vault'),
+      vault: optString(args, vaultKey),
+      vaultKey,
+      folder: args.folder === undefined || args.folder === null ? undefined : folderArg(args.folder),
+      range: args.path_prefix === undefined || args.path_prefix === null ? undefined : pathPrefixRange(args.path_prefix),
       page: optInt(args, 'page', 1, 1_000_000, 1),
-      pageSize: optInt(args, 'page_size', 1, 1000, 50),
+      pageSize: optInt(args, usedKey(args, ['page_size', 'limit']), 1, 1000, 50),
     };
   },
   run({ db }, input) {
-    const vault = resolveVault(db, input.vault);
+    const vault = resolveVault(db, input.vault, input.vaultKey);
     const text = textRestriction(input.text);
     const { rows, total } = listNotes(db, {
       filter: input.filter,
       vaultId: vault?.id,
-      extra: text ? [text] : [],
+      extra: [...pathRestrictions(input.folder, input.range), ...(text ? [text] : [])],
       sort: input.sort,
       page: input.page,
       pageSize: input.pageSize,

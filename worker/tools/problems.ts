@@ -1,4 +1,4 @@
-import { alias, optInt, optString } from './args';
+import { optInt, optString, usedKey } from './args';
 import { defineTool } from './define';
 import { resolveVault } from './resolve';
 
@@ -7,7 +7,7 @@ export interface ProblemsResult {
   total: number;
 }
 
-export const problemsTool = defineTool<{ vault?: string; limit: number }, ProblemsResult>({
+export const problemsTool = defineTool<{ vault?: string; vaultKey: string; limit: number }, ProblemsResult>({
   name: 'problems',
   aliases: ['import_problems'],
   description: 'Lists what was wrong with imported files (bad YAML, invalid UTF-8, huge notes, …) and what Kioku did about it.',
@@ -16,11 +16,11 @@ export const problemsTool = defineTool<{ vault?: string; limit: number }, Proble
     { name: 'limit', type: 'integer', description: 'At most this many (default 1000).' },
   ],
   parse(raw) {
-    const args = alias(raw, ['vault', 'project']);
-    return { vault: optString(args, 'vault'), limit: optInt(args, 'limit', 1, 100_000, 1000) };
+    const vaultKey = usedKey(raw, ['vault', 'project']);
+    return { vault: optString(raw, vaultKey), vaultKey, limit: optInt(raw, 'limit', 1, 100_000, 1000) };
   },
   run({ db }, input) {
-    const vault = resolveVault(db, input.vault);
+    const vault = resolveVault(db, input.vault, input.vaultKey);
     const where = vault ? 'WHERE p.vault_id = ?' : '';
     const params = vault ? [vault.id] : [];
     const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM problems p ${where}`, params)!.n;

@@ -1,8 +1,9 @@
 import type { Db } from '../db/database';
+import { readContents } from '../ingest/contents';
 import type { Frontmatter } from '../ingest/frontmatter';
 import { linkKey } from '../ingest/markdown';
 import { stem } from '../ingest/paths';
-import { optInt, optString, reqString, alias } from './args';
+import { optInt, optString, reqString, usedKey } from './args';
 import { defineTool } from './define';
 import { resolveEntry, resolveVault, type EntryRow } from './resolve';
 
@@ -57,24 +58,24 @@ export function resolveLink(db: Db, vaultId: number, target: string): { vault: s
   return row ?? null;
 }
 
-export const readNoteTool = defineTool<{ path: string; vault?: string; maxChars: number }, ReadNoteResult>({
+export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey: string; maxChars: number }, ReadNoteResult>({
   name: 'read_note',
   aliases: ['read', 'bm_read_note'],
   description: 'Reads one note by vault-relative path (or permalink or title): frontmatter, body, observations, relations and backlinks.',
   params: [
-    { name: 'path', type: 'string', required: true, description: 'Vault-relative path such as "specs/auth-design.md" (a permalink or exact title also works).' },
+    { name: 'path', type: 'string', required: true, description: 'Vault-relative path such as "specs/auth-design.md" (alias: id); a search hit id ("notes:specs/auth-design.md"), a permalink or an exact title also works.' },
     { name: 'vault', type: 'string', description: 'Vault name (alias: project); needed only when the path exists in several vaults.' },
     { name: 'max_chars', type: 'integer', description: 'Longest body returned (default 1,000,000 characters).' },
   ],
   examples: [{ path: 'specs/auth-design.md' }],
   parse(raw) {
-    const args = alias(alias(raw, ['path', 'identifier', 'id']), ['vault', 'project']);
-    return { path: reqString(args, 'path'), vault: optString(args, 'vault'), maxChars: optInt(args, 'max_chars', 1, 100_000_000, 1_000_000) };
+    const vaultKey = usedKey(raw, ['vault', 'project']);
+    return { path: reqString(raw, usedKey(raw, ['path', 'identifier', 'id'])), vault: optString(raw, vaultKey), vaultKey, maxChars: optInt(raw, 'max_chars', 1, 100_000_000, 1_000_000) };
   },
   run({ db }, input) {
-    const vault = resolveVault(db, input.vault);
+    const vault = resolveVault(db, input.vault, input.vaultKey);
     const e = resolveEntry(db, input.path, vault);
-    const content = db.get<{ head: string; body: string }>('SELECT head, body FROM contents WHERE entry_id = ?', [e.id]);
+    const content = readContents(db, e.id);
     const body = content?.body ?? '';
     const relations = db.all<{ type: string; target: string; context: string | null; line: number }>(
       'SELECT type, target, context, line FROM relations WHERE entry_id = ? ORDER BY line, id', [e.id],
@@ -96,7 +97,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; maxChars:
       permalink: e.permalink,
       tags: e.tags ? JSON.parse(e.tags) : [],
       frontmatter: e.frontmatter ? JSON.parse(e.frontmatter) : {},
-      frontmatter_raw: content?.head ?? '',
+      frontmatter_raw: (content?.head ?? '').replace(/^\uFEFF/, ''),
       body: body.length > input.maxChars ? body.slice(0, input.maxChars) : body,
       body_truncated: body.length > input.maxChars,
       observations: db.all<{ category: string; content: string; tags: string; context: string | null; line: number }>(

@@ -7,6 +7,9 @@ import { problemsTool } from './problems';
 import { readNoteTool } from './read-note';
 import { searchTool } from './search';
 import { vaultsTool } from './vaults';
+import { createNoteTool, writeNoteTool } from './write-note';
+import { unsavedTool, writeBackTool } from './unsaved';
+import { foldersTool, tagsTool } from './browse';
 import type { ToolDef } from './define';
 
 export const TOOLS = {
@@ -16,6 +19,12 @@ export const TOOLS = {
   read_note: readNoteTool,
   vaults: vaultsTool,
   problems: problemsTool,
+  folders: foldersTool,
+  tags: tagsTool,
+  write_note: writeNoteTool,
+  create_note: createNoteTool,
+  unsaved_changes: unsavedTool,
+  write_back: writeBackTool,
   embed_status: embedStatusTool,
 } as const;
 

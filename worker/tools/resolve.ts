@@ -65,7 +65,23 @@ export function resolveEntry(db: Db, ref: string, vault: VaultRef | undefined, p
       throw toolError('invalid_argument', `${JSON.stringify(ref)} exists in several vaults (${rows.map((r) => r.vault).join(', ')}); pass "vault" to choose one.`, path);
     }
   }
+  const hit = entryByHitId(db, ref, vault);
+  if (hit) return hit;
   throw toolError('not_found', `No note or file ${JSON.stringify(ref)}${vault ? ` in vault ${JSON.stringify(vault.name)}` : ''}. Use a vault-relative path such as "specs/auth-design.md".`, path);
+}
+
+/** A search hit id, `vault:path` (vault names may themselves hold ':', so each split is tried). */
+function entryByHitId(db: Db, ref: string, vault: VaultRef | undefined): EntryRow | undefined {
+  for (let i = ref.indexOf(':'); i > 0; i = ref.indexOf(':', i + 1)) {
+    const name = ref.slice(0, i);
+    if (vault && vault.name !== name) continue;
+    const row = db.get<EntryRow>(
+      `SELECT ${ENTRY_COLUMNS} FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE v.name = ? AND e.path = ?`,
+      [name, toVaultPath(ref.slice(i + 1))],
+    );
+    if (row) return row;
+  }
+  return undefined;
 }
 
 export function entryById(db: Db, id: number): EntryRow | undefined {

@@ -119,6 +119,44 @@ describe('search: ranking', () => {
     expect(r.relaxed).toBe(true);
   });
 
+  it('still returns the notes matching a common word when the other word appears nowhere', async () => {
+    // "after" is in every note (common); "zzyzx" is in none: it is not a rarer word that selects.
+    const e = await engineWith(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`n${i}.md`, note(`N${i}`, `after the war ${i}`)])));
+    const r = await search(e, { query: 'zzyzx after', page_size: 3 });
+    expect(r.total).toBe(10);
+    expect(r.relaxed).toBe(true);
+    expect((await search(e, { query: 'NOT after' })).total).toBe(10);
+    expect((await search(e, { query: 'after OR' })).total).toBe(10);
+  });
+
+  it('ranks notes holding a quoted phrase and the other word first, and marks relaxed when none does', async () => {
+    const e = await engineWith({
+      'phrase-only.md': note('Token refresh', 'token refresh token refresh token refresh, how the token refresh works.'),
+      'both.md': note('Notes', 'A long review where the token refresh is mentioned once beside the word rotation, among many other words.'),
+      'none.md': note('Other', 'rotation of crops.'),
+    });
+    const r = await search(e, { query: '"token refresh" rotation' });
+    expect(paths(r)).toEqual(['both.md', 'phrase-only.md']);
+    expect(r.results[0].score).toBeGreaterThanOrEqual(1);
+    expect(r.results[1].score).toBeLessThan(1);
+    expect(r.relaxed).toBeUndefined();
+    const loosened = await search(e, { query: '"token refresh" zzyzx' });
+    expect(paths(loosened).sort()).toEqual(['both.md', 'phrase-only.md']);
+    expect(loosened.relaxed).toBe(true);
+  });
+
+  it('still returns the notes matching a common word when the rarer word appears nowhere in scope', async () => {
+    const files: Record<string, string> = { 'b/fremont.md': note('Fremont', 'fremont after the war') };
+    for (let i = 0; i < 9; i++) files[`a/n${i}.md`] = note(`N${i}`, `after the war ${i}`);
+    const e = await engineWith(files);
+    for (const scope of [{ path_prefix: 'a/' }, { folder: 'a' }, { filters: { title: { $in: Array.from({ length: 9 }, (_, i) => `N${i}`) } } }]) {
+      const r = await search(e, { query: 'fremont after', ...scope });
+      expect(r.total, JSON.stringify(scope)).toBe(9);
+      expect(r.relaxed).toBe(true);
+    }
+    expect(paths(await search(e, { query: 'fremont after -war' }))).toEqual([]);
+  });
+
   it('matches English inflections (porter stemming) and marks them', async () => {
     const e = await engineWith({ 'm.md': note('Models', 'Modelling heated aircraft: the model was tested.') });
     const r = await search(e, { query: 'models' });

@@ -8,7 +8,7 @@ import { highlightLeaves, parseQuery } from '../search/query-syntax';
 import { buildScope } from '../search/scope';
 import { textMode } from '../search/text-mode';
 import { defaultMode, hybridMode, vectorMode } from '../search/hybrid';
-import { alias, describe, optInt, optStringList, type Args } from './args';
+import { alias, describe, optInt, optStringList, usedKey, type Args } from './args';
 import { defineTool } from './define';
 import { toolError } from './errors';
 
@@ -65,7 +65,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   aliases: ['search_notes', 'bm_search'],
   description: 'Finds notes and files by text, ranked by relevance, with highlighted snippets, within a vault, folder, path prefix or metadata filter.',
   params: [
-    { name: 'query', type: 'string', description: 'Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag. Empty: every note in scope.' },
+    { name: 'query', type: 'string', description: 'Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag. Empty: every note and file in scope, by path.' },
     { name: 'mode', type: 'string', description: 'How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran.' },
     { name: 'filters', type: 'object | string', description: 'Frontmatter filter (alias: metadata_filters), e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note. Hits are then notes only.' },
     { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags; ignored when filters sets "tags". tag:x in the query works too.' },
@@ -82,8 +82,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   examples: [{ query: 'auth design' }, { query: '"token refresh" -draft', path_prefix: 'specs/' }, { query: '設計', page_size: 5 }],
   parse(raw, ctx) {
     const args = alias(raw, ['page_size', 'limit']);
-    // Errors about the page size name the argument the caller used.
-    const sizeKey = (raw.page_size === undefined || raw.page_size === null) && raw.limit !== undefined && raw.limit !== null ? 'limit' : 'page_size';
+    const sizeKey = usedKey(raw, ['page_size', 'limit']);
     const query = args.query;
     if (query !== undefined && query !== null && typeof query !== 'string') throw toolError('invalid_argument', `query must be a string, got ${describe(query)}.`, 'query');
     const mode = args.mode ?? defaultMode(ctx.services);

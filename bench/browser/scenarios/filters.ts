@@ -56,6 +56,8 @@ async function timeQueries(ctx: BenchContext, engine: Engine, corpus: string, qu
       target_ms: target,
       met: s.p95 <= target ? 'yes' : 'NO',
     });
+    const r = rows[rows.length - 1];
+    ctx.log(`${ctx.host} ${corpus} ${q.name}: ${r.matches} matches, p50 ${r.p50_ms} ms, p95 ${r.p95_ms} ms`);
   }
   ctx.log(`${ctx.host} ${corpus}: ${rows.filter((r) => r.met === 'NO').length} of ${rows.length} queries over target`);
   return rows;

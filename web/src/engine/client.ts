@@ -49,6 +49,11 @@ export function progressProxy(fn: (p: ImportProgress) => void): (p: ImportProgre
   return Comlink.proxy(fn);
 }
 
+/** A tool that may not exist in this engine yet (the UI checks capabilities first). */
+export async function callTool<T>(name: string, args: Record<string, unknown> = {}): Promise<T | ToolErrorResult> {
+  return (await engineApi().call(name, args)) as T | ToolErrorResult;
+}
+
 /** Follows the background embedding; returns a function that stops following. */
 export function watchEmbedding(fn: (s: EmbedStatus) => void): () => void {
   const api = engineApi();

@@ -27,6 +27,13 @@ interface I18n {
 
 const Ctx = createContext<I18n | null>(null);
 
+/** "1 result" vs "2 results": a key + '.one' is used when its count (or total) is exactly 1. */
+function pick(dict: Record<string, string>, key: string, vars?: Record<string, string | number>): string {
+  const n = vars?.count ?? vars?.total;
+  if (n === 1 && dict[`${key}.one`] !== undefined) return dict[`${key}.one`];
+  return dict[key];
+}
+
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [lang, setLangState] = useState<Lang>(initialLang);
   const setLang = useCallback((l: Lang) => {
@@ -41,7 +48,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       lang,
       setLang,
       t: (key, vars) =>
-        DICTS[lang][key].replace(/\{(\w+)\}/g, (_, k: string) => {
+        pick(DICTS[lang], key, vars).replace(/\{(\w+)\}/g, (_, k: string) => {
           const v = vars?.[k];
           return v === undefined ? `{${k}}` : typeof v === 'number' ? nf.format(v) : v;
         }),

@@ -79,6 +79,9 @@ score: -2
 confidence: 1e3
 started: "2026-01-31"
 place: café
+schema:
+  version: 3
+schema.version: 4
 `),
   'assets/report.pdf': new TextDecoder().decode(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a])),
   'images/pic.png': 'not really a png',

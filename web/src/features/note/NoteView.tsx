@@ -1,49 +1,249 @@
-// The first note view: frontmatter as a table and the body as plain text.
-// (The rendered, sanitised view and the editor build on this.)
-import { useEffect, useState } from 'react';
+// One note: rendered body, frontmatter table, observations, relations and
+// backlinks (all navigable), tags (click to filter), and the editor.
+import { useCallback, useEffect, useState } from 'react';
 import { call, isToolError } from '../../engine/client';
+import { useCapabilities } from '../../engine/capabilities';
 import { useI18n } from '../../i18n/i18n';
+import { TagButton } from '../../ui/TagButton';
+import { useApp } from '../../app/app-context';
+import { openForWriting } from '../../engine/write-access';
 import type { ReadNoteResult } from '../../../../worker/tools/read-note';
+import type { WriteNoteResult } from '../../../../worker/tools/write-note';
+import { FrontmatterTable } from './FrontmatterTable';
+import { MarkdownBody } from './MarkdownBody';
+import { NoteEditor } from './NoteEditor';
 
-export function NoteView({ vault, path, onBack }: { vault: string; path: string; onBack(): void }) {
-  const { t } = useI18n();
+interface Props {
+  vault: string;
+  path: string;
+  refreshKey: number;
+  onClose(): void;
+  onOpen(vault: string, path: string, replace?: boolean): void;
+  onTag(tag: string): void;
+  onFilter(key: string, value: string | number | boolean): void;
+}
+
+/** A relative link inside a note → a vault-relative path. */
+function resolveRelative(from: string, href: string): string {
+  const clean = href.split('#')[0].split('?')[0];
+  const parts = from.split('/').slice(0, -1);
+  for (const seg of clean.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg && seg !== '.') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFilter }: Props) {
+  const { t, formatDate, formatNumber } = useI18n();
+  const caps = useCapabilities();
+  const { refresh, vaults } = useApp();
   const [note, setNote] = useState<ReadNoteResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; code: string } | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<WriteNoteResult | null>(null);
+  const [reload, setReload] = useState(0);
+
   useEffect(() => {
     let live = true;
+    setError(null);
     void call('read_note', { vault, path }).then((r) => {
       if (!live) return;
-      if (isToolError(r)) setError(r.error.message);
-      else setNote(r);
+      if (isToolError(r)) {
+        setNote(null);
+        setError({ message: r.error.message, code: r.error.code });
+      } else {
+        setNote(r);
+        // A link by title or permalink: put the real path in the URL.
+        if (r.path !== path) onOpen(r.vault, r.path, true);
+      }
     });
     return () => {
       live = false;
     };
+  }, [vault, path, refreshKey, reload, onOpen]);
+
+  useEffect(() => {
+    setEditing(false);
+    setSaved(null);
   }, [vault, path]);
+
+  const onSaved = useCallback(
+    (r: WriteNoteResult) => {
+      setSaved(r);
+      setEditing(false);
+      setReload((n) => n + 1);
+      void refresh();
+    },
+    [refresh],
+  );
+
+  // The file changed on disk since it was read: the user chose to replace it with Kioku's version.
+  const overwrite = async () => {
+    const v = vaults.find((x) => x.name === vault);
+    await openForWriting(vault, v?.source ?? null).catch(() => 'denied');
+    const r = await call('write_back', { vault, path: note?.path ?? path, overwrite: true });
+    if (isToolError(r)) setError({ message: r.error.message, code: r.error.code });
+    else if (r.written && saved) setSaved({ ...saved, saved_to_disk: true, unsaved_to_disk: false, disk: { status: 'written', message: '' } });
+    setReload((n) => n + 1);
+    void refresh();
+  };
+
+  const createMissing = async () => {
+    const r = await call('create_note', { vault, title: path.replace(/\.md$/i, '').split('/').pop() });
+    if (isToolError(r)) setError({ message: r.error.message, code: r.error.code });
+    else {
+      void refresh();
+      onOpen(r.vault, r.path, true);
+    }
+  };
+
   return (
-    <article className="note" aria-label={note?.title ?? path}>
-      <button type="button" className="secondary small" onClick={onBack}>
-        ← {t('note.back')}
-      </button>
-      {error ? <p className="error" role="alert">{error}</p> : null}
+    <article className="note" aria-labelledby="note-title" data-testid="note-view">
+      <div className="note-toolbar">
+        <button type="button" className="secondary small" onClick={onClose}>
+          ← {t('note.back')}
+        </button>
+        {note && note.kind === 'note' && caps.write && !editing ? (
+          <button type="button" className="small" onClick={() => setEditing(true)} data-testid="edit-note">
+            {t('note.edit')}
+          </button>
+        ) : null}
+        {note?.unsaved_to_disk ? (
+          <span className="badge warn-badge" title={t('note.unsavedHelp')}>
+            {t('note.unsaved')}
+          </span>
+        ) : null}
+      </div>
+      {error ? (
+        <div className="error-box" role="alert">
+          <p>{error.message}</p>
+          {error.code === 'not_found' && caps.write ? (
+            <button type="button" className="secondary small" onClick={() => void createMissing()}>
+              {t('note.createMissing', { title: path })}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {saved ? (
+        <p className={saved.saved_to_disk ? 'notice ok' : 'notice'} role="status" data-testid="save-status">
+          {saved.saved_to_disk ? t('editor.savedDisk') : saved.disk.status === 'changed_on_disk' ? t('editor.savedConflict') : t('editor.savedApp')}
+          {saved.disk.status === 'changed_on_disk' ? (
+            <>
+              {' '}
+              <button type="button" className="secondary small" onClick={() => void overwrite()}>
+                {t('editor.overwrite')}
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {note ? (
         <>
-          <h1>{note.title}</h1>
-          <p className="muted">{note.vault} · {note.path}</p>
-          {Object.keys(note.frontmatter).length ? (
-            <table className="frontmatter">
-              <caption>{t('note.frontmatter')}</caption>
-              <tbody>
-                {Object.entries(note.frontmatter).map(([k, v]) => (
-                  <tr key={k}>
-                    <th scope="row">{k}</th>
-                    <td>{typeof v === 'string' ? v : JSON.stringify(v)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <h1 id="note-title">{note.title}</h1>
+          <p className="note-path">
+            <span>{note.vault}</span> · <span>{note.path}</span> · <time dateTime={note.modified}>{formatDate(note.modified)}</time>
+            {note.kind === 'note' ? <> · {t('note.size', { size: formatNumber(note.size) })}</> : null}
+          </p>
+          {note.tags.length ? (
+            <div className="note-tags">
+              {note.tags.map((tag) => (
+                <TagButton key={tag} tag={tag} onTag={onTag} />
+              ))}
+            </div>
           ) : null}
-          <pre className="note-body">{note.body}</pre>
+          {note.problems.length ? (
+            <details className="problems">
+              <summary>{t('note.problems', { count: note.problems.length })}</summary>
+              <ul>
+                {note.problems.map((p, i) => (
+                  <li key={i}>
+                    {p.line ? <strong>{t('import.problem.line', { line: p.line })}: </strong> : null}
+                    {p.message} <span className="muted">{p.action}</span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          {editing ? (
+            <NoteEditor note={note} onSaved={onSaved} onCancel={() => setEditing(false)} />
+          ) : (
+            <>
+              <FrontmatterTable frontmatter={note.frontmatter} onFilter={caps.filters ? onFilter : undefined} />
+              {note.kind === 'note' ? (
+                <MarkdownBody
+                  body={note.body}
+                  title={note.title}
+                  onTag={onTag}
+                  onWikilink={(target) => {
+                    const known = note.relations.find((r) => r.target === target && r.resolved);
+                    if (known?.resolved) onOpen(known.resolved.vault, known.resolved.path);
+                    else onOpen(note.vault, target);
+                  }}
+                  onRelative={(href) => onOpen(note.vault, resolveRelative(note.path, href))}
+                />
+              ) : (
+                <p className="muted">{t('note.fileOnly')}</p>
+              )}
+              {note.body_truncated ? <p className="notice">{t('note.truncated')}</p> : null}
+              {note.observations.length ? (
+                <section className="note-section" aria-labelledby="obs-title">
+                  <h2 id="obs-title">{t('note.observations', { count: note.observations.length })}</h2>
+                  <ul className="observations">
+                    {note.observations.map((o, i) => (
+                      <li key={i}>
+                        <span className="badge">{o.category}</span> {o.content}
+                        {o.tags.map((tag) => (
+                          <TagButton key={tag} tag={tag} onTag={onTag} />
+                        ))}
+                        {o.context ? <span className="muted"> ({o.context})</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+              {note.relations.length ? (
+                <section className="note-section" aria-labelledby="rel-title">
+                  <h2 id="rel-title">{t('note.relations', { count: note.relations.length })}</h2>
+                  <ul className="relations">
+                    {note.relations.map((r, i) => (
+                      <li key={i}>
+                        <span className="muted">{r.type}</span>{' '}
+                        {r.resolved ? (
+                          <a href="#" onClick={(e) => (e.preventDefault(), onOpen(r.resolved!.vault, r.resolved!.path))}>
+                            {r.resolved.title}
+                          </a>
+                        ) : (
+                          <span className="unresolved" title={t('note.unresolved')}>
+                            {r.target}
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+              <section className="note-section" aria-labelledby="back-title">
+                <h2 id="back-title">{t('note.backlinks', { count: note.backlinks.length })}</h2>
+                {note.backlinks.length ? (
+                  <ul className="relations" data-testid="backlinks">
+                    {note.backlinks.map((b, i) => (
+                      <li key={i}>
+                        <a href="#" onClick={(e) => (e.preventDefault(), onOpen(b.vault, b.path))}>
+                          {b.title}
+                        </a>{' '}
+                        <span className="muted">
+                          {b.type} · {b.path}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="muted">{t('note.noBacklinks')}</p>
+                )}
+              </section>
+            </>
+          )}
         </>
       ) : null}
     </article>

@@ -1,40 +1,101 @@
+// The imported vaults: counts, when they were imported, and what can be done
+// with each: re-sync from its folder, write unsaved edits back to it, export
+// it as a .zip, remove it from Kioku.
+import { useEffect, useState } from 'react';
+import { call, isToolError } from '../../engine/client';
+import { useCapabilities } from '../../engine/capabilities';
+import { openForWriting } from '../../engine/write-access';
 import { useI18n } from '../../i18n/i18n';
+import { useApp } from '../../app/app-context';
 import type { VaultInfo } from '../../../../worker/tools/vaults';
+import { exportVaultZip } from './export-vault';
 
 interface Props {
   vaults: VaultInfo[];
   onResync(v: VaultInfo): void;
   onRemove(v: VaultInfo): void;
   busy: boolean;
+  refreshKey: number;
 }
 
-export function VaultList({ vaults, onResync, onRemove, busy }: Props) {
+export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Props) {
   const { t, formatDate } = useI18n();
+  const caps = useCapabilities();
+  const { notify, refresh } = useApp();
+  const [unsaved, setUnsaved] = useState<Map<string, number>>(new Map());
+  useEffect(() => {
+    if (!caps.write) return;
+    let live = true;
+    void call('unsaved_changes', {}).then((r) => {
+      if (!live || isToolError(r)) return;
+      const m = new Map<string, number>();
+      for (const n of r.notes) m.set(n.vault, (m.get(n.vault) ?? 0) + 1);
+      setUnsaved(m);
+    });
+    return () => {
+      live = false;
+    };
+  }, [caps.write, refreshKey]);
+
+  const writeBack = async (v: VaultInfo) => {
+    const access = await openForWriting(v.name, v.source);
+    if (access !== 'granted') {
+      notify(access === 'no_folder' ? t('vaults.noFolder', { vault: v.name }) : t('vaults.writeDenied', { vault: v.name }));
+      return;
+    }
+    const r = await call('write_back', { vault: v.name });
+    if (isToolError(r)) notify(r.error.message);
+    else notify(t('vaults.writtenBack', { written: r.written, remaining: r.remaining }));
+    await refresh();
+  };
+
   return (
     <section className="vaults" aria-labelledby="vaults-title">
       <h2 id="vaults-title">{t('vaults.title')}</h2>
       {vaults.length === 0 ? <p className="muted">{t('vaults.empty')}</p> : null}
       <ul>
-        {vaults.map((v) => (
-          <li key={v.name} data-testid="vault" data-vault={v.name}>
-            <div className="vault-name">{v.name}</div>
-            <div className="muted">
-              {t('vaults.counts', { notes: v.notes, files: v.files })}
-              {v.imported_at ? ` · ${formatDate(v.imported_at)}` : ''}
-            </div>
-            {v.import_state === 'importing' ? <div className="warn">{t('vaults.interrupted')}</div> : null}
-            <div className="vault-actions">
-              {v.source === 'handle' ? (
-                <button type="button" className="secondary small" disabled={busy} onClick={() => onResync(v)} aria-label={`${t('vaults.resync')} ${v.name}`}>
-                  {t('vaults.resync')}
-                </button>
+        {vaults.map((v) => {
+          const pending = unsaved.get(v.name) ?? 0;
+          return (
+            <li key={v.name} data-testid="vault" data-vault={v.name}>
+              <div className="vault-name">{v.name}</div>
+              <div className="muted small-text">
+                {t('vaults.counts', { notes: v.notes, files: v.files })}
+                {v.imported_at ? ` · ${formatDate(v.imported_at)}` : ''}
+              </div>
+              {v.problems ? <div className="warn">{t('vaults.problems', { count: v.problems })}</div> : null}
+              {v.import_state === 'importing' ? <div className="warn">{t('vaults.interrupted')}</div> : null}
+              {pending ? (
+                <div className="warn" data-testid="unsaved-count">
+                  {t('vaults.unsaved', { count: pending })}
+                </div>
               ) : null}
-              <button type="button" className="secondary small" disabled={busy} onClick={() => onRemove(v)} aria-label={`${t('vaults.remove')} ${v.name}`}>
-                {t('vaults.remove')}
-              </button>
-            </div>
-          </li>
-        ))}
+              <div className="vault-actions">
+                {v.source === 'handle' ? (
+                  <button type="button" className="secondary small" disabled={busy} onClick={() => onResync(v)} aria-label={`${t('vaults.resync')} ${v.name}`}>
+                    {t('vaults.resync')}
+                  </button>
+                ) : null}
+                {pending && v.source === 'handle' ? (
+                  <button type="button" className="secondary small" disabled={busy} onClick={() => void writeBack(v)} aria-label={`${t('vaults.writeBack')} ${v.name}`}>
+                    {t('vaults.writeBack')}
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() => void exportVaultZip(v.name).then((n) => notify(t('vaults.exported', { count: n, vault: v.name })), (e) => notify(String(e?.message ?? e)))}
+                  aria-label={`${t('vaults.export')} ${v.name}`}
+                >
+                  {t('vaults.export')}
+                </button>
+                <button type="button" className="secondary small danger" disabled={busy} onClick={() => onRemove(v)} aria-label={`${t('vaults.remove')} ${v.name}`}>
+                  {t('vaults.remove')}
+                </button>
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

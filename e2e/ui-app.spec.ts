@@ -1,0 +1,146 @@
+// The app around the search: offline use, Japanese UI, writing to a real folder.
+import { expect, test } from '@playwright/test';
+import { collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
+
+test('works offline after the first visit', async ({ page, context }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Try with sample notes' }).click();
+  await expect(page.getByTestId('vault')).toHaveCount(1);
+  // The service worker has precached the app.
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    if (!reg.active) throw new Error('no active service worker');
+  });
+  // Installable: Chromium finds nothing missing (manifest, icons, service worker).
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  // Playwright's contexts are incognito, which alone blocks installing.
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('app-ready')).toBeVisible();
+  await page.getByRole('searchbox').fill('Kioku');
+  await expect(page.getByTestId('hit').first()).toBeVisible();
+  await page.getByTestId('hit').first().locator('.hit-title').click();
+  await expect(page.getByTestId('note-body')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test.describe('Japanese', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('the UI follows a Japanese browser and can be switched', async ({ page }) => {
+    const errors = collectErrors(page);
+    await openApp(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('searchbox', { name: '検索' })).toHaveAttribute('placeholder', 'ノートを検索…');
+    await expect(page.getByRole('button', { name: '+ 新規ノート' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kioku へようこそ' })).toBeVisible();
+    await page.getByRole('button', { name: 'サンプルノートで試す' }).click();
+    await expect(page.getByRole('heading', { name: 'ボールト' })).toBeVisible();
+    // Counts and dates in Japanese formats.
+    await expect(page.getByTestId('vault').first()).toContainText(/ノート \d+ 件/);
+    await expect(page.getByTestId('vault').first()).toContainText(/\d{4}\/\d{1,2}\/\d{1,2}/);
+    await page.getByRole('searchbox').fill('設計');
+    await expect(page.getByTestId('result-count')).toContainText('件');
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('language').selectOption('en');
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await page.getByTestId('language').selectOption('ja');
+    await expect(page.getByRole('heading', { name: '設定' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
+
+test('edits are written to a folder opened with write access', async ({ page }) => {
+  await openApp(page);
+  // A real directory handle with readwrite access: a folder in the origin-private file system.
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await root.getDirectoryHandle('handle-vault', { create: true });
+    const sub = await dir.getDirectoryHandle('notes', { create: true });
+    const w = await (await sub.getFileHandle('plan.md', { create: true })).createWritable();
+    await w.write('---\ntitle: Plan\nstatus: draft\n---\nThe plan, written on disk.\n');
+    await w.close();
+    await (window as unknown as { kiokuImportHandle(h: FileSystemDirectoryHandle): Promise<void> }).kiokuImportHandle(dir);
+  });
+  await expect(page.locator('[data-testid="vault"][data-vault="handle-vault"]')).toBeVisible();
+  await page.getByRole('searchbox').fill('plan');
+  await page.getByTestId('hit').first().locator('.hit-title').click();
+  await page.getByTestId('edit-note').click();
+  await page.getByTestId('body-editor').fill('The plan, edited in Kioku.\n');
+  await page.getByTestId('save-note').click();
+  await expect(page.getByTestId('save-status')).toContainText('written to the file');
+  const onDisk = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('handle-vault')).getDirectoryHandle('notes');
+    return (await (await dir.getFileHandle('plan.md')).getFile()).text();
+  });
+  expect(onDisk).toBe('---\ntitle: Plan\nstatus: draft\n---\nThe plan, edited in Kioku.\n');
+
+  // Someone else changes the file: Kioku never overwrites it silently, and offers to.
+  const readPlan = () =>
+    page.evaluate(async () => {
+      const root = await navigator.storage.getDirectory();
+      const dir = await (await root.getDirectoryHandle('handle-vault')).getDirectoryHandle('notes');
+      return (await (await dir.getFileHandle('plan.md')).getFile()).text();
+    });
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('handle-vault')).getDirectoryHandle('notes');
+    const w = await (await dir.getFileHandle('plan.md')).createWritable();
+    await w.write('Edited in another app.\n');
+    await w.close();
+  });
+  await page.getByTestId('edit-note').click();
+  await page.getByTestId('body-editor').fill('The plan, edited twice.\n');
+  await page.getByTestId('save-note').click();
+  await expect(page.getByTestId('save-status')).toContainText('changed on disk');
+  expect(await readPlan()).toBe('Edited in another app.\n');
+  await page.getByRole('button', { name: 'Overwrite the file on disk' }).click();
+  await expect(page.getByTestId('save-status')).toContainText('written to the file');
+  expect(await readPlan()).toBe('---\ntitle: Plan\nstatus: draft\n---\nThe plan, edited twice.\n');
+
+  // A new note goes to the folder too.
+  await page.getByTestId('new-note').click();
+  await page.getByRole('dialog').getByRole('combobox').first().selectOption('handle-vault');
+  await page.getByRole('dialog').getByLabel('Folder').fill('notes');
+  await page.getByTestId('new-note-name').fill('ideas');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: 'ideas' })).toBeVisible();
+  const created = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('handle-vault')).getDirectoryHandle('notes');
+    return (await (await dir.getFileHandle('ideas.md')).getFile()).text();
+  });
+  expect(created).toBe('# ideas\n\n');
+});
+
+test('mode switch: Semantic finds by meaning, and the mode is in the URL', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openApp(page);
+  const semantic = page.getByRole('radio', { name: 'Semantic' });
+  test.skip(!(await semantic.isEnabled()), 'this engine has no vector search');
+  await importFolder(
+    page,
+    writeVault(
+      {
+        'Anemometer.md': '# Anemometer\n\nA device for gauging the velocity of air currents and gusts, with cups which spin faster in a gale.\n',
+        'Sourdough.md': '# Sourdough\n\nMix flour and water, feed the starter daily, and bake the loaf in a hot oven.\n',
+        'Taxes.md': '# Taxes\n\nFile the annual return before April; keep receipts for deductions.\n',
+      },
+      'weather',
+    ),
+    'weather',
+  );
+  await expect(page.getByTestId('embed-status')).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+  await page.getByRole('searchbox').fill('wind speed instrument');
+  await semantic.click();
+  await expect(semantic).toHaveAttribute('aria-checked', 'true');
+  await expect(page).toHaveURL(/[?&]mode=vector/);
+  await expect(page.getByTestId('hit').first()).toContainText('Anemometer');
+  await page.getByRole('radio', { name: 'Keyword' }).click();
+  await expect(page).toHaveURL(/[?&]mode=text/);
+  await page.goBack();
+  await expect(semantic).toHaveAttribute('aria-checked', 'true');
+});

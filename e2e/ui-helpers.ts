@@ -1,0 +1,100 @@
+// Shared by the UI specs: a small vault written to a temporary folder (so the
+// real folder-upload path is used), and helpers to import it and wait.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const VAULT_FILES: Record<string, string> = {
+  'specs/auth-design.md': `---
+title: Auth design
+status: in-progress
+confidence: 0.8
+priority: high
+tags: [security, oauth]
+---
+# Auth design
+
+We use OAuth tokens with short lifetimes. See [[Token rotation]] and [[Login flow|the login flow]].
+
+- [decision] Refresh tokens rotate on every use #security
+- implements [[Login flow]]
+`,
+  'specs/token-rotation.md': `---
+title: Token rotation
+status: draft
+confidence: 0.4
+priority: medium
+tags: [security]
+---
+# Token rotation
+
+Refresh tokens are rotated. OAuth servers must detect reuse.
+`,
+  'specs/login-flow.md': `---
+title: Login flow
+status: done
+confidence: 0.95
+priority: low
+tags: [ux]
+---
+# Login flow
+
+The OAuth login flow starts at the sign-in page. Related: [[Auth design]].
+`,
+  'specs-archive/old-auth.md': `---
+title: Old auth
+status: archived
+confidence: 0.1
+tags: [legacy]
+---
+The OAuth design we replaced.
+`,
+  'notes/検索の設計.md': `---
+title: 検索エンジンの設計
+status: draft
+tags: [設計, 検索]
+担当: 山田
+---
+# 検索エンジンの設計
+
+全文検索と意味検索を組み合わせる。猫の写真も探せるようにする。
+`,
+  'notes/meeting.md': `---
+title: Weekly meeting
+status: done
+tags: [meeting]
+---
+Discussed the roadmap and OAuth.
+`,
+};
+
+export function writeVault(files: Record<string, string>, name = 'demo-vault'): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'kioku-ui-')), name);
+  for (const [path, text] of Object.entries(files)) {
+    const file = join(root, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  return root;
+}
+
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId('app-ready')).toBeVisible();
+}
+
+/** Imports a folder through the folder-upload input, as a user picking it would. */
+export async function importFolder(page: Page, dir: string, vault = 'demo-vault'): Promise<void> {
+  await page.getByTestId('folder-input').setInputFiles(dir);
+  await expect(page.locator(`[data-testid="vault"][data-vault="${vault}"]`)).toBeVisible();
+}
+
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}

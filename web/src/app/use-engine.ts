@@ -1,0 +1,34 @@
+// Opening the engine: one tab owns the database (see tab-lock), the worker
+// opens it, and the UI learns which tools this engine offers.
+import { useEffect, useState } from 'react';
+import { engineApi, type OpenState } from '../engine/client';
+import { acquireTabLock, waitForTabLock } from '../engine/tab-lock';
+import { capabilitiesOf, type Capabilities } from '../engine/capabilities';
+
+export type EngineStatus = { phase: 'opening' } | { phase: 'locked' } | { phase: 'ready'; caps: Capabilities } | { phase: 'failed'; message: string };
+
+export function useEngine(): EngineStatus {
+  const [status, setStatus] = useState<EngineStatus>({ phase: 'opening' });
+  useEffect(() => {
+    let live = true;
+    const start = async () => {
+      const owned = await acquireTabLock();
+      if (!owned) {
+        setStatus({ phase: 'locked' });
+        await waitForTabLock();
+        if (!live) return;
+        setStatus({ phase: 'opening' });
+      }
+      const state: OpenState = await engineApi().open();
+      if (!live) return;
+      if (state.ok) setStatus({ phase: 'ready', caps: capabilitiesOf(await engineApi().tools()) });
+      else if (state.reason === 'locked') setStatus({ phase: 'locked' });
+      else setStatus({ phase: 'failed', message: state.message });
+    };
+    void start();
+    return () => {
+      live = false;
+    };
+  }, []);
+  return status;
+}

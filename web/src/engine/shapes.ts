@@ -1,0 +1,83 @@
+// Result shapes of the tools the UI reads, as agreed in the issues (search,
+// find, fields). Kept loose where the engine may add fields: the UI reads what
+// it knows and ignores the rest.
+
+export interface Hit {
+  id: string;
+  kind: 'note' | 'file';
+  path: string;
+  vault: string;
+  title: string;
+  type: string | null;
+  permalink: string | null;
+  tags: string[];
+  score: number;
+  snippet: string;
+  fields?: Record<string, unknown>;
+}
+
+export interface SearchResponse {
+  results: Hit[];
+  page: number;
+  page_size: number;
+  total: number;
+  total_is_exact: boolean;
+  has_more: boolean;
+  mode: string;
+  relaxed?: boolean;
+  elapsed_ms: number;
+  /** Vector and hybrid search: the model used and whether every note has its vectors yet. */
+  embeddings?: { model: string; complete: boolean };
+  /** Why the results differ from what was asked (e.g. a query the model cannot read was ranked by text). */
+  notice?: string;
+}
+
+export interface FindRow {
+  path: string;
+  vault?: string;
+  title: string;
+  fields: Record<string, unknown>;
+}
+
+export interface FindResponse {
+  results: FindRow[];
+  total: number;
+  page: number;
+  page_size: number;
+  has_more: boolean;
+}
+
+/** One frontmatter key as the fields tool describes it. */
+export interface FieldInfo {
+  key: string;
+  /** Value types seen: 'str' | 'num' | 'bool' | 'list' | 'map' | 'null' | 'date' … */
+  types: string[];
+  count: number;
+  values: { value: unknown; count: number }[];
+  /** Filter operators the engine says suit this field ($eq, $in, …). */
+  operators?: string[];
+}
+
+/** Reads the fields tool's answer whatever the exact spelling of its members. */
+export function readFields(raw: unknown): FieldInfo[] {
+  const list = (raw as { fields?: unknown })?.fields;
+  const items: unknown[] = Array.isArray(list) ? list : list && typeof list === 'object' ? Object.entries(list).map(([key, v]) => ({ key, ...(v as object) })) : [];
+  return items
+    .map((f) => {
+      const o = f as Record<string, unknown>;
+      const key = String(o.key ?? o.field ?? o.name ?? '');
+      const typesRaw = o.types ?? o.type ?? [];
+      const types = Array.isArray(typesRaw)
+        ? typesRaw.map((t) => (typeof t === 'string' ? t : String((t as Record<string, unknown>)?.type ?? (t as Record<string, unknown>)?.name ?? '')))
+        : typeof typesRaw === 'object' && typesRaw !== null
+          ? Object.keys(typesRaw)
+          : [String(typesRaw)];
+      const valuesRaw = o.values ?? o.top_values ?? o.frequent_values ?? o.frequent ?? [];
+      const values = (Array.isArray(valuesRaw) ? valuesRaw : []).map((v) =>
+        v && typeof v === 'object' && 'value' in (v as object) ? { value: (v as { value: unknown }).value, count: Number((v as { count?: unknown }).count ?? 0) } : { value: v, count: 0 },
+      );
+      const operators = Array.isArray(o.operators) ? o.operators.filter((x): x is string => typeof x === 'string') : undefined;
+      return { key, types: types.filter(Boolean), count: Number(o.notes ?? o.count ?? 0), values, operators };
+    })
+    .filter((f) => f.key !== '');
+}

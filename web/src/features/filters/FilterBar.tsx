@@ -1,0 +1,45 @@
+// The filter row under the query box: chips, "Add filter" (the builder) and
+// "Edit as JSON". Both editors change the same filter object.
+import { useState } from 'react';
+import { useCapabilities } from '../../engine/capabilities';
+import type { FieldInfo } from '../../engine/shapes';
+import { useI18n } from '../../i18n/i18n';
+import type { Filter } from '../../state/url-state';
+import { FilterBuilder } from './FilterBuilder';
+import { FilterChips } from './FilterChips';
+import { JsonFilterEditor } from './JsonFilterEditor';
+
+interface Props {
+  filter: Filter | null;
+  vault: string | null;
+  prefix: string | null;
+  fields: FieldInfo[];
+  onFilter(f: Filter | null, typing?: boolean): void;
+  onClearVault(): void;
+  onClearPrefix(): void;
+}
+
+export function FilterBar({ filter, vault, prefix, fields, onFilter, onClearVault, onClearPrefix }: Props) {
+  const { t } = useI18n();
+  const caps = useCapabilities();
+  const [panel, setPanel] = useState<'none' | 'builder' | 'json'>('none');
+  const toggle = (p: 'builder' | 'json') => setPanel((cur) => (cur === p ? 'none' : p));
+  return (
+    <section className="filter-bar" aria-label={t('filter.title')}>
+      <div className="filter-row">
+        <FilterChips filter={filter} vault={vault} prefix={prefix} onFilter={onFilter} onClearVault={onClearVault} onClearPrefix={onClearPrefix} />
+        <div className="filter-actions">
+          <button type="button" className="secondary small" aria-expanded={panel === 'builder'} disabled={!caps.filters} onClick={() => toggle('builder')}>
+            + {t('filter.addFilter')}
+          </button>
+          <button type="button" className="secondary small" aria-expanded={panel === 'json'} disabled={!caps.filters} onClick={() => toggle('json')}>
+            {'{ }'} {t('filter.editJson')}
+          </button>
+        </div>
+      </div>
+      {!caps.filters ? <p className="hint">{t('filter.unavailable')}</p> : null}
+      {panel === 'builder' && caps.filters ? <FilterBuilder fields={fields} filter={filter} onAdd={onFilter} onClose={() => setPanel('none')} /> : null}
+      {panel === 'json' && caps.filters ? <JsonFilterEditor filter={filter} onChange={onFilter} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// Keyword / Semantic / Hybrid. Disabled, with the reason, when the engine has
+// no vector search; shows embedding progress while vectors are computed.
+import { useCapabilities } from '../../engine/capabilities';
+import { useI18n } from '../../i18n/i18n';
+import type { SearchMode } from '../../state/url-state';
+import type { EmbedStatus } from './use-embed-status';
+
+interface Props {
+  mode: SearchMode;
+  ranMode: string | null;
+  status: EmbedStatus | null;
+  onChange(mode: SearchMode): void;
+}
+
+const OPTIONS: { mode: SearchMode; key: 'mode.keyword' | 'mode.semantic' | 'mode.hybrid' }[] = [
+  { mode: 'text', key: 'mode.keyword' },
+  { mode: 'vector', key: 'mode.semantic' },
+  { mode: 'hybrid', key: 'mode.hybrid' },
+];
+
+export function ModeSwitch({ mode, ranMode, status, onChange }: Props) {
+  const { t, formatNumber } = useI18n();
+  const caps = useCapabilities();
+  // "auto" shows as whatever the engine chose for the last search.
+  const shown: SearchMode = mode !== 'auto' ? mode : ranMode === 'vector' || ranMode === 'hybrid' ? ranMode : 'text';
+  const busy = status && !status.complete && status.total > 0;
+  const pct = busy ? Math.floor((100 * status.done) / status.total) : 100;
+  return (
+    <div className="mode-switch">
+      <div role="radiogroup" aria-label={t('mode.label')} className="segmented" aria-describedby={!caps.modes ? 'mode-why' : busy ? 'mode-progress' : undefined}>
+        {OPTIONS.map((o) => (
+          <button
+            key={o.mode}
+            type="button"
+            role="radio"
+            aria-checked={shown === o.mode}
+            disabled={!caps.modes && o.mode !== 'text'}
+            className={shown === o.mode ? 'on' : ''}
+            onClick={() => onChange(o.mode)}
+          >
+            {t(o.key)}
+          </button>
+        ))}
+      </div>
+      {!caps.modes ? (
+        <span id="mode-why" className="mode-note muted" title={t('mode.unavailable')}>
+          {t('mode.unavailableShort')}
+          <span className="visually-hidden"> {t('mode.unavailable')}</span>
+        </span>
+      ) : busy ? (
+        <span id="mode-progress" className="mode-note" role="status">
+          <progress max={status.total} value={status.done} aria-label={t('mode.embedding')} />
+          {t('mode.embeddingProgress', { pct: formatNumber(pct), done: status.done, total: status.total })}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+// The results side of the app: filters, the Results/Table switch, and what the
+// current search found (or why it found nothing).
+import { useCallback, useEffect, useImperativeHandle, useState, type Ref } from 'react';
+import { useCapabilities } from '../../engine/capabilities';
+import { callTool, isToolError } from '../../engine/client';
+import type { FieldInfo, Hit, SearchResponse } from '../../engine/shapes';
+import { useI18n } from '../../i18n/i18n';
+import type { UpdateState } from '../../state/use-search-state';
+import type { Filter, SearchState } from '../../state/url-state';
+import { FilterBar } from '../filters/FilterBar';
+import { addTag } from '../filters/filter-model';
+import { TableView } from '../table/TableView';
+import { EmptyState } from './EmptyState';
+import { Pager } from './Pager';
+import { ResultList } from './ResultList';
+import { hasSearch, PAGE_SIZE, searchArgs } from './search-args';
+import { StartPanel } from './StartPanel';
+import { useLatest } from './use-latest';
+import type { ToolErrorResult } from '../../engine/client';
+
+export interface ResultNav {
+  move(delta: number): void;
+  openActive(): void;
+}
+
+interface Props {
+  state: SearchState;
+  update: UpdateState;
+  refreshKey: number;
+  fields: FieldInfo[];
+  navRef: Ref<ResultNav>;
+  onRanMode(mode: string | null): void;
+}
+
+type Outcome = { ok: true; r: SearchResponse } | { ok: false; e: ToolErrorResult['error'] };
+
+export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMode }: Props) {
+  const { t, formatNumber } = useI18n();
+  const caps = useCapabilities();
+  const [active, setActive] = useState(-1);
+  const args = searchArgs(state, caps);
+  const key = hasSearch(state, caps) && state.view === 'results' ? `${JSON.stringify(args)}#${refreshKey}` : null;
+  const res = useLatest<Outcome>(key, async () => {
+    const r = await callTool<SearchResponse>('search', args);
+    return isToolError(r) ? { ok: false, e: r.error } : { ok: true, r };
+  });
+  const out = res.data;
+  const hits = out?.ok ? out.r.results : [];
+
+  useEffect(() => setActive(-1), [res.key]);
+  useEffect(() => onRanMode(out?.ok ? out.r.mode : null), [out, onRanMode]);
+
+  const open = useCallback((h: Hit) => update({ note: { vault: h.vault, path: h.path } }), [update]);
+  useImperativeHandle(
+    navRef,
+    () => ({
+      move: (d) => setActive((a) => (hits.length ? Math.max(0, Math.min(hits.length - 1, a + d)) : -1)),
+      openActive: () => {
+        const h = hits[active >= 0 ? active : 0];
+        if (h) open(h);
+      },
+    }),
+    [hits, active, open],
+  );
+
+  const onTag = (tag: string) => update({ filter: addTag(state.filter, tag) });
+  const setFilter = useCallback((f: Filter | null, typing?: boolean) => update({ filter: f }, { replace: !!typing }), [update]);
+  const openId = state.note ? `${state.note.vault}:${state.note.path}` : null;
+
+  return (
+    <section className="search-pane" aria-label={t('search.label')} aria-busy={res.loading ? true : undefined}>
+      <FilterBar
+        filter={state.filter}
+        vault={state.vault}
+        prefix={state.prefix}
+        fields={fields}
+        onFilter={setFilter}
+        onClearVault={() => update({ vault: null, prefix: null })}
+        onClearPrefix={() => update({ prefix: null })}
+      />
+      <div className="view-tabs">
+        <div role="tablist" aria-label={t('view.label')} className="tabs">
+          <button type="button" role="tab" aria-selected={state.view === 'results'} onClick={() => update({ view: 'results' })}>
+            {t('view.results')}
+          </button>
+          <button type="button" role="tab" aria-selected={state.view === 'table'} onClick={() => update({ view: 'table' })} disabled={!caps.find} title={caps.find ? undefined : t('table.unavailable')}>
+            {t('view.table')}
+          </button>
+        </div>
+        {state.view === 'results' && out?.ok && key ? (
+          <span className="result-count" role="status" data-testid="result-count">
+            {t(out.r.total_is_exact ? 'search.results' : 'search.resultsAbout', { total: out.r.total })}
+            <span className="muted"> · {t('search.took', { ms: formatNumber(out.r.elapsed_ms) })}</span>
+            {res.loading ? <span className="muted"> · {t('search.updating')}</span> : null}
+          </span>
+        ) : null}
+      </div>
+      {state.view === 'table' ? (
+        <TableView state={state} update={update} fields={fields} refreshKey={refreshKey} />
+      ) : !key ? (
+        <StartPanel vault={state.vault} refreshKey={refreshKey} onTag={onTag} />
+      ) : out && !out.ok ? (
+        <div className="error-box" role="alert" data-testid="search-error">
+          <p>{out.e.message}</p>
+          {out.e.path ? <p className="muted">{t('search.errorPath', { path: out.e.path })}</p> : null}
+        </div>
+      ) : out?.ok ? (
+        <>
+          {out.r.relaxed ? (
+            <p className="notice" data-testid="relaxed">
+              {t('search.relaxed')}
+            </p>
+          ) : null}
+          {out.r.mode !== 'text' && out.r.embeddings && !out.r.embeddings.complete ? (
+            <p className="notice" data-testid="partial-embeddings">
+              {t('search.partialEmbeddings')}
+            </p>
+          ) : null}
+          {out.r.notice ? (
+            <p className="notice" data-testid="search-notice">
+              {out.r.notice}
+            </p>
+          ) : null}
+          {out.r.results.length === 0 ? (
+            <EmptyState state={state} onState={(p) => update(p)} />
+          ) : (
+            <ResultList
+              hits={out.r.results}
+              active={active}
+              badgeFields={state.cols}
+              openId={openId}
+              onOpen={open}
+              onTag={onTag}
+            />
+          )}
+          <Pager page={state.page} pageSize={PAGE_SIZE} total={out.r.total} hasMore={out.r.has_more} exact={out.r.total_is_exact} onPage={(p) => update({ page: p })} />
+        </>
+      ) : (
+        <p className="muted" aria-busy="true">
+          {t('search.searching')}
+        </p>
+      )}
+    </section>
+  );
+}

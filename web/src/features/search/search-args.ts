@@ -1,0 +1,25 @@
+// Search state → the search tool's arguments, using only what the engine supports.
+import type { Capabilities } from '../../engine/capabilities';
+import type { SearchState } from '../../state/url-state';
+import { MARK_CLOSE, MARK_OPEN } from './Highlight';
+
+export const PAGE_SIZE = 20;
+
+export function searchArgs(s: SearchState, caps: Capabilities): Record<string, unknown> {
+  const a: Record<string, unknown> = { query: s.q, page: s.page, page_size: PAGE_SIZE, snippet_markers: [MARK_OPEN, MARK_CLOSE] };
+  if (caps.modes && s.mode !== 'auto') a.mode = s.mode;
+  if (caps.filters && s.filter) a.filters = s.filter;
+  if (s.vault) a.vault = s.vault;
+  if (caps.pathPrefix && s.prefix) a.path_prefix = s.prefix;
+  if (caps.hitFields && s.cols.length) a.fields = s.cols;
+  return a;
+}
+
+/**
+ * Whether the state asks for anything: some text, or (with an engine whose
+ * search lists every note in scope for an empty query) a filter or a scope.
+ */
+export function hasSearch(s: SearchState, caps: Capabilities): boolean {
+  // The search that takes path_prefix also lists every note in scope for an empty query.
+  return s.q.trim() !== '' || (caps.filters && !!s.filter) || (caps.pathPrefix && (!!s.prefix || !!s.vault));
+}

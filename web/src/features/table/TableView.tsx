@@ -1,0 +1,172 @@
+// Matching notes as a table (the find tool): chosen frontmatter fields as
+// columns with typed values, sortable by any column, exportable as CSV.
+import { useState } from 'react';
+import { useCapabilities } from '../../engine/capabilities';
+import { callTool, isToolError, type ToolErrorResult } from '../../engine/client';
+import type { FieldInfo, FindResponse, FindRow } from '../../engine/shapes';
+import { useI18n } from '../../i18n/i18n';
+import type { UpdateState } from '../../state/use-search-state';
+import type { SearchState } from '../../state/url-state';
+import { download, today } from '../../ui/download';
+import { useLatest } from '../search/use-latest';
+import { toCsv } from './csv';
+
+const TABLE_PAGE = 50;
+const EXPORT_PAGE = 100;
+const EXPORT_MAX = 100_000;
+
+/** find's arguments for the search state; has() says which arguments this engine's find takes. */
+export function findArgs(s: SearchState, has: (param: string) => boolean): Record<string, unknown> {
+  const a: Record<string, unknown> = { fields: s.cols };
+  if (s.filter) a.filters = s.filter;
+  if (s.q.trim()) a.query = s.q;
+  if (s.vault) a.vault = s.vault;
+  if (s.prefix && has('path_prefix')) a.path_prefix = s.prefix;
+  if (s.sort) a.sort = [{ field: s.sort.field, order: s.sort.order }];
+  return a;
+}
+
+type Outcome = { ok: true; r: FindResponse } | { ok: false; e: ToolErrorResult['error'] };
+
+function Cell({ v }: { v: unknown }) {
+  const { formatNumber, t } = useI18n();
+  if (v === null || v === undefined) return <span className="muted" aria-label={t('table.missing')}>—</span>;
+  if (typeof v === 'number') return <span className="num">{formatNumber(v)}</span>;
+  if (typeof v === 'boolean') return <span>{v ? t('table.true') : t('table.false')}</span>;
+  if (Array.isArray(v)) return <span>{v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ')}</span>;
+  if (typeof v === 'object') return <code>{JSON.stringify(v)}</code>;
+  return <span>{String(v)}</span>;
+}
+
+export function TableView({ state, update, fields, refreshKey }: { state: SearchState; update: UpdateState; fields: FieldInfo[]; refreshKey: number }) {
+  const { t, formatNumber } = useI18n();
+  const caps = useCapabilities();
+  const [exporting, setExporting] = useState<string | null>(null);
+  const findParams = caps.tools.get('find');
+  const base = findArgs(state, (p) => !!findParams?.has(p));
+  // A folder scope the table cannot apply is said, never silently dropped.
+  const prefixIgnored = !!state.prefix && !findParams?.has('path_prefix');
+  const args = { ...base, page: state.page, page_size: TABLE_PAGE };
+  const res = useLatest<Outcome>(caps.find ? `${JSON.stringify(args)}#${refreshKey}` : null, async () => {
+    const r = await callTool<FindResponse>('find', args);
+    return isToolError(r) ? { ok: false, e: r.error } : { ok: true, r };
+  });
+  const out = res.data;
+
+  const sortBy = (field: string) => {
+    const cur = state.sort?.field === field ? state.sort.order : null;
+    update({ sort: cur === null ? { field, order: 'asc' } : cur === 'asc' ? { field, order: 'desc' } : null });
+  };
+  const toggleCol = (key: string) => update({ cols: state.cols.includes(key) ? state.cols.filter((c) => c !== key) : [...state.cols, key] });
+
+  const exportCsv = async () => {
+    const rows: FindRow[] = [];
+    for (let page = 1; rows.length < EXPORT_MAX; page++) {
+      setExporting(t('table.exporting', { count: rows.length }));
+      const r = await callTool<FindResponse>('find', { ...base, page, page_size: EXPORT_PAGE });
+      if (isToolError(r)) {
+        setExporting(r.error.message);
+        return;
+      }
+      rows.push(...r.results);
+      if (!r.has_more) break;
+    }
+    const header = ['vault', 'path', 'title', ...state.cols];
+    const csv = toCsv(header, rows.map((r) => [r.vault ?? state.vault ?? '', r.path, r.title, ...state.cols.map((c) => r.fields?.[c] ?? null)]));
+    download(`kioku-${today()}.csv`, csv, 'text/csv;charset=utf-8');
+    setExporting(null);
+  };
+
+  const sortMark = (field: string) => (state.sort?.field === field ? (state.sort.order === 'asc' ? ' ▲' : ' ▼') : '');
+  const ariaSort = (field: string) => (state.sort?.field === field ? (state.sort.order === 'asc' ? 'ascending' : 'descending') : 'none');
+
+  return (
+    <div className="table-view">
+      <div className="table-tools">
+        <details className="column-picker">
+          <summary>{t('table.columns', { count: state.cols.length })}</summary>
+          <fieldset>
+            <legend className="visually-hidden">{t('table.columnsLegend')}</legend>
+            {fields.length === 0 ? <p className="muted">{t('table.noFields')}</p> : null}
+            {fields.map((f) => (
+              <label key={f.key} className="check">
+                <input type="checkbox" checked={state.cols.includes(f.key)} onChange={() => toggleCol(f.key)} />
+                <span>{f.key}</span> <span className="muted">{formatNumber(f.count)}</span>
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        <button type="button" className="secondary small" onClick={() => void exportCsv()} disabled={!out?.ok || exporting !== null}>
+          {t('table.export')}
+        </button>
+        {exporting ? <span role="status" className="muted">{exporting}</span> : null}
+        {out?.ok ? <span className="result-count muted">{t('search.results', { total: out.r.total })}</span> : null}
+      </div>
+      {prefixIgnored ? <p className="notice">{t('table.prefixIgnored', { folder: state.prefix ?? '' })}</p> : null}
+      {out && !out.ok ? (
+        <div className="error-box" role="alert">
+          <p>{out.e.message}</p>
+        </div>
+      ) : null}
+      {out?.ok ? (
+        <div className="table-scroll">
+          <table className="data-table" data-testid="find-table">
+            <thead>
+              <tr>
+                <th aria-sort={ariaSort('title')} scope="col">
+                  <button type="button" className="th-button" onClick={() => sortBy('title')}>
+                    {t('table.title')}
+                    {sortMark('title')}
+                  </button>
+                </th>
+                {state.cols.map((c) => (
+                  <th key={c} aria-sort={ariaSort(c)} scope="col">
+                    <button type="button" className="th-button" onClick={() => sortBy(c)}>
+                      {c}
+                      {sortMark(c)}
+                    </button>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {out.r.results.map((row) => (
+                <tr key={`${row.vault ?? ''}:${row.path}`}>
+                  <th scope="row">
+                    <a
+                      href="#"
+                      onClick={(e) => {
+                        e.preventDefault();
+                        update({ note: { vault: row.vault ?? state.vault ?? '', path: row.path } });
+                      }}
+                    >
+                      {row.title}
+                    </a>
+                    <div className="hit-path">{row.path}</div>
+                  </th>
+                  {state.cols.map((c) => (
+                    <td key={c} className={typeof row.fields?.[c] === 'number' ? 'num' : undefined}>
+                      <Cell v={row.fields?.[c]} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {out.r.results.length === 0 ? <p className="muted">{t('table.empty')}</p> : null}
+        </div>
+      ) : null}
+      {out?.ok && (state.page > 1 || out.r.has_more) ? (
+        <nav className="pager" aria-label={t('pager.label')}>
+          <button type="button" className="secondary small" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>
+            ← {t('pager.prev')}
+          </button>
+          <span>{t('pager.pageOf', { page: state.page, pages: Math.max(1, Math.ceil(out.r.total / TABLE_PAGE)) })}</span>
+          <button type="button" className="secondary small" disabled={!out.r.has_more} onClick={() => update({ page: state.page + 1 })}>
+            {t('pager.next')} →
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { decodeState, EMPTY_STATE, encodeState, type SearchState } from './url-state';
+
+describe('URL state codec', () => {
+  it('round-trips a full state, including Japanese, dots and reserved characters', () => {
+    const s: SearchState = {
+      q: '設計 tag:security "exact phrase" & more',
+      mode: 'hybrid',
+      filter: { status: 'in-progress', confidence: { $gt: 0.7 }, 'schema.version': '2', 状態: null },
+      vault: 'my vault/α',
+      prefix: 'specs/認証/',
+      page: 3,
+      view: 'table',
+      cols: ['status', 'confidence'],
+      sort: { field: 'confidence', order: 'desc' },
+      note: { vault: 'my vault/α', path: 'specs/a&b=c?.md' },
+    };
+    const text = encodeState(s);
+    expect(decodeState(text)).toEqual(s);
+    expect(decodeState('?' + text)).toEqual(s);
+  });
+
+  it('leaves defaults out of the URL', () => {
+    expect(encodeState(EMPTY_STATE)).toBe('');
+    expect(encodeState({ ...EMPTY_STATE, q: 'auth' })).toBe('q=auth');
+  });
+
+  it('falls back to defaults for malformed parts instead of failing', () => {
+    const s = decodeState('q=x&mode=fast&filter={bad&page=-2&view=grid&cols=[1,"a",""]&sort=-');
+    expect(s).toEqual({ ...EMPTY_STATE, q: 'x', cols: ['a'] });
+    expect(decodeState('filter=[1,2]').filter).toBeNull();
+    expect(decodeState('filter={}').filter).toBeNull();
+    expect(decodeState('page=2.5').page).toBe(1);
+    expect(decodeState('note=a.md').note).toBeNull();
+  });
+
+  it('normalises a folder prefix to end with a slash', () => {
+    expect(decodeState('in=specs').prefix).toBe('specs/');
+  });
+});

@@ -1,0 +1,57 @@
+// Argument errors point at the argument the caller wrote: an alias (project,
+// limit) is named as written, never as the name it stands for.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine';
+import { engineWith } from '../test/make-engine';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await engineWith({ 'a.md': '---\nstatus: draft\n---\nA note.\n' }, 'notes');
+});
+
+async function error(tool: string, args: Record<string, unknown>) {
+  const r = (await engine.call(tool, args)) as { isError?: boolean; error: { code: string; message: string; path?: string } };
+  expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
+  return r.error;
+}
+
+describe('errors name the alias the caller used', () => {
+  const tools: [string, Record<string, unknown>][] = [
+    ['search', {}],
+    ['find', {}],
+    ['fields', {}],
+    ['problems', {}],
+    ['read_note', { path: 'a.md' }],
+    ['folders', {}],
+    ['tags', {}],
+    ['unsaved_changes', {}],
+    ['write_back', {}],
+  ];
+  it.each(tools)('%s: project', async (tool, base) => {
+    expect(await error(tool, { ...base, project: 'nope' })).toMatchObject({ code: 'not_found', path: 'project' });
+    const wrongType = await error(tool, { ...base, project: 5 });
+    expect(wrongType).toMatchObject({ code: 'invalid_argument', path: 'project' });
+    expect(wrongType.message).toMatch(/^project /);
+    expect(await error(tool, { ...base, vault: 'nope' })).toMatchObject({ code: 'not_found', path: 'vault' });
+  });
+
+  it('checks the numbers of a filter inside arguments given as JSON text, as in a filter given as text', async () => {
+    const e = await error('find', '{"filters": {"id": 12345678901234567891}, "page": 1}' as never);
+    expect(e).toMatchObject({ code: 'invalid_filter', path: 'filters.id' });
+    expect(e.message).toMatch(/Write it as a string/);
+    expect(await error('search', '{"metadata_filters": {"x": {"$in": [1, 9007199254740993]}}}' as never)).toMatchObject({ path: 'metadata_filters.x.$in[1]' });
+    expect(((await engine.call('find', '{"filters": {"id": 9007199254740992}, "query": "123456789012345678901234"}')) as { isError?: boolean }).isError).toBeUndefined();
+  });
+
+  it('find: limit', async () => {
+    const e = await error('find', { limit: 5000 });
+    expect(e).toMatchObject({ code: 'invalid_argument', path: 'limit' });
+    expect(e.message).toMatch(/^limit must be from 1 to 1000/);
+  });
+
+  it('says what is missing rather than "undefined undefined"', async () => {
+    const e = await error('find', { sort: [{ order: 'desc' }] });
+    expect(e).toMatchObject({ code: 'invalid_argument', path: 'sort[0].field' });
+    expect(e.message).not.toMatch(/undefined/);
+  });
+});

@@ -1,0 +1,34 @@
+// read_note over a real engine: how a note can be named.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine';
+import { memorySource } from '../ingest/source';
+import { engineWith, ok } from '../test/make-engine';
+import type { ReadNoteResult } from './read-note';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await engineWith({ 'specs/auth.md': '---\ntitle: Auth\n---\nAuth body.\n', 'a:b.md': 'A colon in the name.\n' }, 'team');
+  await engine.importSource(memorySource('other', { 'specs/auth.md': 'The other vault.\n' }));
+});
+
+const read = async (args: Record<string, unknown>) => ok(await engine.call('read_note', args)) as ReadNoteResult;
+
+describe('read_note', () => {
+  it('reads a note by the id search gives its hits (vault:path), as path or id', async () => {
+    const hit = ok(await engine.call('search', { query: 'auth body' })) as { results: { id: string }[] };
+    expect(hit.results[0].id).toBe('team:specs/auth.md');
+    expect(await read({ id: 'team:specs/auth.md' })).toMatchObject({ vault: 'team', path: 'specs/auth.md', body: 'Auth body.\n' });
+    expect(await read({ path: 'other:specs/auth.md' })).toMatchObject({ vault: 'other', body: 'The other vault.\n' });
+    expect(await read({ path: 'a:b.md' })).toMatchObject({ vault: 'team', path: 'a:b.md' });
+  });
+
+  it('shows the frontmatter block without the BOM the file starts with', async () => {
+    const e = await engineWith({ 'b.md': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('---\ntitle: B\n---\nbody\n')]) });
+    expect(ok(await e.call('read_note', { path: 'b.md' }))).toMatchObject({ title: 'B', frontmatter_raw: '---\ntitle: B\n---\n', body: 'body\n' });
+  });
+
+  it('still asks which vault when a bare path exists in several', async () => {
+    const r = (await engine.call('read_note', { path: 'specs/auth.md' })) as { isError?: boolean; error: { code: string; path: string } };
+    expect(r.error).toMatchObject({ code: 'invalid_argument', path: 'path' });
+  });
+});
