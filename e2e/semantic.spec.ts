@@ -57,12 +57,10 @@ test('semantic search works offline in the browser with the bundled model', asyn
 
   await page.getByTestId('folder-input').setInputFiles(vault);
   await expect(page.getByTestId('vault')).toHaveCount(1);
-  // Settings show the embedding's progress; wait until every note is embedded.
-  await page.getByTestId('open-settings').click();
+  // The sidebar shows the embedding's progress; wait until every note is embedded.
   const status = page.getByTestId('embed-status');
   await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
   await expect(status).toContainText('Universal Sentence Encoder lite');
-  await page.keyboard.press('Escape');
 
   // No note contains any of these words: only meaning can find the anemometer.
   await page.getByRole('searchbox').fill('wind speed instrument');
@@ -93,15 +91,13 @@ test('a model loaded from a folder is kept in OPFS and re-embeds the vault with 
   await expect(page.getByTestId('app-ready')).toBeVisible();
   await page.getByTestId('folder-input').setInputFiles(vault);
   await expect(page.getByTestId('vault')).toHaveCount(1);
-  await page.getByTestId('open-settings').click();
   const status = page.getByTestId('embed-status');
   await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
 
   await page.getByTestId('model-folder-input').setInputFiles(model);
   await expect(status.getByRole('combobox')).toHaveValue('folder:my-use');
   await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
-  await page.screenshot({ path: 'test-results/semantic-settings.png', fullPage: true });
-  await page.keyboard.press('Escape');
+  await page.screenshot({ path: 'test-results/semantic-folder-model-panel.png', fullPage: true });
   await page.getByRole('searchbox').fill('wind speed instrument');
   await expect(page.getByTestId('hit').first()).toContainText('Anemometer');
   // The model's files are in OPFS now.

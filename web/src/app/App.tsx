@@ -20,6 +20,7 @@ import { useEmbedStatus } from '../features/search/use-embed-status';
 import { NoteView } from '../features/note/NoteView';
 import { NewNoteDialog } from '../features/note/NewNoteDialog';
 import { ScopePanel } from '../features/scope/ScopePanel';
+import { EmbedPanel } from '../features/embed/EmbedPanel';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { useFields } from '../features/filters/use-fields';
 import { addCondition, addTag } from '../features/filters/filter-model';
@@ -227,6 +228,7 @@ function Shell({ caps }: { caps: Capabilities }) {
                 }}
               />
             ) : null}
+            {vaults.length ? <EmbedPanel /> : null}
           </aside>
           <main id="main" className={`content${state.note ? ' has-note' : ''}`} tabIndex={-1}>
             {empty ? (

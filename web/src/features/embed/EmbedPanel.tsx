@@ -1,6 +1,5 @@
-// Background embedding at a glance (in Settings, under its "Embeddings"
-// heading): which model, how far, how fast, time left; pause/resume; switch
-// model; load a model from a folder.
+// Background embedding at a glance, in the sidebar: which model, how far,
+// how fast, time left; pause/resume; switch model; load a model from a folder.
 import { useEffect, useRef, useState } from 'react';
 import { call, engineApi, isToolError, watchEmbedding, type EmbedStatus } from '../../engine/client';
 import { useI18n } from '../../i18n/i18n';
@@ -45,6 +44,7 @@ export function EmbedPanel() {
 
   return (
     <section className="embed-panel" aria-label={t('embed.panel')} data-testid="embed-status" data-state={s.complete ? 'complete' : s.state}>
+      <h2>{t('embed.title')}</h2>
       <label className="embed-model">
         <span>{t('embed.model')}</span>
         <select

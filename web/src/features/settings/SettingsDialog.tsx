@@ -10,7 +10,6 @@ import type { Theme } from '../../app/theme';
 import { Dialog } from '../../ui/Dialog';
 import { download, today } from '../../ui/download';
 import type { EmbedStatus } from '../search/use-embed-status';
-import { EmbedPanel } from '../embed/EmbedPanel';
 
 interface Props {
   open: boolean;
@@ -118,9 +117,13 @@ export function SettingsDialog({ open, onClose, theme, onTheme, embed, onWiped }
         <h3 id="set-embed">{t('settings.embeddings')}</h3>
         {!caps.modes ? (
           <p className="hint">{t('mode.unavailable')}</p>
+        ) : embed ? (
+          <p>
+            {embed.model ? <>{t('settings.model', { model: embed.model })} · </> : null}
+            {embed.complete ? t('settings.embedComplete', { total: embed.total }) : t('settings.embedProgress', { done: embed.done, total: embed.total })}
+          </p>
         ) : (
-          // Model, progress, rate and time left, pause/resume, loading a model from a folder.
-          <EmbedPanel />
+          <p className="hint">{t('settings.embedUnknown')}</p>
         )}
       </section>
 
