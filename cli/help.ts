@@ -19,12 +19,12 @@ Options:
   --no-embed      skip computing embeddings (text search only; vector and hybrid
                   modes then cover only what an earlier run embedded)
   --model <id>    embedding model (default: the bundled use-lite; see embed_status)
+  --quiet, -q     do not report import problem counts or embedding progress on stderr
 
 Embeddings: with --vault (and index, and --db files that lack them) Kioku embeds
 every note with the model before answering, so search modes "vector" and
 "hybrid" work. Progress goes to stderr. Models other than the bundled one are
 downloaded once into ~/.cache/kioku/models (KIOKU_MODEL_CACHE).
-  --quiet, -q     do not report import problem counts or embedding progress on stderr
 
 Exit status: 0 success, 2 the tool returned an error result, 1 bad usage or failure.`;
 
@@ -41,4 +41,19 @@ export function toolHelp(name: string): string {
   const params = t.params.map((p) => `  ${p.name}${p.required ? ' (required)' : ''}: ${p.type}\n      ${p.description}`).join('\n');
   const examples = (t.examples ?? []).map((e) => `  kioku call ${t.name} '${JSON.stringify(e)}' --db kioku.db`).join('\n');
   return `${t.name}${t.aliases?.length ? ` (aliases: ${t.aliases.join(', ')})` : ''}\n  ${t.description}\n\nArguments:\n${params || '  (none)'}${examples ? `\n\nExamples:\n${examples}` : ''}`;
+}
+
+/** docs/tools.md: the tool reference, generated from the registry (npm run docs:tools). */
+export function toolsMarkdown(): string {
+  const tools = Object.values(TOOLS) as ToolDef<unknown, unknown>[];
+  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const sections = tools.map((t) => {
+    const rows = t.params.map((p) => `| \`${p.name}\`${p.required ? ' (required)' : ''} | ${cell(p.type)} | ${cell(p.description)} |`);
+    const table = rows.length ? `| argument | type | meaning |\n|---|---|---|\n${rows.join('\n')}` : 'No arguments.';
+    const examples = (t.examples ?? []).map((e) => `    npx kioku call ${t.name} '${JSON.stringify(e)}' --db notes.kioku`).join('\n');
+    const aliases = t.aliases?.length ? `\n\nAliases: ${t.aliases.map((a) => `\`${a}\``).join(', ')}.` : '';
+    const write = t.write ? ' Writes (calls that write run one at a time).' : '';
+    return `## \`${t.name}\`\n\n${t.description}${write}${aliases}\n\n${table}${examples ? `\n\nExamples:\n\n${examples}` : ''}\n`;
+  });
+  return `# Tools\n\nGenerated from worker/tools/registry.ts by \`npm run docs:tools\`; do not edit by hand. Every tool takes a JSON object and returns JSON, or \`{"isError": true, "error": {"code", "message", "path"}}\`. Error codes: see worker/tools/errors.ts.\n\n${sections.join('\n')}`;
 }
