@@ -43,12 +43,15 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<WriteNoteResult | null>(null);
   const [reload, setReload] = useState(0);
+  // False from a save until the note has been read again: editing waits for the saved version.
+  const [fresh, setFresh] = useState(true);
 
   useEffect(() => {
     let live = true;
     setError(null);
     void call('read_note', { vault, path }).then((r) => {
       if (!live) return;
+      setFresh(true);
       if (isToolError(r)) {
         setNote(null);
         setError({ message: r.error.message, code: r.error.code });
@@ -72,6 +75,9 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
     (r: WriteNoteResult) => {
       setSaved(r);
       setEditing(false);
+      // The next edit must carry the saved version's date, even before the re-read arrives.
+      setNote((n) => (n && n.path === r.path ? { ...n, modified: r.modified } : n));
+      setFresh(false);
       setReload((n) => n + 1);
       void refresh();
     },
@@ -85,6 +91,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
     const r = await call('write_back', { vault, path: note?.path ?? path, overwrite: true });
     if (isToolError(r)) setError({ message: r.error.message, code: r.error.code });
     else if (r.written && saved) setSaved({ ...saved, saved_to_disk: true, unsaved_to_disk: false, disk: { status: 'written', message: '' } });
+    setFresh(false);
     setReload((n) => n + 1);
     void refresh();
   };
@@ -105,7 +112,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
           ← {t('note.back')}
         </button>
         {note && note.kind === 'note' && caps.write && !editing ? (
-          <button type="button" className="small" onClick={() => setEditing(true)} data-testid="edit-note">
+          <button type="button" className="small" onClick={() => setEditing(true)} disabled={!fresh} data-testid="edit-note">
             {t('note.edit')}
           </button>
         ) : null}
