@@ -11,6 +11,10 @@ import { parseArgs, runBench } from './browser/cli';
 import { KNOWN_CORPORA } from './browser/corpus-node';
 import { BENCHMARKS_DOC, writeDocSection } from './browser/doc-section';
 import { markdownTable } from './browser/table';
+import { loadNote } from './lib/load';
+import { loadavg as loadNow } from 'node:os';
+
+const LOAD_BEFORE = loadNow()[0];
 
 const argv = process.argv.slice(2);
 const writeDoc = !argv.includes('--no-doc');
@@ -46,8 +50,7 @@ in the engine's Web Worker on OPFS; Node on the in-memory database the CLI
 uses. Targets: p95 ≤ 5 ms at 10k notes, ≤ 30 ms at 100k (issue 3).
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}.
-The machine was shared with other work while this ran, so figures are
-noisy; the coordinator re-runs the benchmarks on a quiet machine.
+${loadNote(LOAD_BEFORE)}
 
 Reading the table: p50 is the typical call; on this shared 2-core machine
 p95 mostly measures other work competing for the CPU (the same query's p95

@@ -8,6 +8,7 @@ import { writeDocSection } from './browser/doc-section';
 import { markdownTable } from './browser/table';
 import type { BenchRow } from './browser/scenario';
 import { loadavg } from 'node:os';
+import { loadNote } from './lib/load';
 
 const argv = process.argv.slice(2);
 const writeDoc = !argv.includes('--no-doc');
@@ -66,10 +67,8 @@ a folder handle costs Chromium's worker about half a millisecond of CPU per
 file on top (Blob reads), and more in wall time; an unchanged re-import
 reads nothing.
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${memory.machine}; load average
-${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after: other work was running on the machine,
-so wall times are inflated and noisy (the best run is the closest to an idle
-machine); the coordinator re-runs the benchmarks on a quiet machine.
+Measured ${new Date().toISOString().slice(0, 10)} on ${memory.machine}. ${loadNote(loadBefore)}
+The best run is the closest to an idle machine.
 
 ${table}`,
   );

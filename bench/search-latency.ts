@@ -8,6 +8,10 @@
 import { runBench, parseArgs } from './browser/cli';
 import { writeDocSection } from './browser/doc-section';
 import { markdownTable } from './browser/table';
+import { loadNote } from './lib/load';
+import { loadavg as loadNow } from 'node:os';
+
+const LOAD_BEFORE = loadNow()[0];
 
 const argv = process.argv.slice(2);
 const value = (name: string, fallback: string) => {
@@ -50,8 +54,7 @@ Targets: seekstone-10k p50 ≤ 2 ms and p95 ≤ 10 ms, text and text + filter;
 on this vault and obsidian-mcp-rs 36.7 ms (published, on a faster machine).
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}.
-The machine was shared with other work while this ran; the coordinator
-re-runs the benchmarks on a quiet machine.
+${loadNote(LOAD_BEFORE)}
 
 ${table}`,
     );

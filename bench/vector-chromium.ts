@@ -11,6 +11,10 @@ import { markdownTable } from './browser/table';
 import { EMBEDDED_DB, SEEKSTONE } from './vector-embed';
 import type { StoredVector } from './vector-measure';
 import { packVectors } from './vector-pack';
+import { loadNote } from './lib/load';
+import { loadavg as loadNow } from 'node:os';
+
+const LOAD_BEFORE = loadNow()[0];
 
 const VECTORS_DIR = new URL('./out/seekstone-vectors/', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -38,9 +42,7 @@ app does. Embedding the whole vault in wasm takes hours, so throughput is
 sampled and the vault's vectors are the ones Node computed (identical model
 and chunks; matched by text hash). Latency is over every chunk.
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}. The machine was
-shared with other work while this ran; the coordinator re-runs the benchmarks
-on a quiet machine.
+Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}. ${loadNote(LOAD_BEFORE)}
 
 ${table}`,
       );

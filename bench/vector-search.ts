@@ -13,6 +13,10 @@ import { writeDocSection } from './browser/doc-section';
 import { markdownTable } from './browser/table';
 import { keywordQueries, measureVectorSearch, type StoredVector } from './vector-measure';
 import { EMBEDDED_DB, SEEKSTONE } from './vector-embed';
+import { loadNote } from './lib/load';
+import { loadavg as loadNow } from 'node:os';
+
+const LOAD_BEFORE = loadNow()[0];
 
 async function main() {
   if (!existsSync(SEEKSTONE)) return console.log(`skipped: ${SEEKSTONE} is missing (needs ../shared/corpora/seekstone-10k)`);
@@ -54,9 +58,7 @@ seekstone-10k with the bundled model (USE-lite int8), in Node (the CLI's
 engine, onnxruntime-node). Vectors of the whole vault come from
 \`npm run bench:vector-embed -- --full\`; latency is over every chunk.
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. The machine was
-shared with other work while this ran; the coordinator re-runs the benchmarks
-on a quiet machine.
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. ${loadNote(LOAD_BEFORE)}
 
 ${table}`,
     );

@@ -48,6 +48,11 @@ test.describe('Japanese', () => {
     await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
     await page.getByTestId('language').selectOption('ja');
     await expect(page.getByRole('heading', { name: '設定' })).toBeVisible();
+    // An engine error leads with a Japanese sentence for its code; the engine's detail follows.
+    await page.goto(`/?q=${encodeURIComponent('設計')}&filter=${encodeURIComponent(JSON.stringify({ confidence: { $near: 1 } }))}`);
+    const alert = page.getByTestId('search-error');
+    await expect(alert.locator('.engine-lead')).toHaveText('フィルターが正しくありません。');
+    await expect(alert.locator('.engine-detail')).toContainText('$near');
     expect(errors).toEqual([]);
   });
 });
@@ -114,6 +119,40 @@ test('edits are written to a folder opened with write access', async ({ page }) 
     return (await (await dir.getFileHandle('ideas.md')).getFile()).text();
   });
   expect(created).toBe('# ideas\n\n');
+});
+
+test('two different folders with the same name become two vaults; re-syncing each updates its own', async ({ page }) => {
+  await openApp(page);
+  const importNotes = (parent: string, text: string) =>
+    page.evaluate(
+      async ([parent, text]) => {
+        const root = await navigator.storage.getDirectory();
+        const dir = await (await root.getDirectoryHandle(parent, { create: true })).getDirectoryHandle('notes', { create: true });
+        const w = await (await dir.getFileHandle('only.md', { create: true })).createWritable();
+        await w.write(text);
+        await w.close();
+        await (window as unknown as { kiokuImportHandle(h: FileSystemDirectoryHandle): Promise<void> }).kiokuImportHandle(dir);
+      },
+      [parent, text],
+    );
+  const vault = (name: string) => page.locator(`[data-testid="vault"][data-vault="${name}"]`);
+  await importNotes('home', 'Recipes for bread.\n');
+  await expect(vault('notes')).toBeVisible();
+  await importNotes('work', 'Quarterly budget review.\n');
+  await expect(vault('notes (2)')).toBeVisible();
+  await expect(page.locator('.import-result')).toContainText('Imported “notes (2)”');
+  // The first folder again: it updates its own vault, no third one appears.
+  await importNotes('home', 'Recipes for sourdough bread.\n');
+  await expect(page.locator('.import-result')).toContainText('Imported “notes”');
+  await expect(page.getByTestId('vault')).toHaveCount(2);
+  const hitFor = async (q: string) => {
+    await page.getByRole('searchbox').fill(q);
+    await expect(page.getByTestId('hit').first()).toContainText(q);
+    await expect(page.getByTestId('hit')).toHaveCount(1);
+    return page.getByTestId('hit').first().locator('.hit-title').getAttribute('aria-label');
+  };
+  expect(await hitFor('sourdough')).toMatch(/— notes · only\.md/);
+  expect(await hitFor('budget')).toMatch(/— notes \(2\) · only\.md/);
 });
 
 test('mode switch: Semantic finds by meaning, and the mode is in the URL', async ({ page }) => {

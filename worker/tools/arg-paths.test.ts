@@ -55,3 +55,29 @@ describe('errors name the alias the caller used', () => {
     expect(e.message).not.toMatch(/undefined/);
   });
 });
+
+describe('unknown argument names are refused, not ignored', () => {
+  it('a misspelt argument is named, with the nearest accepted one', async () => {
+    const e = await error('search', { query: 'note', page_sise: 5 });
+    expect(e).toMatchObject({ code: 'invalid_argument', path: 'page_sise' });
+    expect(e.message).toMatch(/Unknown argument "page_sise"\. Did you mean "page_size"\?/);
+    expect(e.message).toMatch(/search takes: query, mode, filters/);
+    expect((await error('find', { filter: { status: 'draft' } })).message).toMatch(/Did you mean "filters"\?/);
+    expect((await error('read_note', { path: 'a.md', 'max-chars': 10 })).message).toMatch(/Did you mean "max_chars"\?/);
+    const far = await error('find', { colour: 'red' });
+    expect(far.message).not.toMatch(/Did you mean/);
+    expect((await error('vaults', { x: 1 })).message).toMatch(/vaults takes no arguments/);
+  });
+
+  it('the aliases each parameter documents are accepted', async () => {
+    const ok = async (tool: string, args: Record<string, unknown>) => {
+      const r = (await engine.call(tool, args)) as { isError?: boolean; error?: unknown };
+      expect(r.isError, `${tool} ${JSON.stringify(args)}: ${JSON.stringify(r.error)}`).toBeUndefined();
+      return r;
+    };
+    await ok('search', { query: 'note', metadata_filters: { status: 'draft' }, project: 'notes', limit: 3 });
+    await ok('find', { metadata_filters: { status: 'draft' }, project: 'notes', limit: 3 });
+    expect(await ok('read_note', { identifier: 'a.md' })).toMatchObject({ path: 'a.md' });
+    expect(await ok('read_note', { id: 'a.md', project: 'notes' })).toMatchObject({ path: 'a.md' });
+  });
+});

@@ -31,6 +31,7 @@ export async function callTool(ctx: ToolContext, name: string, input?: unknown):
       throw toolError('unknown_tool', `Unknown tool ${JSON.stringify(name)}. Available tools: ${[...new Set([...byName.values()].map((d) => d.name))].sort().join(', ')}.`, 'tool');
     }
     const args = asArgs(input);
+    checkArgNames(def, args);
     const parsed = def.parse(args, ctx);
     if (!def.write) return clean(await def.run(ctx, parsed));
     const run = (writeQueues.get(ctx.db) ?? Promise.resolve()).then(() => def.run(ctx, parsed));
@@ -39,6 +40,64 @@ export async function callTool(ctx: ToolContext, name: string, input?: unknown):
   } catch (e) {
     return toErrorResult(e);
   }
+}
+
+/**
+ * A misspelt argument (`page-size`, `filter`) would otherwise be ignored and
+ * the call would quietly answer a different question, so unknown names are
+ * refused, with the nearest accepted name as a hint.
+ */
+function checkArgNames(def: ToolDef<unknown, unknown>, args: Record<string, unknown>): void {
+  const accepted = acceptedNames(def);
+  for (const key of Object.keys(args)) {
+    if (accepted.has(key)) continue;
+    const names = def.params.map((p) => p.name);
+    const near = nearest(key, names);
+    const hint = near ? ` Did you mean ${JSON.stringify(near)}?` : '';
+    const list = names.length ? ` ${def.name} takes: ${names.join(', ')}.` : ` ${def.name} takes no arguments.`;
+    throw toolError('invalid_argument', `Unknown argument ${JSON.stringify(key)}.${hint}${list}`, key);
+  }
+}
+
+// Aliases (Basic Memory's names, e.g. `project` for `vault`) are declared where
+// users read them: "alias: x" or "aliases: x, y" in the parameter's description.
+const acceptedCache = new WeakMap<object, Set<string>>();
+function acceptedNames(def: ToolDef<unknown, unknown>): Set<string> {
+  let names = acceptedCache.get(def);
+  if (!names) {
+    names = new Set();
+    for (const p of def.params) {
+      names.add(p.name);
+      for (const m of p.description.matchAll(/\balias(?:es)?: ([a-z_]+(?:, [a-z_]+)*)/g)) {
+        for (const a of m[1].split(',')) names.add(a.trim());
+      }
+    }
+    acceptedCache.set(def, names);
+  }
+  return names;
+}
+
+function nearest(word: string, names: readonly string[]): string | undefined {
+  const w = word.toLowerCase().replace(/-/g, '_');
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const n of names) {
+    const d = n.startsWith(w) ? 1 : editDistance(w, n);
+    if (d < bestDistance) [best, bestDistance] = [n, d];
+  }
+  return bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length];
 }
 
 /** Results must survive JSON (CLI) and structured clone (worker): drop undefined, keep plain data. */

@@ -63,7 +63,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
   aliases: ['read', 'bm_read_note'],
   description: 'Reads one note by vault-relative path (or permalink or title): frontmatter, body, observations, relations and backlinks.',
   params: [
-    { name: 'path', type: 'string', required: true, description: 'Vault-relative path such as "specs/auth-design.md" (alias: id); a search hit id ("notes:specs/auth-design.md"), a permalink or an exact title also works.' },
+    { name: 'path', type: 'string', required: true, description: 'Vault-relative path such as "specs/auth-design.md" (aliases: id, identifier); a search hit id ("notes:specs/auth-design.md"), a permalink or an exact title also works.' },
     { name: 'vault', type: 'string', description: 'Vault name (alias: project); needed only when the path exists in several vaults.' },
     { name: 'max_chars', type: 'integer', description: 'Longest body returned (default 1,000,000 characters).' },
   ],

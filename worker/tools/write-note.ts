@@ -169,7 +169,7 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
   description:
     'Changes an existing note: its body, its frontmatter, or its whole text. The index is updated at once; the file on disk is written too when its folder is open for writing, otherwise the change is kept in Kioku (unsaved_to_disk) until it is written back or exported.',
   params: [
-    { name: 'path', type: 'string', required: true, description: 'Vault-relative path of the note, e.g. "specs/auth-design.md".' },
+    { name: 'path', type: 'string', required: true, description: 'Vault-relative path of the note, e.g. "specs/auth-design.md" (alias: identifier).' },
     { name: 'vault', type: 'string', description: 'Vault name (alias: project); needed when the path exists in several vaults.' },
     { name: 'body', type: 'string', description: 'New body (everything after the frontmatter). Alias: content.' },
     { name: 'frontmatter', type: 'object', description: 'New frontmatter as an object (replaces the old one; {} removes it).' },
@@ -234,7 +234,7 @@ export const createNoteTool = defineTool<CreateInput, WriteNoteResult>({
     'Creates a new Markdown note in a vault and indexes it at once. The file is written to the folder when it is open for writing; otherwise the note lives in Kioku until written back or exported.',
   params: [
     { name: 'path', type: 'string', description: 'Vault-relative path ending in .md, e.g. "meetings/2026-05-01.md". Or give folder and title.' },
-    { name: 'folder', type: 'string', description: 'Folder for the note (with title instead of path); "" for the vault root.' },
+    { name: 'folder', type: 'string', description: 'Folder for the note (with title instead of path); "" for the vault root (alias: directory).' },
     { name: 'title', type: 'string', description: 'Title; becomes the file name when no path is given, and the frontmatter title when the frontmatter has none.' },
     { name: 'vault', type: 'string', description: 'Vault name (alias: project); optional when there is only one vault.' },
     { name: 'body', type: 'string', description: 'The body text. Alias: content.' },

@@ -266,6 +266,27 @@ export const en = {
   'embed.retry': 'Retry',
   'embed.folder': 'Load a model from a folder…',
   'embed.folderDone': 'Model “{name}” loaded from the folder; re-embedding with it.',
+  // Engine error codes and import problem codes, as a lead before the engine's own (English) detail.
+  'engineError.invalid_argument': 'An argument is not valid.',
+  'engineError.invalid_filter': 'The filter is not valid.',
+  'engineError.unknown_tool': 'This engine has no such tool.',
+  'engineError.not_found': 'Not found.',
+  'engineError.conflict': 'The change conflicts with existing data.',
+  'engineError.locked': 'The notes are in use by another tab.',
+  'engineError.unsupported': 'Not available here.',
+  'engineError.internal': 'Something failed inside Kioku.',
+  'problem.frontmatter_invalid': 'The frontmatter is not valid YAML.',
+  'problem.frontmatter_unterminated': 'The frontmatter has no closing ---.',
+  'problem.frontmatter_not_a_map': 'The frontmatter is not a list of key: value pairs.',
+  'problem.frontmatter_duplicate_key': 'The frontmatter repeats a key.',
+  'problem.invalid_utf8': 'The file is not valid UTF-8 text.',
+  'problem.binary_note': 'The note looks like binary data.',
+  'problem.empty_file': 'The file is empty.',
+  'problem.note_truncated': 'The note is too large and was shortened.',
+  'problem.duplicate_permalink': 'Another note has the same permalink.',
+  'problem.read_failed': 'The file could not be read.',
+  'problem.duplicate_path': 'Another file has the same path.',
+  'problem.edit_kept': 'The file changed on disk while it had an unsaved edit in Kioku; the edit was kept.',
 } as const;
 
 export type MessageKey = keyof typeof en;

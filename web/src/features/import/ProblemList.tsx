@@ -1,4 +1,5 @@
 import { useI18n } from '../../i18n/i18n';
+import { EngineMessage } from '../../ui/EngineMessage';
 
 export interface ProblemItem {
   path: string;
@@ -21,7 +22,9 @@ export function ProblemList({ problems }: { problems: ProblemItem[] }) {
               <code className="path">{p.path}</code>
               {p.line ? <span className="line"> ({t('import.problem.line', { line: p.line })})</span> : null}
             </div>
-            <div className="message">{p.message}</div>
+            <div className="message">
+              <EngineMessage kind="problem" code={p.code} message={p.message} />
+            </div>
             <div className="action">
               <span className="action-label">{t('import.problem.did')}</span> {p.action}
             </div>

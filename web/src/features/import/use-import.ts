@@ -3,6 +3,8 @@ import { useCallback, useState } from 'react';
 import { engineApi, progressProxy, type ImportProgress, type ImportSummary } from '../../engine/client';
 import { saveFolderHandle } from '../../engine/folder-handles';
 import type { FolderInput } from './folder-input';
+import { vaultForHandle } from './vault-name';
+import { call, isToolError } from '../../engine/client';
 
 export interface ImportState {
   running: boolean;
@@ -34,8 +36,12 @@ export function useImport(onDone: () => void) {
       run(async (onProgress) => {
         const api = engineApi();
         if (input.kind === 'handle') {
+          if (vault === undefined) {
+            const listed = await call('vaults');
+            vault = await vaultForHandle(input.handle, isToolError(listed) ? [] : listed.vaults.map((v) => v.name));
+          }
           // Keep the handle so the folder can be re-synced without picking it again.
-          await saveFolderHandle(vault ?? input.name, input.handle).catch(() => undefined);
+          await saveFolderHandle(vault, input.handle).catch(() => undefined);
           return api.importHandle(input.handle, vault, onProgress);
         }
         return api.importFiles(input.name, input.files, vault, onProgress);

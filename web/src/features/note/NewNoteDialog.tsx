@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n';
 import { useApp } from '../../app/app-context';
 import { Dialog } from '../../ui/Dialog';
 import { newNotePath } from '../../../../worker/tools/note-path';
+import { EngineMessage } from '../../ui/EngineMessage';
 
 interface Props {
   open: boolean;
@@ -32,7 +33,7 @@ export function NewNoteDialog({ open, defaultVault, defaultFolder, onClose, onCr
   const [folder, setFolder] = useState('');
   const [name, setName] = useState('');
   const [folders, setFolders] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ code?: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -63,7 +64,7 @@ export function NewNoteDialog({ open, defaultVault, defaultFolder, onClose, onCr
     const r = await call('create_note', { vault, path, body: `# ${title}\n\n` });
     setBusy(false);
     if (isToolError(r)) {
-      setError(r.error.message);
+      setError(r.error);
       return;
     }
     await refresh();
@@ -106,7 +107,7 @@ export function NewNoteDialog({ open, defaultVault, defaultFolder, onClose, onCr
             <input value={name} onChange={(e) => setName(e.target.value)} placeholder="meeting-notes.md" autoFocus aria-invalid={problem ? true : undefined} aria-describedby="new-note-help" data-testid="new-note-name" />
           </label>
           <p id="new-note-help" className={problem || error ? 'field-error' : 'hint'} role={problem || error ? 'alert' : undefined}>
-            {error ?? problem ?? (fileName ? t('newNote.willCreate', { path: `${folder.trim() ? folder.trim().replace(/\/+$/, '') + '/' : ''}${fileName}` }) : t('newNote.help'))}
+            {error ? <EngineMessage kind="engineError" code={error.code} message={error.message} /> : problem ?? (fileName ? t('newNote.willCreate', { path: `${folder.trim() ? folder.trim().replace(/\/+$/, '') + '/' : ''}${fileName}` }) : t('newNote.help'))}
           </p>
           <div className="editor-actions">
             <button type="submit" disabled={!fileName || !!problem || busy}>

@@ -9,6 +9,7 @@ import { useApp } from '../../app/app-context';
 import type { ReadNoteResult } from '../../../../worker/tools/read-note';
 import type { WriteNoteResult } from '../../../../worker/tools/write-note';
 import { checkFrontmatter, yamlOfHead } from './yaml-check';
+import { EngineMessage } from '../../ui/EngineMessage';
 
 interface Props {
   note: ReadNoteResult;
@@ -23,7 +24,7 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
   const [yaml, setYaml] = useState(originalYaml);
   const [body, setBody] = useState(note.body);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ code?: string; message: string } | null>(null);
   const issue = useMemo(() => checkFrontmatter(yaml), [yaml]);
   const changed = yaml !== originalYaml || body !== note.body;
   const yamlRef = useRef<HTMLTextAreaElement>(null);
@@ -51,7 +52,7 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
     if (body !== note.body) args.body = body;
     const r = await call('write_note', args);
     setSaving(false);
-    if (isToolError(r)) setError(r.error.message);
+    if (isToolError(r)) setError(r.error);
     else onSaved(r);
   };
 
@@ -117,7 +118,7 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
       <textarea id="body-editor" className="body-editor" value={body} onChange={(e) => setBody(e.target.value)} rows={18} data-testid="body-editor" />
       {error ? (
         <p className="field-error" role="alert">
-          {error}
+          <EngineMessage kind="engineError" code={error.code} message={error.message} />
         </p>
       ) : null}
       <div className="editor-actions">

@@ -12,6 +12,7 @@ import type { WriteNoteResult } from '../../../../worker/tools/write-note';
 import { FrontmatterTable } from './FrontmatterTable';
 import { MarkdownBody } from './MarkdownBody';
 import { NoteEditor } from './NoteEditor';
+import { EngineMessage } from '../../ui/EngineMessage';
 
 interface Props {
   vault: string;
@@ -124,7 +125,9 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
       </div>
       {error ? (
         <div className="error-box" role="alert">
-          <p>{error.message}</p>
+          <p>
+            <EngineMessage kind="engineError" code={error.code} message={error.message} />
+          </p>
           {error.code === 'not_found' && caps.write ? (
             <button type="button" className="secondary small" onClick={() => void createMissing()}>
               {t('note.createMissing', { title: path })}

@@ -17,6 +17,7 @@ import { hasSearch, PAGE_SIZE, searchArgs } from './search-args';
 import { StartPanel } from './StartPanel';
 import { useLatest } from './use-latest';
 import type { ToolErrorResult } from '../../engine/client';
+import { EngineMessage } from '../../ui/EngineMessage';
 
 export interface ResultNav {
   move(delta: number): void;
@@ -101,7 +102,9 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
         <StartPanel vault={state.vault} refreshKey={refreshKey} onTag={onTag} />
       ) : out && !out.ok ? (
         <div className="error-box" role="alert" data-testid="search-error">
-          <p>{out.e.message}</p>
+          <p>
+            <EngineMessage kind="engineError" code={out.e.code} message={out.e.message} />
+          </p>
           {out.e.path ? <p className="muted">{t('search.errorPath', { path: out.e.path })}</p> : null}
         </div>
       ) : out?.ok ? (

@@ -10,6 +10,7 @@ import type { SearchState } from '../../state/url-state';
 import { download, today } from '../../ui/download';
 import { useLatest } from '../search/use-latest';
 import { toCsv } from './csv';
+import { EngineMessage } from '../../ui/EngineMessage';
 
 const TABLE_PAGE = 50;
 const EXPORT_PAGE = 100;
@@ -105,7 +106,9 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
       {prefixIgnored ? <p className="notice">{t('table.prefixIgnored', { folder: state.prefix ?? '' })}</p> : null}
       {out && !out.ok ? (
         <div className="error-box" role="alert">
-          <p>{out.e.message}</p>
+          <p>
+            <EngineMessage kind="engineError" code={out.e.code} message={out.e.message} />
+          </p>
         </div>
       ) : null}
       {out?.ok ? (

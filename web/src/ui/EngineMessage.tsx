@@ -1,0 +1,21 @@
+// The engine writes its error and problem messages in English (they go to the
+// CLI and to agents too). In the Japanese UI a Japanese sentence for the code
+// comes first, so the reader knows what happened; the engine's detail, which
+// names the argument, line or file, follows as written.
+import { useI18n } from '../i18n/i18n';
+import { en, type MessageKey } from '../i18n/en';
+
+export function EngineMessage({ kind, code, message }: { kind: 'engineError' | 'problem'; code?: string; message: string }) {
+  const { lang, t } = useI18n();
+  const key = `${kind}.${code}` as MessageKey;
+  // A code this UI does not know (a newer engine) shows the detail alone.
+  if (lang === 'en' || !code || !(key in en)) return <>{message}</>;
+  return (
+    <>
+      <span className="engine-lead">{t(key)}</span>{' '}
+      <span lang="en" className="engine-detail">
+        {message}
+      </span>
+    </>
+  );
+}
