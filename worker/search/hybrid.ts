@@ -90,7 +90,11 @@ export interface MeaningExtra {
   /** The mode that ran when it differs from the one asked for (a query the model cannot read runs as text). */
   mode?: 'text';
   notice?: string;
+  /** What the notice is about, so a UI can word it in its own language. */
+  notice_code?: NoticeCode;
 }
+
+export type NoticeCode = 'embeddings_incomplete' | 'query_language';
 
 /** How deep each ranking is read before fusing: enough for the page and then some. */
 function depthFor(window: PageWindow): number {
@@ -140,10 +144,10 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   const extra: MeaningExtra = { embeddings: { model: status.model.id, complete: status.complete } };
   const partial = status.complete
     ? {}
-    : { notice: `Embeddings are still being computed (${status.chunks_done} of ${status.chunks_total} passages); notes not embedded yet are ${mode === 'vector' ? 'missing from these results' : 'ranked by text'}.` };
+    : { notice_code: 'embeddings_incomplete' as const, notice: `Embeddings are still being computed (${status.chunks_done} of ${status.chunks_total} passages); notes not embedded yet are ${mode === 'vector' ? 'missing from these results' : 'ranked by text'}.` };
   const asText = (notice?: string): ModeResult => {
     const r = textMode(req) as ModeResult;
-    return { ...r, extra: { ...extra, mode: 'text', ...(notice ? { notice } : {}) } };
+    return { ...r, extra: { ...extra, mode: 'text', ...(notice ? { notice, notice_code: 'query_language' as const } : {}) } };
   };
 
   const words = meaningText(query);

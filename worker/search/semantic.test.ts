@@ -15,7 +15,7 @@ const WEATHER = {
   'Taxes.md': '# Taxes\n\nFile the annual return before April; keep receipts for deductions.\n',
 };
 
-type Result = { results: { title: string; snippet: string; path: string }[]; mode: string; total: number; total_is_exact: boolean; notice?: string; embeddings?: { complete: boolean } };
+type Result = { results: { title: string; snippet: string; path: string }[]; mode: string; total: number; total_is_exact: boolean; notice?: string; notice_code?: string; embeddings?: { complete: boolean } };
 
 describe('search by meaning', () => {
   it('a paraphrase finds the note in vector mode where text mode cannot', async () => {
@@ -43,6 +43,11 @@ describe('search by meaning', () => {
     pending.embed.pause();
     const before = ok((await pending.call('search', { query: 'cups' })) as Result);
     expect(before.mode).toBe('text');
+    // Asked for by meaning before every note is embedded: said, with a code a UI can word itself.
+    const partial = ok((await pending.call('search', { query: 'cups', mode: 'vector' })) as Result);
+    expect(partial.embeddings?.complete).toBe(false);
+    expect(partial.notice_code).toBe('embeddings_incomplete');
+    expect(partial.notice).toMatch(/still being computed/);
     const done = await embeddedEngine(WEATHER);
     expect(ok((await done.call('search', { query: 'cups' })) as Result).mode).toBe('hybrid');
   });
@@ -107,6 +112,7 @@ describe('search by meaning', () => {
       expect(hybrid.results.map((h) => h.path)).toEqual(text.results.map((h) => h.path));
       expect(hybrid.mode).toBe('text');
       expect(hybrid.notice).toMatch(/English/);
+      expect(hybrid.notice_code).toBe('query_language');
     }
   });
 

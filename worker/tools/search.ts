@@ -42,6 +42,8 @@ export interface SearchResult {
   embeddings?: { model: string; complete: boolean };
   /** Why results differ from what was asked (embeddings still being computed, a query the model cannot read). */
   notice?: string;
+  /** What the notice is about: "embeddings_incomplete" or "query_language". */
+  notice_code?: string;
   [extra: string]: unknown;
 }
 

@@ -30,6 +30,7 @@ export interface SearchResponse {
   embeddings?: { model: string; complete: boolean };
   /** Why the results differ from what was asked (e.g. a query the model cannot read was ranked by text). */
   notice?: string;
+  notice_code?: string;
 }
 
 export interface FindRow {

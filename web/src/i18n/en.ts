@@ -275,6 +275,8 @@ export const en = {
   'engineError.locked': 'The notes are in use by another tab.',
   'engineError.unsupported': 'Not available here.',
   'engineError.internal': 'Something failed inside Kioku.',
+  'notice.embeddings_incomplete': 'Some notes are not embedded yet.',
+  'notice.query_language': 'The embedding model cannot read this query’s language, so it was ranked by text.',
   'problem.frontmatter_invalid': 'The frontmatter is not valid YAML.',
   'problem.frontmatter_unterminated': 'The frontmatter has no closing ---.',
   'problem.frontmatter_not_a_map': 'The frontmatter is not a list of key: value pairs.',

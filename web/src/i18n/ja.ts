@@ -276,6 +276,8 @@ export const ja: Record<MessageKey, string> = {
   'engineError.locked': 'ノートは別のタブで使用中です。',
   'engineError.unsupported': 'ここでは利用できません。',
   'engineError.internal': 'Kioku の内部でエラーが発生しました。',
+  'notice.embeddings_incomplete': 'まだ埋め込みが済んでいないノートがあります。',
+  'notice.query_language': '埋め込みモデルはこのクエリの言語を読めないため、キーワードで順位付けしました。',
   'problem.frontmatter_invalid': 'フロントマターが正しい YAML ではありません。',
   'problem.frontmatter_unterminated': 'フロントマターを閉じる --- がありません。',
   'problem.frontmatter_not_a_map': 'フロントマターが「キー: 値」の形になっていません。',

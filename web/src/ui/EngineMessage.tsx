@@ -5,7 +5,7 @@
 import { useI18n } from '../i18n/i18n';
 import { en, type MessageKey } from '../i18n/en';
 
-export function EngineMessage({ kind, code, message }: { kind: 'engineError' | 'problem'; code?: string; message: string }) {
+export function EngineMessage({ kind, code, message }: { kind: 'engineError' | 'problem' | 'notice'; code?: string; message: string }) {
   const { lang, t } = useI18n();
   const key = `${kind}.${code}` as MessageKey;
   // A code this UI does not know (a newer engine) shows the detail alone.

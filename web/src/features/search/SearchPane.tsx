@@ -119,9 +119,10 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
               {t('search.partialEmbeddings')}
             </p>
           ) : null}
-          {out.r.notice ? (
+          {/* Incomplete embeddings are said above in the UI's words; other notices come from the engine. */}
+          {out.r.notice && !(out.r.notice_code === 'embeddings_incomplete' && out.r.embeddings && !out.r.embeddings.complete) ? (
             <p className="notice" data-testid="search-notice">
-              {out.r.notice}
+              <EngineMessage kind="notice" code={out.r.notice_code} message={out.r.notice} />
             </p>
           ) : null}
           {out.r.results.length === 0 ? (
