@@ -24,6 +24,7 @@ export type Test =
   | { op: '$eq'; path: string; operand: EqOperand }
   | { op: '$all'; path: string; operands: EqOperand[] }
   | { op: '$in'; path: string; operands: EqOperand[] }
+  | { op: '$nin'; path: string; operands: EqOperand[] }
   | { [O in RangeOp]: { op: O; path: string; bound: Bound } }[RangeOp]
   | { op: '$between'; path: string; min: Bound; max: Bound }
   | { op: '$contains'; path: string; operand: EqOperand; text: string | null }

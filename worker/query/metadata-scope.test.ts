@@ -27,6 +27,27 @@ describe('tag: tokens in the text query', () => {
   ])('%j → text %j, tags %j', (query, text, tags) => {
     expect(extractTagTokens(query)).toEqual({ text, tags });
   });
+
+  it.each([
+    ['tag:a OR tag:b', { text: '', tags: [], anyOf: ['a', 'b'] }],
+    ['auth tag:a OR tag:#B OR tag:c', { text: 'auth', tags: [], anyOf: ['a', 'B', 'c'] }],
+    ['tag:a || tag:b tag:c', { text: '', tags: ['c'], anyOf: ['a', 'b'] }],
+    ['notes -tag:archived', { text: 'notes', tags: [], none: ['archived'] }],
+    ['-tag:a,b x -tag:c', { text: 'x', tags: [], none: ['a', 'b', 'c'] }],
+    ['tag:a OR tag:b -tag:c', { text: '', tags: [], anyOf: ['a', 'b'], none: ['c'] }],
+    ['tag:a OR -tag:b', { text: '', tags: ['a'], none: ['b'] }], // OR beside a negation does not make a group
+    ['tag:x OR auth', { text: 'auth', tags: ['x'] }], // nor beside text
+    ['"-tag:x" y', { text: '"-tag:x" y', tags: [] }],
+  ])('%j → %j', (query, want) => {
+    expect(extractTagTokens(query)).toEqual(want);
+  });
+
+  it.each([
+    ['tag:a,b OR tag:c', /tag:a,b needs all of its tags/],
+    ['tag:a OR tag:b tag:c OR tag:d', /two groups of tag alternatives/],
+  ])('%j is refused, not misread', (query, message) => {
+    expect(() => extractTagTokens(query)).toThrow(message);
+  });
 });
 
 describe('merge rules', () => {
@@ -40,6 +61,10 @@ describe('merge rules', () => {
     ['tag: adds to an explicit tags list', { filters: { tags: ['x'] } }, 'tag:y', { tags: ['x', 'y'] }],
     ['tag: adds $all to explicit tag operators', { filters: { tags: { $in: ['x', 'z'] } } }, 'tag:y', { tags: { $in: ['x', 'z'], $all: ['y'] } }],
     ['tag: beside an explicit scalar', { filters: { tags: 'x' } }, 'tag:y', { tags: { $eq: 'x', $all: ['y'] } }],
+    ['tag: alternatives', {}, 'q tag:a OR tag:b', { tags: { $in: ['a', 'b'] } }],
+    ['-tag: beside the tags argument', { tags: ['a'] }, 'q -tag:b', { tags: { $all: ['a'], $nin: ['b'] } }],
+    ['-tag: joins an explicit $nin', { filters: { tags: { $nin: ['x'] } } }, '-tag:y', { tags: { $nin: ['x', 'y'] } }],
+    ['tag: alternatives beside an explicit list', { filters: { tags: ['x'] } }, 'tag:a OR tag:b', { tags: { $all: ['x'], $in: ['a', 'b'] } }],
     ['metadata_filters alias', { metadata_filters: '{"status": "a"}', status: 'b' }, undefined, { status: 'a' }],
     ['filters given as JSON text', { filters: '{"x": 1}', tags: 'a' }, undefined, { x: 1, tags: ['a'] }],
     ['nothing', {}, 'just text', null],
@@ -83,6 +108,9 @@ describe('the merged filter selects what it says', () => {
     [{ status: 'active' }, undefined, ['alpha']],
     [{ filters: { status: 'Active' }, status: 'active' }, undefined, ['gamma']],
     [{ status: 'draft', tags: 'security' }, undefined, ['beta']],
+    [{}, 'tag:oauth OR tag:ops', ['alpha', 'beta']],
+    [{ tags: ['security'] }, '-tag:ops', ['alpha', 'gamma']],
+    [{}, 'tag:security OR tag:strasse -tag:oauth', ['beta', 'gamma', 'zeta']],
   ])('%j with query %j', (args, query, want) => {
     expect(select(args, query)).toEqual(want);
   });
@@ -134,6 +162,17 @@ describe('search with filters', () => {
     expect([...p1.results, ...p2.results].map((h) => h.path)).toEqual([
       'notes/alpha.md', 'notes/beta.md', 'notes/delta.md', 'notes/epsilon.md', 'notes/gamma.md', 'notes/zeta.md',
     ]);
+  });
+
+  it('-tag: and tag: alternatives through the search tool, with the filter echoed', async () => {
+    const r = ok(await engine.call('search', { query: 'authentication -tag:ops' }));
+    expect(r.results.map((h) => h.path).sort()).toEqual(['notes/alpha.md', 'notes/delta.md']);
+    expect(r.filter).toEqual({ tags: { $nin: ['ops'] } });
+    const either = ok(await engine.call('search', { query: 'authentication tag:oauth OR tag:ops' }));
+    expect(either.results.map((h) => h.path).sort()).toEqual(['notes/alpha.md', 'notes/beta.md']);
+    const clash = (await engine.call('search', { query: 'tag:a OR tag:b', filters: { tags: { $in: ['c'] } } })) as { isError?: boolean; error: { code: string; path: string } };
+    expect(clash.isError).toBe(true);
+    expect(clash.error).toMatchObject({ code: 'invalid_argument', path: 'query' });
   });
 
   it('reports a bad filter as an error result with its path', async () => {

@@ -54,6 +54,13 @@ export function metadataScope(args: Record<string, unknown>, query: string | und
     merged[written] = withAllTags(merged[written], tokens.tags);
     ast.fields.push(tagsCondition(tokens.tags, 'query'));
   }
+  // tag:a OR tag:b and -tag:a: $in and $nin on tags, beside whatever else states tags.
+  for (const [op, list] of [['$in', tokens.anyOf], ['$nin', tokens.none]] as const) {
+    if (!list?.length) continue;
+    const written = Object.keys(merged).find((k) => k.normalize('NFC') === TAGS_KEY) ?? TAGS_KEY;
+    merged[written] = withTagOperator(merged[written], op, list);
+    ast.fields.push({ key: TAGS_KEY, path: 'query', tests: [OPERATORS[op].validate(list, { key: TAGS_KEY, path: 'query', written: 'tags' })] });
+  }
   if (status !== null && !sets('status')) {
     merged.status = status;
     ast.fields.push({ key: 'status', path: 'status', tests: [OPERATORS.$eq.validate(status, { key: 'status', path: 'status', written: 'status' })] });
@@ -87,6 +94,22 @@ function filterArgName(args: Record<string, unknown>): 'filters' | 'metadata_fil
 
 function tagsCondition(tags: string[], path: string): FieldCondition {
   return { key: TAGS_KEY, path, tests: [OPERATORS.$all.validate(tags, { key: TAGS_KEY, path, written: 'tags' })] };
+}
+
+/** The tags condition with `$in` or `$nin` from the query added, in the language's own JSON. */
+function withTagOperator(existing: unknown, op: '$in' | '$nin', tags: string[]): unknown {
+  if (existing === undefined) return { [op]: tags };
+  if (Array.isArray(existing)) return { $all: existing, [op]: tags };
+  if (existing === null) return { $exists: false, [op]: tags };
+  if (!isPlainObject(existing)) return { $eq: existing, [op]: tags };
+  const key = [op, op.slice(1)].find((k) => k in existing);
+  if (!key) return { ...existing, [op]: tags };
+  if (op === '$nin') {
+    const prev = existing[key] as unknown[];
+    return { ...existing, [key]: [...prev, ...tags.filter((t) => !prev.includes(t))] };
+  }
+  // Two "any of" lists cannot be one: the echoed filter must say exactly what ran.
+  throw toolError('invalid_argument', 'The filter already gives tags an $in list; tag alternatives in the query (tag:a OR tag:b) would need a second one. Put them in one place.', 'query');
 }
 
 /** The user's tags condition with tag: tokens added, in the language's own JSON. */

@@ -84,6 +84,29 @@ describe('$in', () => {
   ]);
 });
 
+describe('$nin', () => {
+  table([
+    [{ priority: { $nin: ['high', 'critical'] } }, ['delta', 'epsilon', 'gamma', 'zeta']], // notes without a priority too
+    [{ tags: { $nin: ['OPS', 'project/alpha'] } }, ['alpha', 'delta', 'epsilon', 'gamma']],
+    [{ status: 'active', tags: { nin: ['ops'] } }, ['alpha']],
+  ]);
+
+  it('is the complement of $in among notes (never files), for every list', () => {
+    const notes = matching(engine.db, { type: 'note' });
+    for (const [key, values] of [
+      ['priority', ['high', 'critical']],
+      ['ms.custom', [3, 'intro-to-x']],
+      ['rating', [true, 2]],
+      ['tags', ['security']],
+      ['status', ['draft', 'active', 'Active']],
+    ] as const) {
+      const inSet = matching(engine.db, { [key]: { $in: values } });
+      expect(inSet.length, key).toBeGreaterThan(0);
+      expect(matching(engine.db, { [key]: { $nin: values } }), key).toEqual(notes.filter((n) => !inSet.includes(n)));
+    }
+  });
+});
+
 describe('$gt $gte $lt $lte', () => {
   table([
     [{ confidence: { $gt: 0.7 } }, ['alpha', 'beta', 'epsilon', 'zeta']], // "0.75" and 1e3 count; "n/a" never
@@ -216,7 +239,7 @@ describe('rejections', () => {
     ]));
   describe('structure', () =>
     rejects([
-      [{ x: { $ne: 1 } }, 'filters.x.$ne', 'unknown_operator', /Valid operators: \$eq, \$all, \$in, \$gt, \$gte, \$lt, \$lte, \$between, \$contains, \$exists/],
+      [{ x: { $ne: 1 } }, 'filters.x.$ne', 'unknown_operator', /Valid operators: \$eq, \$all, \$in, \$nin, \$gt, \$gte, \$lt, \$lte, \$between, \$contains, \$exists\. For "not equal" write \{"x": \{"\$nin": \[value\]\}\}/],
       [{ x: { $gtee: 1 } }, 'filters.x.$gtee', 'unknown_operator', /Did you mean \$gte\?/],
       [{ x: { $gt: 1, version: 2 } }, 'filters.x.version', 'unknown_operator', /nested field write "x.version"/],
       [{ x: {} }, 'filters.x', 'empty_condition', /is empty/],

@@ -113,6 +113,17 @@ export const OPERATORS: Table = {
     validate: (value, ctx) => ({ op: '$in', path: ctx.path, operands: scalarList(value, ctx, '["high", "critical"]') }),
     arms: (test, key) => [{ key, rowSets: eqWhereEach(test.operands).map((w) => rowSet(keyIs(key), w)) }],
   },
+  // Notes where no value (no list element) equals any of them, including notes
+  // without the field: the complement of $in, as in MongoDB.
+  $nin: {
+    name: '$nin',
+    label: 'is none of',
+    operand: 'values',
+    example: ['archived', 'done'],
+    types: ['string', 'number', 'date', 'list'],
+    validate: (value, ctx) => ({ op: '$nin', path: ctx.path, operands: scalarList(value, ctx, '["archived", "done"]') }),
+    arms: (test, key) => [{ key, rowSets: eqWhereEach(test.operands).map((w) => rowSet(keyIs(key), w)), negate: true }],
+  },
   $gt: rangeOperator('$gt', 'greater than'),
   $gte: rangeOperator('$gte', 'at least'),
   $lt: rangeOperator('$lt', 'less than'),

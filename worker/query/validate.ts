@@ -47,7 +47,7 @@ export function checkSize(ast: FilterAst): void {
       throw filterError(
         size > MAX_FILTER_VALUES
           ? `This list holds ${size} values; a filter holds at most ${MAX_FILTER_VALUES} in all. ${how}`
-          : `The filter holds more than ${MAX_FILTER_VALUES} values in all (every element of $in, $all and lists counts) by here. ${how}`,
+          : `The filter holds more than ${MAX_FILTER_VALUES} values in all (every element of $in, $nin, $all and lists counts) by here. ${how}`,
         t.path,
         'too_large',
       );
@@ -131,7 +131,11 @@ function operatorTests(key: string, ops: Record<string, unknown>, path: string):
 function unknownOperator(key: string, written: string, path: string): ToolError {
   const valid = OPERATOR_NAMES.join(', ');
   const near = nearOperator(written);
-  const hint = near ? ` Did you mean ${near}?` : written.startsWith('$') ? '' : ` For a nested field write "${key}.${written}".`;
+  const bare = written.replace(/^\$/, '').toLowerCase();
+  // MongoDB's "not equal" has no operator of its own here: $nin says it for one value or several.
+  const hint = bare === 'ne' || bare === 'not' || bare === 'neq'
+    ? ` For "not equal" write {"${key}": {"$nin": [value]}}.`
+    : near ? ` Did you mean ${near}?` : written.startsWith('$') ? '' : ` For a nested field write "${key}.${written}".`;
   return filterError(`Unknown operator "${written}" for "${key}". Valid operators: ${valid}.${hint}`, path, 'unknown_operator');
 }
 

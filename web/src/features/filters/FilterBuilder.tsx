@@ -16,7 +16,7 @@ interface Props {
 }
 
 const NO_VALUE: OpId[] = ['exists', 'empty'];
-const LIST_VALUE: OpId[] = ['in', 'all'];
+const LIST_VALUE: OpId[] = ['in', 'nin', 'all'];
 
 export function FilterBuilder({ fields, filter, onAdd, onClose }: Props) {
   const { t, formatNumber } = useI18n();

@@ -3,7 +3,7 @@ import type { Translate } from '../../i18n/i18n';
 import { valueText, type Condition, type OpId } from './filter-model';
 
 export const OP_SYMBOL: Record<OpId, string> = {
-  eq: '=', in: '∈', all: '⊇', contains: '∋', gt: '>', gte: '≥', lt: '<', lte: '≤', between: '↔', exists: '✓', empty: '∅',
+  eq: '=', in: '∈', nin: '∉', all: '⊇', contains: '∋', gt: '>', gte: '≥', lt: '<', lte: '≤', between: '↔', exists: '✓', empty: '∅',
 };
 
 export function conditionText(c: Condition, t: Translate): string {
@@ -20,6 +20,8 @@ export function conditionText(c: Condition, t: Translate): string {
     }
     case 'in':
       return t('filter.chip.in', { key: c.key, values: valueText(c.value) });
+    case 'nin':
+      return t('filter.chip.nin', { key: c.key, values: valueText(c.value) });
     case 'all':
       return c.key === 'tags' ? t('filter.chip.tags', { values: valueText(c.value) }) : t('filter.chip.all', { key: c.key, values: valueText(c.value) });
     case 'contains':

@@ -6,6 +6,7 @@ describe('filter model', () => {
     status: 'active',
     tags: ['security', 'oauth'],
     priority: { $in: ['high', 'critical'] },
+    state: { $nin: ['done'] },
     confidence: { $gt: 0.7, lte: 0.9 },
     owner: null,
     reviewer: { $exists: false },
@@ -15,13 +16,13 @@ describe('filter model', () => {
 
   it('lists one condition per form and operator', () => {
     expect(conditionsOf(f).map((c) => `${c.key} ${c.op}`)).toEqual([
-      'status eq', 'tags all', 'priority in', 'confidence gt', 'confidence lte', 'owner empty', 'reviewer empty', 'schema.version exists', 'weird raw',
+      'status eq', 'tags all', 'priority in', 'state nin', 'confidence gt', 'confidence lte', 'owner empty', 'reviewer empty', 'schema.version exists', 'weird raw',
     ]);
     expect(conditionsOf(null)).toEqual([]);
   });
 
   it('removes exactly one condition, dropping emptied fields, null when nothing is left', () => {
-    const [, , , gt] = conditionsOf(f);
+    const [, , , , gt] = conditionsOf(f);
     expect(removeCondition(f, gt)!.confidence).toEqual({ lte: 0.9 });
     const reviewer = conditionsOf(f).find((c) => c.key === 'reviewer')!;
     expect('reviewer' in removeCondition(f, reviewer)!).toBe(false);
@@ -37,6 +38,7 @@ describe('filter model', () => {
     g = addCondition(g, 'score', 'eq', 1);
     expect(g).toEqual({ score: 1 });
     expect(addCondition(null, 'owner', 'exists', null)).toEqual({ owner: { $exists: true } });
+    expect(addCondition({ status: { $in: ['a'] } }, 'status', 'nin', ['b', 'c'])).toEqual({ status: { $in: ['a'], $nin: ['b', 'c'] } });
     expect(addCondition(null, 'owner', 'empty', null)).toEqual({ owner: null });
     expect(addCondition(null, 'x', 'between', [1, 2])).toEqual({ x: { $between: [1, 2] } });
   });

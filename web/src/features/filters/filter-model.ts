@@ -4,13 +4,13 @@
 import type { Filter } from '../../state/url-state';
 
 /** The builder's operators, each one form of the filter language. */
-export type OpId = 'eq' | 'in' | 'all' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'empty' | 'exists' | 'contains';
+export type OpId = 'eq' | 'in' | 'nin' | 'all' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'empty' | 'exists' | 'contains';
 
-export const ALL_OPS: readonly OpId[] = ['eq', 'in', 'all', 'contains', 'gt', 'gte', 'lt', 'lte', 'between', 'exists', 'empty'];
+export const ALL_OPS: readonly OpId[] = ['eq', 'in', 'nin', 'all', 'contains', 'gt', 'gte', 'lt', 'lte', 'between', 'exists', 'empty'];
 
 /** The JSON operator of each builder operator ('' for the plain forms). */
 const DOLLAR: Record<OpId, string> = {
-  eq: '', all: '', empty: '', in: '$in', gt: '$gt', gte: '$gte', lt: '$lt', lte: '$lte', between: '$between', exists: '$exists', contains: '$contains',
+  eq: '', all: '', empty: '', in: '$in', nin: '$nin', gt: '$gt', gte: '$gte', lt: '$lt', lte: '$lte', between: '$between', exists: '$exists', contains: '$contains',
 };
 
 export interface Condition {
@@ -108,7 +108,7 @@ export function typedValue(text: string, preferString = false): string | number 
   return t;
 }
 
-/** Comma-separated text → a list of typed values (for "is any of" and "contains all"). */
+/** Comma-separated text → a list of typed values (for "is any of", "is none of" and "contains all"). */
 export function typedList(text: string, preferString = false): (string | number | boolean)[] {
   return text
     .split(',')

@@ -1,13 +1,14 @@
 // Which builder operators make sense for a field. The filter language owns
 // the rules (worker/query: OPERATORS_BY_TYPE, and each field's `operators` in
 // the fields tool's answer); this module only maps its operator names
-// ($eq, $in, $all, $gt…, $between, $contains, $exists) onto the builder's.
+// ($eq, $in, $nin, $all, $gt…, $between, $contains, $exists) onto the builder's.
 import { OPERATORS_BY_TYPE } from '../../../../worker/query';
 import { ALL_OPS, type OpId } from './filter-model';
 
 const BY_NAME: Record<string, OpId[]> = {
   $eq: ['eq'],
   $in: ['in'],
+  $nin: ['nin'],
   $all: ['all'],
   $contains: ['contains'],
   $gt: ['gt'],
