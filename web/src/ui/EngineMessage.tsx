@@ -10,6 +10,8 @@ export function EngineMessage({ kind, code, message }: { kind: 'engineError' | '
   const key = `${kind}.${code}` as MessageKey;
   // A code this UI does not know (a newer engine) shows the detail alone.
   if (lang === 'en' || !code || !(key in en)) return <>{message}</>;
+  // A notice's sentence says all of it; errors and problems keep the detail that names what to fix.
+  if (kind === 'notice') return <>{t(key)}</>;
   return (
     <>
       <span className="engine-lead">{t(key)}</span>{' '}
