@@ -111,6 +111,50 @@ test('a dropped folder and the folder picker import through directory handles; r
   expect(errors).toEqual([]);
 });
 
+test('a drop where the browser gives no directory handle falls back to webkitGetAsEntry, reading every batch of entries', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openApp(page);
+  await page.evaluate(() => {
+    // Stand-ins for the entries a browser without getAsFileSystemHandle hands
+    // out (scripts cannot create real ones); readEntries gives at most 100 per
+    // call, as browsers do, so the reader must call until it gets none.
+    type Entry = { name: string; isFile: boolean; isDirectory: boolean };
+    const file = (name: string, text: string) => ({ name, isFile: true, isDirectory: false, file: (ok: (f: File) => void) => ok(new File([text], name)) });
+    const dir = (name: string, children: Entry[]) => ({
+      name,
+      isFile: false,
+      isDirectory: true,
+      createReader() {
+        let at = 0;
+        return {
+          readEntries(ok: (batch: Entry[]) => void) {
+            const batch = children.slice(at, at + 100);
+            at += batch.length;
+            setTimeout(() => ok(batch), 0);
+          },
+        };
+      },
+    });
+    const notes = Array.from({ length: 230 }, (_, i) => file(`n${i}.md`, `# Note ${i}\nplain text ${i}`));
+    const root = dir('Fallback', [
+      ...notes,
+      dir('.obsidian', [file('workspace.md', 'tool state, never imported')]),
+      dir('sub', [dir('deep', [file('d.md', '---\ntags: [deep]\n---\nA quokka lives here.')])]),
+    ]);
+    const proto = DataTransferItem.prototype as unknown as Record<string, unknown>;
+    Object.defineProperty(proto, 'getAsFileSystemHandle', { value: undefined, configurable: true });
+    Object.defineProperty(proto, 'webkitGetAsEntry', { value: () => root, configurable: true });
+    const dt = new DataTransfer();
+    dt.items.add(new File([''], 'Fallback'));
+    for (const type of ['dragenter', 'dragover', 'drop']) window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  // 230 + sub/deep/d.md; .obsidian/ is skipped.
+  await expect(page.locator('.import-result')).toContainText('Imported “Fallback”: 231 notes, 0 other files');
+  const results = await search(page, 'quokka');
+  await expect(results.getByRole('button', { name: /sub\/deep\/d\.md/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('a second tab shows "already open in another tab" and never touches the first tab\'s data', async ({ page, context }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Try with sample notes' }).click();
