@@ -9,6 +9,7 @@ import { checkKey } from './keys';
 import { checkRangeModes, isRangeTest, OPERATOR_NAMES, OPERATORS } from './operators';
 import { isScalar } from './operands';
 import { ToolError } from '../tools/errors';
+import { editDistance } from '../text/edit-distance';
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -155,18 +156,4 @@ function flatten(prefix: string, obj: Record<string, unknown>): Record<string, u
     else out[key] = v;
   }
   return out;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
 }

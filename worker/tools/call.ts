@@ -4,6 +4,7 @@ import { asArgs } from './args';
 import type { ToolContext, ToolDef } from './define';
 import { toErrorResult, toolError, type ToolErrorResult } from './errors';
 import { TOOLS, type ToolName, type ToolOutput } from './registry';
+import { editDistance } from '../text/edit-distance';
 
 const byName = new Map<string, ToolDef<unknown, unknown>>();
 for (const def of Object.values(TOOLS) as ToolDef<unknown, unknown>[]) {
@@ -86,18 +87,6 @@ function nearest(word: string, names: readonly string[]): string | undefined {
     if (d < bestDistance) [best, bestDistance] = [n, d];
   }
   return bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length];
 }
 
 /** Results must survive JSON (CLI) and structured clone (worker): drop undefined, keep plain data. */
