@@ -18,7 +18,13 @@ const api = {
     return [...scenarios.keys()].sort();
   },
 
-  async runScenario(name: string, packs: Record<string, Uint8Array>, options: Record<string, string>, cpu?: () => Promise<number>): Promise<BenchRow[]> {
+  async runScenario(
+    name: string,
+    packs: Record<string, Uint8Array>,
+    options: Record<string, string>,
+    cpu?: () => Promise<number>,
+    memory?: () => Promise<number>,
+  ): Promise<BenchRow[]> {
     const scenario = scenarios.get(name);
     if (!scenario) throw new Error(`no scenario "${name}" (have: ${[...scenarios.keys()].join(', ')})`);
     const opened = await host.api.open();
@@ -39,6 +45,7 @@ const api = {
       options,
       log: (m) => console.log(`[bench] ${m}`),
       cpuSeconds: async () => (cpu ? cpu() : NaN),
+      memoryMb: async () => (memory ? memory() : NaN),
     };
     return scenario.run(ctx);
   },

@@ -63,6 +63,7 @@ export async function openChromiumBench(opts: { build?: boolean; log?: (s: strin
     const page: Page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (m) => log(m.text()));
     await page.exposeFunction('kiokuWorkerCpu', () => workerCpuSeconds(profile));
+    await page.exposeFunction('kiokuRendererMb', () => rendererMb(profile));
     page.on('pageerror', (e) => log(`page error: ${e.message}`));
     await page.goto(`http://127.0.0.1:${port}/index.html`);
     await page.waitForFunction(() => window.kiokuBench?.ready === true);
@@ -111,6 +112,29 @@ function serve(packs: Map<string, Uint8Array>): Promise<Server> {
  * /proc). Wall time on a busy machine mostly measures the other work; the
  * worker's own CPU time is what the import costs. NaN elsewhere.
  */
+/**
+ * Resident memory of the renderer that runs the workers (the one process of
+ * this profile with DedicatedWorker threads): the page, the engine worker and
+ * the embed worker together, since Chromium runs dedicated workers in their
+ * page's process.
+ */
+export function rendererMb(profile: string): number {
+  if (!existsSync('/proc/self/task')) return NaN;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(profile)) continue;
+      const workers = readdirSync(`/proc/${pid}/task`).some((tid) => readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith('DedicatedWorker'));
+      if (!workers) continue;
+      const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+      return Math.round(kb / 100) / 10;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return NaN;
+}
+
 export function workerCpuSeconds(profile: string): number {
   if (!existsSync('/proc/self/task')) return NaN;
   let ticks = 0;

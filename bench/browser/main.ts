@@ -17,7 +17,8 @@ async function run(name: string, corpora: string[], options: Record<string, stri
   }
   const buffers = Object.values(packs).map((p) => p.buffer as ArrayBuffer);
   const cpu = Comlink.proxy(async () => (window.kiokuWorkerCpu ? window.kiokuWorkerCpu() : NaN));
-  return remote.runScenario(name, Comlink.transfer(packs, buffers), options, cpu);
+  const memory = Comlink.proxy(async () => (window.kiokuRendererMb ? window.kiokuRendererMb() : NaN));
+  return remote.runScenario(name, Comlink.transfer(packs, buffers), options, cpu, memory);
 }
 
 declare global {
@@ -25,6 +26,8 @@ declare global {
     kiokuBench: { run: typeof run; scenarios(): Promise<string[]>; ready: true };
     /** Exposed by bench/browser/chromium.ts: CPU seconds of the worker threads. */
     kiokuWorkerCpu?: () => Promise<number>;
+    /** Exposed by bench/browser/chromium.ts: resident MB of the renderer process running the workers. */
+    kiokuRendererMb?: () => Promise<number>;
   }
 }
 

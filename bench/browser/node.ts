@@ -42,6 +42,7 @@ export async function runInNode(
       const u = process.cpuUsage();
       return (u.user + u.system) / 1e6;
     },
+    memoryMb: async () => Math.round(process.memoryUsage().rss / 1e5) / 10,
   };
   try {
     return await scenario.run(ctx);

@@ -39,6 +39,12 @@ export interface BenchContext {
    * running on the machine.
    */
   cpuSeconds(): Promise<number>;
+  /**
+   * Resident memory in MB of what runs the engine: in Chromium (Linux) the
+   * renderer process holding the page and its workers (the engine worker and
+   * any worker it starts), in Node the process; NaN where unknown.
+   */
+  memoryMb(): Promise<number>;
 }
 
 export type BenchRow = Record<string, string | number | null>;
