@@ -59,5 +59,11 @@ describe('kioku CLI embeddings', () => {
     const { lines, stderr } = await kioku(['call', 'search', '{"query":"wind speed instrument","mode":"vector"}', '--db', db]);
     expect(stderr).toBe('');
     expect(lines()[0].results[0].title).toBe('Anemometer');
+    // --no-embed computes nothing, but the vectors already stored count: complete, and hybrid by default.
+    const stored = await kioku(['batch', '--db', db, '--no-embed'], [{ tool: 'embed_status' }, { tool: 'search', args: { query: 'wind speed instrument' } }].map((l) => JSON.stringify(l)).join('\n'));
+    const [status, search] = stored.lines();
+    expect(status).toMatchObject({ complete: true, chunks_done: 2 });
+    expect(search.mode).toBe('hybrid');
+    expect(search.notice).toBeUndefined();
   });
 });

@@ -76,7 +76,13 @@ function engineOn(db: Db, flags: Flags): { engine: Engine; embed: EmbedService }
 
 /** Embeds what is missing, reporting progress on stderr; returns whether anything changed. */
 async function embedAll(embed: EmbedService, flags: Flags): Promise<boolean> {
-  if (!flags.embed) return false;
+  if (!flags.embed) {
+    // Nothing will be computed, but what is stored counts: the status (and the
+    // default search mode) must reflect the vectors already in the database.
+    embed.pause();
+    await embed.refresh();
+    return false;
+  }
   const before = await embed.refresh();
   if (before.complete) return false;
   let last = 0;

@@ -150,3 +150,42 @@ test('scope: the folder tree sets path_prefix (specs/ is not specs-archive/), li
   await page.getByRole('button', { name: 'Remove filter in specs/' }).click();
   await expect(page.getByTestId('hit')).toHaveCount(5);
 });
+
+test('an edit left unsaved (another note opened, Back) is kept as a draft and comes back; Cancel discards it', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openApp(page);
+  await importFolder(page, writeVault(VAULT_FILES));
+  await page.getByRole('searchbox').fill('oauth');
+  await expect(page.getByTestId('hit')).toHaveCount(5);
+  // The query stays the same, so the first hit stays the same note.
+  const first = page.getByTestId('hit').nth(0).locator('.hit-title');
+  await first.click();
+  await page.getByTestId('edit-note').click();
+  await page.getByTestId('body-editor').fill('An edit not saved yet: quokka.\n');
+
+  // Another note, then Back to results, then the first note again.
+  await page.getByTestId('hit').nth(1).locator('.hit-title').click();
+  await expect(page.getByTestId('note-view')).not.toContainText('quokka');
+  await expect(page.getByTestId('body-editor')).toHaveCount(0);
+  await page.getByRole('button', { name: /Back to results/ }).click();
+  await first.click();
+  await expect(page.getByTestId('draft-restored')).toBeVisible();
+  await expect(page.getByTestId('body-editor')).toHaveValue('An edit not saved yet: quokka.\n');
+
+  // Saved, it is in the index; the draft is gone.
+  await page.getByTestId('save-note').click();
+  await expect(page.getByTestId('note-body')).toContainText('quokka');
+  await page.getByTestId('edit-note').click();
+  await expect(page.getByTestId('draft-restored')).toHaveCount(0);
+
+  // A second unsaved edit, then Cancel (confirmed): discarded for good.
+  await page.getByTestId('body-editor').fill('Second thoughts.\n');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('hit').nth(1).locator('.hit-title').click();
+  await expect(page.getByTestId('note-view')).not.toContainText('Second thoughts');
+  await first.click();
+  await expect(page.getByTestId('note-body')).toContainText('quokka');
+  await expect(page.getByTestId('body-editor')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

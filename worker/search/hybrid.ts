@@ -96,9 +96,17 @@ export interface MeaningExtra {
 
 export type NoticeCode = 'embeddings_incomplete' | 'query_language';
 
-/** How deep each ranking is read before fusing: enough for the page and then some. */
+/** Rankings are read in blocks of this many before fusing. */
+export const FUSE_BLOCK = 200;
+
+/**
+ * How deep each ranking is read before fusing. Fused scores depend on the
+ * depth (a note beyond it on one side gets nothing from that side), so the
+ * depth is the same for every page within a block of FUSE_BLOCK hits: paging
+ * through them never repeats or skips a note.
+ */
 function depthFor(window: PageWindow): number {
-  return Math.max(100, (window.offset + window.limit) * 2);
+  return FUSE_BLOCK * Math.max(1, Math.ceil((window.offset + window.limit) / FUSE_BLOCK));
 }
 
 /** What the model reads of a query: its words and phrases, without syntax or excluded words. */
@@ -106,11 +114,16 @@ export function meaningText(query: ParsedQuery): string {
   return highlightLeaves(query).map((l) => l.text).join(' ').trim();
 }
 
-/** The scope as vector candidates: null when nothing restricts; -excluded words leave notes out here too. */
+/**
+ * The scope as vector candidates: null when nothing restricts. The query's
+ * hard clauses hold here too: -excluded words leave notes out, and a quoted
+ * phrase is required, as in text mode.
+ */
 function vectorCondition(scope: SearchScope, query: ParsedQuery): SqlCondition | null {
-  const excluded = compileQuery(query).excluded;
+  const { excluded, required } = compileQuery(query);
   const parts: SqlCondition[] = [];
   if (scope.condition.sql.trim() !== '1') parts.push(scope.condition);
+  if (required.length) parts.push({ sql: 'e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [required.join(' AND ')] });
   if (excluded.length) parts.push({ sql: 'e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [excluded.join(' OR ')] });
   if (!parts.length) return null;
   return { sql: parts.map((c) => `(${c.sql})`).join(' AND '), params: parts.flatMap((c) => c.params) };
@@ -144,7 +157,10 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   const extra: MeaningExtra = { embeddings: { model: status.model.id, complete: status.complete } };
   const partial = status.complete
     ? {}
-    : { notice_code: 'embeddings_incomplete' as const, notice: `Embeddings are still being computed (${status.chunks_done} of ${status.chunks_total} passages); notes not embedded yet are ${mode === 'vector' ? 'missing from these results' : 'ranked by text'}.` };
+    : {
+        notice_code: 'embeddings_incomplete' as const,
+        notice: `${status.paused ? 'Embedding is paused' : 'Embeddings are still being computed'}${status.chunks_total ? ` (${status.chunks_done} of ${status.chunks_total} passages embedded)` : ''}; notes not embedded yet are ${mode === 'vector' ? 'missing from these results' : 'ranked by text'}.`,
+      };
   const asText = (notice?: string): ModeResult => {
     const r = textMode(req) as ModeResult;
     return { ...r, extra: { ...extra, mode: 'text', ...(notice ? { notice, notice_code: 'query_language' as const } : {}) } };

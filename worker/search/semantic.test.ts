@@ -47,7 +47,7 @@ describe('search by meaning', () => {
     const partial = ok((await pending.call('search', { query: 'cups', mode: 'vector' })) as Result);
     expect(partial.embeddings?.complete).toBe(false);
     expect(partial.notice_code).toBe('embeddings_incomplete');
-    expect(partial.notice).toMatch(/still being computed/);
+    expect(partial.notice).toMatch(/^Embedding is paused/);
     const done = await embeddedEngine(WEATHER);
     expect(ok((await done.call('search', { query: 'cups' })) as Result).mode).toBe('hybrid');
   });
@@ -76,7 +76,7 @@ describe('search by meaning', () => {
     expect(top10.results.filter((h) => rare.includes(h.path)).length).toBeLessThan(3);
   });
 
-  it('folder, path_prefix and -excluded words restrict vector and hybrid search too', async () => {
+  it('folder, path_prefix, -excluded words and quoted phrases restrict vector and hybrid search too', async () => {
     const files: Record<string, string> = {};
     for (const [dir, n] of [['weather/', 6], ['weather-archive/', 6], ['weather/old/', 2]] as const) {
       for (let i = 0; i < n; i++) files[`${dir}gauge-${i}.md`] = `# Gauge ${i}\n\nCups spin faster as the gusts of air get stronger${i === 0 ? '; a calibrated unit' : ''}.\n`;
@@ -91,6 +91,32 @@ describe('search by meaning', () => {
       const without = ok((await engine.call('search', { query: 'wind speed instrument -calibrated', mode, page_size: 50 })) as Result);
       expect(without.results.some((h) => h.path.endsWith('gauge-0.md'))).toBe(false);
       expect(without.results.length).toBe(11);
+      // A quoted phrase is required by meaning too: only the notes holding it.
+      const phrase = ok((await engine.call('search', { query: 'wind speed instrument "calibrated unit"', mode, page_size: 50 })) as Result);
+      expect(phrase.results.map((h) => h.path).sort()).toEqual(['weather-archive/gauge-0.md', 'weather/gauge-0.md', 'weather/old/gauge-0.md']);
+    }
+  });
+
+  it('paging through hybrid results never repeats or skips a note, and pages match one big page', async () => {
+    const files: Record<string, string> = {};
+    const things = ['kettle', 'lantern', 'compass', 'anchor', 'harbour', 'mill', 'orchard', 'bridge', 'ferry', 'lighthouse'];
+    for (let i = 0; i < 260; i++) {
+      files[`items/item-${i}.md`] = `# Item ${i}\n\nDetails of the ${things[i % things.length]} number ${i}, kept near the ${things[(i * 7) % things.length]} since ${1900 + (i % 97)}.\n`;
+    }
+    const engine = await embeddedEngine(files);
+    for (const query of ['details item', 'old lighthouse by the harbour']) {
+      const paged: string[] = [];
+      let total: number | undefined;
+      for (let page = 1; page <= 20; page++) {
+        const r = ok((await engine.call('search', { query, mode: 'hybrid', page, page_size: 10 })) as Result);
+        expect(r.mode).toBe('hybrid');
+        if (total === undefined) total = r.total;
+        expect(r.total, `${query} page ${page}`).toBe(total);
+        paged.push(...r.results.map((h) => h.path));
+      }
+      expect(new Set(paged).size, query).toBe(paged.length);
+      const big = ok((await engine.call('search', { query, mode: 'hybrid', page_size: 100 })) as Result);
+      expect(paged.slice(0, 100)).toEqual(big.results.map((h) => h.path));
     }
   });
 

@@ -78,8 +78,16 @@ export function candidates(scope: SqlCondition, match: string, excluded: string[
   return { sql, params };
 }
 
+/**
+ * A file (PDF, image, …) is indexed by its name and path alone: a row of a
+ * few words, which BM25's length normalisation would rank above a note
+ * titled the same (anemometer-diagram.png over Anemometer.md). Files count
+ * this much of their BM25 score.
+ */
+export const FILE_RANK_FACTOR = 0.5;
+
 export function bm25Sql(weights: readonly number[] = BM25_WEIGHTS): string {
-  return `bm25(fts, ${weights.map((w) => Number(w)).join(', ')})`;
+  return `bm25(fts, ${weights.map((w) => Number(w)).join(', ')}) * (CASE WHEN fts.rowid IN (SELECT id FROM entries WHERE kind = 'file') THEN ${FILE_RANK_FACTOR} ELSE 1 END)`;
 }
 
 /**

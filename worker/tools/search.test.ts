@@ -95,6 +95,15 @@ describe('search: ranking', () => {
     expect(paths(await search(e, { query: 'anemometer' }))).toEqual(['title.md', 'body.md']);
   });
 
+  it('puts a note titled as the query above an attachment named after it, which its full name still finds first', async () => {
+    const e = await engineWith({
+      'Anemometer.md': note('Anemometer', 'An instrument with spinning cups, measuring how fast the air moves.'),
+      'attachments/anemometer-diagram.png': 'not really a PNG',
+    });
+    expect(paths(await search(e, { query: 'anemometer' }))).toEqual(['Anemometer.md', 'attachments/anemometer-diagram.png']);
+    expect(paths(await search(e, { query: 'anemometer diagram' }))[0]).toBe('attachments/anemometer-diagram.png');
+  });
+
   it('puts notes with every word first for a keyword query, and says nothing was loosened', async () => {
     const e = await engineWith({
       'one.md': note('Auth', 'auth auth auth auth auth auth auth auth auth.'),

@@ -189,6 +189,7 @@ export const en = {
   'editor.cancel': 'Cancel',
   'editor.shortcut': 'Ctrl+S saves',
   'editor.discardConfirm': 'Discard your changes to this note?',
+  'editor.draftRestored': 'Your unsaved changes to this note were kept while you looked elsewhere. Save them, or Cancel to discard them.',
   'editor.savedDisk': 'Saved, and written to the file in your folder.',
   'editor.savedApp': 'Saved in Kioku. The folder is not open for writing, so the file on disk is unchanged: use “Write back” on the vault, or export it.',
   'editor.overwrite': 'Overwrite the file on disk',

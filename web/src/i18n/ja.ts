@@ -190,6 +190,7 @@ export const ja: Record<MessageKey, string> = {
   'editor.cancel': 'キャンセル',
   'editor.shortcut': 'Ctrl+S で保存',
   'editor.discardConfirm': 'このノートの変更を破棄しますか？',
+  'editor.draftRestored': 'ほかを見ているあいだ、このノートの未保存の変更を残しておきました。保存するか、キャンセルで破棄してください。',
   'editor.savedDisk': '保存し、フォルダー内のファイルにも書き込みました。',
   'editor.savedApp': 'Kioku に保存しました。フォルダーへの書き込みが許可されていないため、ディスク上のファイルは変わっていません。ボールトの「書き戻す」か書き出しを使ってください。',
   'editor.overwrite': 'ディスク上のファイルを上書き',

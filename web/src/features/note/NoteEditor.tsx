@@ -10,6 +10,7 @@ import type { ReadNoteResult } from '../../../../worker/tools/read-note';
 import type { WriteNoteResult } from '../../../../worker/tools/write-note';
 import { checkFrontmatter, yamlOfHead } from './yaml-check';
 import { EngineMessage } from '../../ui/EngineMessage';
+import { dropDraft, keepDraft, peekDraft } from './drafts';
 
 interface Props {
   note: ReadNoteResult;
@@ -21,8 +22,10 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
   const { t } = useI18n();
   const { vaults } = useApp();
   const originalYaml = useMemo(() => yamlOfHead(note.frontmatter_raw), [note.frontmatter_raw]);
-  const [yaml, setYaml] = useState(originalYaml);
-  const [body, setBody] = useState(note.body);
+  // An edit left unsaved earlier (another note was opened meanwhile) comes back.
+  const [restored] = useState(() => peekDraft(note.vault, note.path));
+  const [yaml, setYaml] = useState(restored?.yaml ?? originalYaml);
+  const [body, setBody] = useState(restored?.body ?? note.body);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<{ code?: string; message: string } | null>(null);
   const issue = useMemo(() => checkFrontmatter(yaml), [yaml]);
@@ -37,10 +40,31 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [changed]);
 
+  // Leaving the editor any other way than Save or Cancel keeps the edit as a draft.
+  const latest = useRef({ yaml, body, changed, done: false });
+  latest.current = { ...latest.current, yaml, body, changed };
+  useEffect(
+    () => () => {
+      const l = latest.current;
+      if (l.done) return;
+      if (l.changed) keepDraft(note.vault, note.path, { yaml: l.yaml, body: l.body });
+      else dropDraft(note.vault, note.path);
+    },
+    [note.vault, note.path],
+  );
+  const finish = () => {
+    latest.current.done = true;
+    dropDraft(note.vault, note.path);
+  };
+  const cancel = () => {
+    finish();
+    onCancel();
+  };
+
   const save = async () => {
     if (issue || saving) return;
     if (!changed) {
-      onCancel();
+      cancel();
       return;
     }
     setSaving(true);
@@ -53,7 +77,10 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
     const r = await call('write_note', args);
     setSaving(false);
     if (isToolError(r)) setError(r.error);
-    else onSaved(r);
+    else {
+      finish();
+      onSaved(r);
+    }
   };
 
   const yamlLines = Math.max(1, yaml.split('\n').length);
@@ -78,9 +105,14 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
         if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
           e.preventDefault();
           void save();
-        } else if (e.key === 'Escape' && !changed) onCancel();
+        } else if (e.key === 'Escape' && !changed) cancel();
       }}
     >
+      {restored ? (
+        <p className="notice" role="status" data-testid="draft-restored">
+          {t('editor.draftRestored')}
+        </p>
+      ) : null}
       <label htmlFor="fm-editor">{t('editor.frontmatter')}</label>
       <div className={`yaml-box${issue ? ' invalid' : ''}`}>
         <div className="gutter" aria-hidden="true">
@@ -129,7 +161,7 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
           type="button"
           className="secondary"
           onClick={() => {
-            if (!changed || window.confirm(t('editor.discardConfirm'))) onCancel();
+            if (!changed || window.confirm(t('editor.discardConfirm'))) cancel();
           }}
         >
           {t('editor.cancel')}

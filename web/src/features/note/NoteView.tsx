@@ -12,6 +12,7 @@ import type { WriteNoteResult } from '../../../../worker/tools/write-note';
 import { FrontmatterTable } from './FrontmatterTable';
 import { MarkdownBody } from './MarkdownBody';
 import { NoteEditor } from './NoteEditor';
+import { peekDraft } from './drafts';
 import { EngineMessage } from '../../ui/EngineMessage';
 
 interface Props {
@@ -67,8 +68,9 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
     };
   }, [vault, path, refreshKey, reload, onOpen]);
 
+  // A note with an unsaved draft opens in the editor, with the draft.
   useEffect(() => {
-    setEditing(false);
+    setEditing(!!peekDraft(vault, path));
     setSaved(null);
   }, [vault, path]);
 
@@ -175,8 +177,9 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
               </ul>
             </details>
           ) : null}
-          {editing ? (
-            <NoteEditor note={note} onSaved={onSaved} onCancel={() => setEditing(false)} />
+          {editing && note.vault === vault && note.path === path ? (
+            // One editor per note: its draft is kept under the note it was made for.
+            <NoteEditor key={`${note.vault}\u0000${note.path}`} note={note} onSaved={onSaved} onCancel={() => setEditing(false)} />
           ) : (
             <>
               <FrontmatterTable frontmatter={note.frontmatter} onFilter={caps.filters ? onFilter : undefined} />
