@@ -4,6 +4,7 @@
 import type { Db, SqlValue } from '../db/database';
 import { OPERATOR_NAMES, OPERATORS_BY_TYPE, type FieldType } from './operators';
 import type { OpName } from './ast';
+import { checkKey } from './keys';
 
 export interface FieldValueCount {
   value: string | number | boolean;
@@ -22,8 +23,14 @@ export interface FieldStats {
   distinct: number;
   /** The most frequent values, by how many notes hold them. */
   values: FieldValueCount[];
-  /** Filter operators that suit the key's types. */
+  /** Filter operators that suit the key's types (none when the key cannot be named in a filter). */
   operators: OpName[];
+  /**
+   * Present, false, when the filter language cannot name the key (a space, a
+   * slash: keys are letters, digits, "_" and "-"); it is still found by text
+   * and shown by read_note.
+   */
+  filterable?: false;
 }
 
 export interface FieldStatsOptions {
@@ -103,6 +110,21 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
     }
     firstItems.set(r.key, (firstItems.get(r.key) ?? 0) + r.first);
   }
+  // An empty list is no value (as in filters, where {"key": null} selects it): not counted
+  // as a note having the key. Every note has a tags list, empty when it has no tags.
+  const emptyLists = db.all<{ key: string; n: number }>(
+    `SELECT key, COUNT(*) AS n FROM fm f INDEXED BY fm_key_t WHERE t = 'list' AND pos < 0${and}
+       AND NOT EXISTS (SELECT 1 FROM fm g INDEXED BY fm_entry WHERE g.entry_id = f.entry_id AND g.key = f.key AND g.pos >= 0)
+     GROUP BY key`,
+    params,
+  );
+  for (const r of emptyLists) {
+    const s = stats(r.key);
+    s.notes -= r.n;
+    const left = (s.types.list ?? 0) - r.n;
+    if (left > 0) s.types.list = left;
+    else delete s.types.list;
+  }
   for (const s of byKey.values()) {
     if (s.notes === 0) s.notes = firstItems.get(s.key) ?? 0;
     if (s.item_types && Object.keys(s.item_types).length === 0) delete s.item_types;
@@ -140,6 +162,11 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
   for (const s of out) {
     const types = new Set<FieldType>([...(Object.keys(s.types) as FieldType[]), ...(Object.keys(s.item_types ?? {}) as FieldType[])]);
     if (s.item_types) types.add('list');
+    if (!nameable(s.key)) {
+      s.operators = [];
+      s.filterable = false;
+      continue;
+    }
     const ops = new Set<OpName>();
     for (const t of types) for (const op of OPERATORS_BY_TYPE[t]) ops.add(op);
     s.operators = OPERATOR_NAMES.filter((op) => ops.has(op));
@@ -148,3 +175,12 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
 }
 
 const TYPE_NAMES: Record<string, FieldType> = { num: 'number', bool: 'boolean', str: 'string', list: 'list', map: 'map', null: 'null' };
+
+function nameable(key: string): boolean {
+  try {
+    checkKey(key, '');
+    return true;
+  } catch {
+    return false;
+  }
+}

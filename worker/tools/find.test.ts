@@ -224,6 +224,28 @@ describe('fields', () => {
     expect(other.fields.find((f) => f.key === 'score')!.values).toEqual([{ value: 99, count: 1 }]);
   });
 
+  it('counts the notes that have a value: an empty list (every note without tags has one) is none', async () => {
+    const e = await engineWith({
+      'a.md': '---\ntags: [x]\n---\n',
+      'b.md': '---\ntitle: B\n---\n',
+      'c.md': '---\nlinks: []\n---\n',
+    });
+    const by = new Map(ok(await e.call('fields', {})).fields.map((f) => [f.key, f]));
+    const withTags = ok(await e.call('find', { filters: { tags: { $exists: true } } })).total;
+    expect(withTags).toBe(1);
+    expect(by.get('tags')).toMatchObject({ notes: withTags, types: { list: 1 } });
+    expect(by.get('links')).toMatchObject({ notes: 0 });
+  });
+
+  it('marks keys the filter language cannot name (a space in them) as not filterable, with no operators', async () => {
+    const e = await engineWith({ 'a.md': '---\ndue date: 2026-05-01\nstatus: open\n---\n' });
+    const by = new Map(ok(await e.call('fields', {})).fields.map((f) => [f.key, f]));
+    expect(by.get('due date')).toMatchObject({ notes: 1, types: { date: 1 }, operators: [], filterable: false });
+    expect(by.get('status')!.filterable).toBeUndefined();
+    expect(by.get('status')!.operators).toContain('$eq');
+    expect(await e.call('find', { filters: { 'due date': '2026-05-01' } })).toMatchObject({ error: { code: 'invalid_filter', details: { reason: 'bad_key' } } });
+  });
+
   it('answers again from its cache until the data changes', async () => {
     const e = await engineWith({ 'a.md': '---\nstage: one\n---\n' });
     const stage = async () => ok(await e.call('fields', {})).fields.find((f) => f.key === 'stage')?.values;

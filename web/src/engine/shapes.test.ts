@@ -12,7 +12,7 @@ describe('the UI reads the real engine', () => {
     const engine = await engineWith({
       'a.md': '---\nstatus: draft\nconfidence: 0.8\ntags: [x, y]\n---\nA',
       'b.md': '---\nstatus: done\nconfidence: 0.4\nreviewed: true\n---\nB',
-      'c.md': '---\nstatus: draft\n---\nC',
+      'c.md': '---\nstatus: draft\nattendees:\n  - name: Ann\n    external: true\n---\nC',
     });
     const fields = readFields(ok(await engine.call('fields', {})));
     const status = fields.find((f) => f.key === 'status')!;
@@ -26,6 +26,8 @@ describe('the UI reads the real engine', () => {
     const reviewed = fields.find((f) => f.key === 'reviewed')!;
     expect(operatorsFor(reviewed)).toEqual(expect.arrayContaining(['eq', 'exists', 'empty']));
     expect(operatorsFor(reviewed)).not.toContain('gt');
+    // A key met only inside a list of maps is typed by its elements.
+    expect(fields.find((f) => f.key === 'attendees.external')!.types).toEqual(['boolean']);
   });
 
   it('knows which features this engine offers', () => {

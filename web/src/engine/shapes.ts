@@ -57,6 +57,8 @@ export interface FieldInfo {
   values: { value: unknown; count: number }[];
   /** Filter operators the engine says suit this field ($eq, $in, …). */
   operators?: string[];
+  /** False when the filter language cannot name the key (a space in it): not offered in the builder. */
+  filterable?: boolean;
 }
 
 /** Reads the fields tool's answer whatever the exact spelling of its members. */
@@ -73,12 +75,14 @@ export function readFields(raw: unknown): FieldInfo[] {
         : typeof typesRaw === 'object' && typesRaw !== null
           ? Object.keys(typesRaw)
           : [String(typesRaw)];
+      // Keys met only inside lists (attendees.name under a list of maps) have item types alone.
+      if (o.item_types && typeof o.item_types === 'object') for (const t of Object.keys(o.item_types)) if (!types.includes(t)) types.push(t);
       const valuesRaw = o.values ?? o.top_values ?? o.frequent_values ?? o.frequent ?? [];
       const values = (Array.isArray(valuesRaw) ? valuesRaw : []).map((v) =>
         v && typeof v === 'object' && 'value' in (v as object) ? { value: (v as { value: unknown }).value, count: Number((v as { count?: unknown }).count ?? 0) } : { value: v, count: 0 },
       );
       const operators = Array.isArray(o.operators) ? o.operators.filter((x): x is string => typeof x === 'string') : undefined;
-      return { key, types: types.filter(Boolean), count: Number(o.notes ?? o.count ?? 0), values, operators };
+      return { key, types: types.filter(Boolean), count: Number(o.notes ?? o.count ?? 0), values, operators, ...(o.filterable === false ? { filterable: false } : {}) };
     })
     .filter((f) => f.key !== '');
 }

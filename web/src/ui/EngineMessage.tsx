@@ -21,3 +21,12 @@ export function EngineMessage({ kind, code, message }: { kind: 'engineError' | '
     </>
   );
 }
+
+/** The same as plain text, for places that show a string (notices, status lines). */
+export function useEngineText(): (kind: 'engineError' | 'problem', code: string | undefined, message: string) => string {
+  const { lang, t } = useI18n();
+  return (kind, code, message) => {
+    const key = `${kind}.${code}` as MessageKey;
+    return lang === 'en' || !code || !(key in en) ? message : `${t(key)} ${message}`;
+  };
+}

@@ -61,7 +61,7 @@ export function FilterBuilder({ fields, filter, onAdd, onClose }: Props) {
         <span>{t('filter.field')}</span>
         <input list="filter-fields" value={key} onChange={(e) => setKey(e.target.value)} placeholder={t('filter.fieldPlaceholder')} autoComplete="off" data-testid="filter-field" />
         <datalist id="filter-fields">
-          {fields.map((f) => (
+          {fields.filter((f) => f.filterable !== false).map((f) => (
             <option key={f.key} value={f.key}>
               {t('filter.fieldOption', { key: f.key, count: f.count, types: f.types.join(', ') })}
             </option>

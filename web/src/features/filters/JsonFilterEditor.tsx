@@ -7,6 +7,7 @@ import { callTool, isToolError } from '../../engine/client';
 import { useI18n } from '../../i18n/i18n';
 import type { Filter } from '../../state/url-state';
 import { JsonSyntaxError, lineCol, locatePath, parseJsonTree, treeValue, type Span } from './json-locate';
+import { EngineMessage } from '../../ui/EngineMessage';
 
 interface Props {
   filter: Filter | null;
@@ -15,6 +16,8 @@ interface Props {
 }
 
 interface Problem {
+  /** The engine's error code; JSON syntax and shape problems count as an invalid filter. */
+  code?: string;
   message: string;
   span: Span;
   path?: string;
@@ -71,7 +74,7 @@ export function JsonFilterEditor({ filter, onChange }: Props) {
         if (mine !== seq.current) return;
         setChecking(false);
         if (isToolError(r)) {
-          setProblem({ message: r.error.message, path: r.error.path, span: (r.error.path && locatePath(tree, r.error.path)) || tree.span });
+          setProblem({ code: r.error.code, message: r.error.message, path: r.error.path, span: (r.error.path && locatePath(tree, r.error.path)) || tree.span });
           return;
         }
       }
@@ -115,7 +118,8 @@ export function JsonFilterEditor({ filter, onChange }: Props) {
       {problem && where && excerpt ? (
         <div id="filter-json-error" className="json-error" role="alert" data-testid="filter-json-error" data-line={where.line} data-column={where.column} data-path={problem.path ?? ''}>
           <p>
-            <strong>{t('json.errorAt', { line: where.line, column: where.column })}</strong> {problem.message}
+            <strong>{t('json.errorAt', { line: where.line, column: where.column })}</strong>{' '}
+            <EngineMessage kind="engineError" code={problem.code ?? 'invalid_filter'} message={problem.message} />
           </p>
           <pre className="json-excerpt">
             <code>

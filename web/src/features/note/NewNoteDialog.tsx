@@ -107,7 +107,7 @@ export function NewNoteDialog({ open, defaultVault, defaultFolder, onClose, onCr
             <input value={name} onChange={(e) => setName(e.target.value)} placeholder="meeting-notes.md" autoFocus aria-invalid={problem ? true : undefined} aria-describedby="new-note-help" data-testid="new-note-name" />
           </label>
           <p id="new-note-help" className={problem || error ? 'field-error' : 'hint'} role={problem || error ? 'alert' : undefined}>
-            {error ? <EngineMessage kind="engineError" code={error.code} message={error.message} /> : problem ?? (fileName ? t('newNote.willCreate', { path: `${folder.trim() ? folder.trim().replace(/\/+$/, '') + '/' : ''}${fileName}` }) : t('newNote.help'))}
+            {error ? <EngineMessage kind="engineError" code={error.code} message={error.message} /> : problem ? <EngineMessage kind="engineError" code="invalid_argument" message={problem} /> : (fileName ? t('newNote.willCreate', { path: `${folder.trim() ? folder.trim().replace(/\/+$/, '') + '/' : ''}${fileName}` }) : t('newNote.help'))}
           </p>
           <div className="editor-actions">
             <button type="submit" disabled={!fileName || !!problem || busy}>

@@ -139,7 +139,7 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
           <button type="button" className="linklike" onClick={() => gotoLine(issue.line)}>
             {t('editor.line', { line: issue.line })}
           </button>{' '}
-          {issue.message} {t('editor.fixBeforeSave')}
+          <EngineMessage kind="problem" code="frontmatter_invalid" message={issue.message} /> {t('editor.fixBeforeSave')}
         </p>
       ) : (
         <p id="fm-help" className="hint">

@@ -171,7 +171,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                 {note.problems.map((p, i) => (
                   <li key={i}>
                     {p.line ? <strong>{t('import.problem.line', { line: p.line })}: </strong> : null}
-                    {p.message} <span className="muted">{p.action}</span>
+                    <EngineMessage kind="problem" code={p.code} message={p.message} /> <span className="muted">{p.action}</span>
                   </li>
                 ))}
               </ul>

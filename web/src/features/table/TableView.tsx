@@ -11,6 +11,7 @@ import { download, today } from '../../ui/download';
 import { useLatest } from '../search/use-latest';
 import { toCsv } from './csv';
 import { EngineMessage } from '../../ui/EngineMessage';
+import { useEngineText } from '../../ui/EngineMessage';
 
 const TABLE_PAGE = 50;
 const EXPORT_PAGE = 100;
@@ -43,6 +44,7 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
   const { t, formatNumber } = useI18n();
   const caps = useCapabilities();
   const [exporting, setExporting] = useState<string | null>(null);
+  const engineText = useEngineText();
   const findParams = caps.tools.get('find');
   const base = findArgs(state, (p) => !!findParams?.has(p));
   // A folder scope the table cannot apply is said, never silently dropped.
@@ -66,7 +68,7 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
       setExporting(t('table.exporting', { count: rows.length }));
       const r = await callTool<FindResponse>('find', { ...base, page, page_size: EXPORT_PAGE });
       if (isToolError(r)) {
-        setExporting(r.error.message);
+        setExporting(engineText('engineError', r.error.code, r.error.message));
         return;
       }
       rows.push(...r.results);
@@ -89,7 +91,8 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
           <fieldset>
             <legend className="visually-hidden">{t('table.columnsLegend')}</legend>
             {fields.length === 0 ? <p className="muted">{t('table.noFields')}</p> : null}
-            {fields.map((f) => (
+            {/* find names columns as filters name fields: keys the language cannot name are left out. */}
+            {fields.filter((f) => f.filterable !== false).map((f) => (
               <label key={f.key} className="check">
                 <input type="checkbox" checked={state.cols.includes(f.key)} onChange={() => toggleCol(f.key)} />
                 <span>{f.key}</span> <span className="muted">{formatNumber(f.count)}</span>

@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/i18n';
 import { useApp } from '../../app/app-context';
 import type { VaultInfo } from '../../../../worker/tools/vaults';
 import { exportVaultZip } from './export-vault';
+import { useEngineText } from '../../ui/EngineMessage';
 
 interface Props {
   vaults: VaultInfo[];
@@ -20,6 +21,7 @@ interface Props {
 
 export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Props) {
   const { t, formatDate } = useI18n();
+  const engineText = useEngineText();
   const caps = useCapabilities();
   const { notify, refresh } = useApp();
   const [unsaved, setUnsaved] = useState<Map<string, number>>(new Map());
@@ -44,7 +46,7 @@ export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Prop
       return;
     }
     const r = await call('write_back', { vault: v.name });
-    if (isToolError(r)) notify(r.error.message);
+    if (isToolError(r)) notify(engineText('engineError', r.error.code, r.error.message));
     else notify(t('vaults.writtenBack', { written: r.written, remaining: r.remaining }));
     await refresh();
   };
