@@ -18,8 +18,9 @@ export interface ImportSource {
   kind: 'handle' | 'files' | 'node' | 'sample' | 'memory';
   /**
    * How many files to read at once (default 16). Node's file system gains from
-   * parallel reads; browser File objects do not: in Chromium, concurrent
-   * reads of File blobs are several times slower than one after another.
+   * parallel reads, and so do directory handles; browser File objects do not:
+   * in Chromium, concurrent reads of File blobs are several times slower than
+   * one after another.
    */
   readConcurrency?: number;
   /** Yields every file not under a skipped folder. */

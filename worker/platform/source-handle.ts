@@ -12,7 +12,9 @@ export function handleSource(root: FileSystemDirectoryHandle): ImportSource {
     name: root.name,
     root: root.name,
     kind: 'handle',
-    readConcurrency: 1,
+    // Unlike File blobs (filesSource), reads through handles are IPC round
+    // trips that overlap well: 32 at once took seekstone-10k from 15.0 s to 8.9 s.
+    readConcurrency: 32,
     async *files() {
       yield* walk(root as DirHandle, '');
     },
