@@ -183,3 +183,37 @@ test('mode switch: Semantic finds by meaning, and the mode is in the URL', async
   await page.goBack();
   await expect(semantic).toHaveAttribute('aria-checked', 'true');
 });
+
+test('settings: a backup downloads, a wrong file changes nothing, Delete all data empties Kioku, and the backup restores it', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await openApp(page);
+  await page.getByRole('button', { name: 'Try with sample notes' }).click();
+  await expect(page.locator('[data-testid="vault"][data-vault="kioku-sample"]')).toContainText('33 notes');
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await page.getByTestId('open-settings').click();
+
+  const downloading = page.waitForEvent('download');
+  await settings.getByRole('button', { name: 'Download backup' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^kioku-backup-\d{4}-\d{2}-\d{2}\.sqlite3$/);
+  const backup = testInfo.outputPath('backup.sqlite3');
+  await download.saveAs(backup);
+
+  // Not a backup: refused, nothing changed.
+  page.once('dialog', (d) => void d.accept());
+  await settings.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some text, not SQLite') });
+  await expect(settings.getByRole('status')).toContainText('not a Kioku backup');
+
+  await settings.getByRole('button', { name: 'Delete all data…' }).click();
+  await settings.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(page.getByTestId('vault')).toHaveCount(0);
+
+  await page.getByTestId('open-settings').click();
+  page.once('dialog', (d) => void d.accept());
+  await settings.locator('input[type="file"]').setInputFiles(backup);
+  await expect(settings.getByRole('status')).toContainText('Backup restored');
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('[data-testid="vault"][data-vault="kioku-sample"]')).toContainText('33 notes');
+  await page.getByRole('searchbox').fill('design');
+  await expect(page.getByTestId('hit').first()).toBeVisible();
+});
