@@ -28,6 +28,24 @@ const req = parseArgs([
   '--opt', `queries=${value('queries', '300')}`,
 ]);
 
+/** Which rows miss a target: at 10k p50 ≤ 2 ms and p95 ≤ 10 ms (text, text + filter), at 100k p95 ≤ 50 ms. */
+function targetSummary(rows: readonly Record<string, unknown>[]): string {
+  const misses: string[] = [];
+  let checked = 0;
+  for (const r of rows) {
+    const small = String(r.vault).startsWith('seekstone');
+    const query = String(r.query);
+    if (small && !(query === 'text' || query.startsWith('text + filter'))) continue;
+    checked++;
+    const p50 = Number(r.p50_ms);
+    const p95 = Number(r.p95_ms);
+    if (small && p50 > 2) misses.push(`${r.host} ${r.vault} ${query}: p50 ${p50} ms`);
+    if (small && p95 > 10) misses.push(`${r.host} ${r.vault} ${query}: p95 ${p95} ms`);
+    if (!small && p95 > 50) misses.push(`${r.host} ${r.vault} ${query}: p95 ${p95} ms`);
+  }
+  return misses.length ? `Over a target (of ${checked} rows with one): ${misses.join('; ')}.` : `All ${checked} rows with a target meet it.`;
+}
+
 const result = await runBench(req);
 if (!result) {
   process.stdout.write('bench:search skipped: seekstone-10k in ../shared is not on this machine.\n');
@@ -55,6 +73,8 @@ on this vault and obsidian-mcp-rs 36.7 ms (published, on a faster machine).
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}.
 ${loadNote(LOAD_BEFORE)}
+
+${targetSummary(result.rows)}
 
 ${table}`,
     );
