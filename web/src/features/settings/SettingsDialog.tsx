@@ -83,6 +83,7 @@ export function SettingsDialog({ open, onClose, theme, onTheme, embed, onWiped }
     await engineApi().wipe();
     await clearFolderHandles().catch(() => undefined);
     setConfirmWipe(false);
+    setMessage(t('settings.wiped'));
     await refresh();
     notify(t('settings.wiped'));
     onWiped();
