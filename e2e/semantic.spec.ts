@@ -112,3 +112,40 @@ test('a model loaded from a folder is kept in OPFS and re-embeds the vault with 
   await page.screenshot({ path: 'test-results/semantic-folder-model.png', fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test('a model folder dropped onto the page is loaded as a model, not imported as notes', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { vault } = writeVault();
+  await page.goto('/');
+  await expect(page.getByTestId('app-ready')).toBeVisible();
+  await page.getByTestId('folder-input').setInputFiles(vault);
+  await expect(page.getByTestId('vault')).toHaveCount(1);
+  const status = page.getByTestId('embed-status');
+  await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+
+  // The bundled model's files, copied into a folder of the origin-private file system as a user's folder on disk.
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('e2e-folders', { create: true })).getDirectoryHandle('dropped-use', { create: true });
+    for (const path of ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx']) {
+      const bytes = await (await fetch(`models/use-lite-onnx/${path}`)).arrayBuffer();
+      const parts = path.split('/');
+      let d = dir;
+      for (const p of parts.slice(0, -1)) d = await d.getDirectoryHandle(p, { create: true });
+      const w = await (await d.getFileHandle(parts[parts.length - 1], { create: true })).createWritable();
+      await w.write(bytes);
+      await w.close();
+    }
+    const handle = dir;
+    const dt = new DataTransfer();
+    dt.items.add(new File([''], 'dropped-use'));
+    (DataTransferItem.prototype as DataTransferItem & { getAsFileSystemHandle?: () => Promise<FileSystemHandle> }).getAsFileSystemHandle = async () => handle;
+    for (const type of ['dragenter', 'dragover', 'drop']) window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByText('Model “dropped-use” loaded from the folder')).toBeVisible({ timeout: 60_000 });
+  await expect(status.getByRole('combobox')).toHaveValue('folder:dropped-use');
+  await expect(page.getByTestId('vault')).toHaveCount(1); // no vault was made of it
+  await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+  await page.getByRole('searchbox').fill('wind speed instrument');
+  await expect(page.getByTestId('hit').first()).toContainText('Anemometer');
+});

@@ -30,6 +30,7 @@ import { useEngine } from './use-engine';
 import { useTheme } from './theme';
 import { UpdatePrompt } from './UpdatePrompt';
 import type { VaultInfo } from '../../../worker/tools/vaults';
+import { modelFolderFiles } from '../features/embed/model-drop';
 
 export function App() {
   const { t } = useI18n();
@@ -123,9 +124,18 @@ function Shell({ caps }: { caps: Capabilities }) {
 
   const onFolders = useCallback(
     async (inputs: FolderInput[]) => {
-      for (const input of inputs) await importFolder(input);
+      for (const input of inputs) {
+        // A transformers.js model folder is loaded as a model, not imported as notes.
+        const model = await modelFolderFiles(input).catch(() => null);
+        if (model) {
+          setNotice(t('embed.folderLoading', { name: input.name }));
+          const r = await engineApi().embedAddFolder(input.name, model);
+          setNotice(r.ok ? t('embed.folderDone', { name: input.name }) : r.message);
+          await refresh();
+        } else await importFolder(input);
+      }
     },
-    [importFolder],
+    [importFolder, refresh, t],
   );
 
   const resync = useCallback(
@@ -207,7 +217,7 @@ function Shell({ caps }: { caps: Capabilities }) {
         </header>
         <div className="layout">
           <aside id="sidebar" className="sidebar" aria-label={t('app.sidebar')}>
-            <ImportPanel state={importState} onFolder={(i) => void importFolder(i)} onCancel={cancel} />
+            <ImportPanel state={importState} onFolder={(i) => void onFolders([i])} onCancel={cancel} />
             {notice ? (
               <p className="notice" role="status">
                 {notice}{' '}

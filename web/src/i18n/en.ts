@@ -272,6 +272,7 @@ export const en = {
   'embed.resume': 'Resume',
   'embed.retry': 'Retry',
   'embed.folder': 'Load a model from a folder…',
+  'embed.folderLoading': 'Loading the model folder “{name}”…',
   'embed.folderDone': 'Model “{name}” loaded from the folder; re-embedding with it.',
   // Engine error codes and import problem codes, as a lead before the engine's own (English) detail.
   'engineError.invalid_argument': 'An argument is not valid.',

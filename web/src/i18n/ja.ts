@@ -273,6 +273,7 @@ export const ja: Record<MessageKey, string> = {
   'embed.resume': '再開',
   'embed.retry': '再試行',
   'embed.folder': 'フォルダーからモデルを読み込む…',
+  'embed.folderLoading': 'モデルフォルダー「{name}」を読み込んでいます…',
   'embed.folderDone': 'モデル「{name}」をフォルダーから読み込みました。このモデルで埋め込み直します。',
   // Engine error codes and import problem codes, as a lead before the engine's own (English) detail.
   'engineError.invalid_argument': '引数が正しくありません。',
