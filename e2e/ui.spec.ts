@@ -189,3 +189,31 @@ test('an edit left unsaved (another note opened, Back) is kept as a draft and co
   await expect(page.getByTestId('body-editor')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('no results: the empty state names each narrowing filter and tag: with what removing it would give', async ({ page }) => {
+  await openApp(page);
+  await importFolder(page, writeVault(VAULT_FILES));
+  await page.getByRole('searchbox').fill('oauth');
+  await expect(page.getByTestId('hit')).toHaveCount(5);
+
+  await page.getByRole('searchbox').fill('oauth tag:nowhere');
+  const empty = page.getByTestId('empty-state');
+  const removeTag = empty.getByRole('button', { name: /Remove “tag:nowhere” from the query/ });
+  await expect(removeTag).toContainText('5 results');
+  await removeTag.click();
+  await expect(page.getByRole('searchbox')).toHaveValue('oauth');
+  await expect(page.getByTestId('hit')).toHaveCount(5);
+
+  // A word found nowhere: the notes matching the rest, and the loosening is said.
+  await page.getByRole('searchbox').fill('oauth qwxzzy');
+  await expect(page.getByTestId('relaxed')).toBeVisible();
+  await expect(page.getByTestId('hit')).toHaveCount(5);
+
+  await page.goto(`/?q=oauth&filter=${encodeURIComponent(JSON.stringify({ status: 'archived', priority: 'high' }))}`);
+  const removeStatus = page.getByTestId('empty-state').getByRole('button', { name: /Remove filter “status = archived”/ });
+  await expect(removeStatus).toContainText(/\d+ results?/);
+  const would = Number((await removeStatus.textContent())!.match(/(\d+) results?/)![1]);
+  await removeStatus.click();
+  await expect(page.getByTestId('hit')).toHaveCount(would);
+  await expect(page.getByTestId('filter-chip')).toHaveText(['priority = high✕']);
+});

@@ -88,6 +88,7 @@ export const en = {
   'empty.noMatch': 'No note contains “{query}” within the current filters and scope.',
   'empty.noMatchFilters': 'No note matches these filters.',
   'empty.removeFilter': 'Remove filter “{filter}”',
+  'empty.removeTag': 'Remove “{tag}” from the query',
   'empty.allFolders': 'Search all folders',
   'empty.allVaults': 'Search all vaults',
   'empty.wouldGive': '{count} results',

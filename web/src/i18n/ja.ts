@@ -89,6 +89,7 @@ export const ja: Record<MessageKey, string> = {
   'empty.noMatch': '現在のフィルターと範囲に「{query}」を含むノートはありません。',
   'empty.noMatchFilters': 'これらのフィルターに一致するノートはありません。',
   'empty.removeFilter': 'フィルター「{filter}」を外す',
+  'empty.removeTag': '検索語から「{tag}」を外す',
   'empty.allFolders': 'すべてのフォルダーを検索',
   'empty.allVaults': 'すべてのボールトを検索',
   'empty.wouldGive': '{count} 件',

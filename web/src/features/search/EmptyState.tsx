@@ -10,6 +10,7 @@ import type { SearchState } from '../../state/url-state';
 import { conditionsOf, removeCondition } from '../filters/filter-model';
 import { conditionText } from '../filters/condition-text';
 import { searchArgs } from './search-args';
+import { tagTokensOf } from './query-tags';
 
 interface Relaxation {
   label: string;
@@ -28,6 +29,8 @@ export function EmptyState({ state, onState }: { state: SearchState; onState(p: 
     for (const c of conditionsOf(state.filter)) {
       list.push({ label: t('empty.removeFilter', { filter: conditionText(c, t) }), patch: { filter: removeCondition(state.filter, c) }, total: null });
     }
+    // tag: in the query is a filter too.
+    for (const tag of tagTokensOf(state.q)) list.push({ label: t('empty.removeTag', { tag: tag.token }), patch: { q: tag.without }, total: null });
     if (state.prefix) list.push({ label: t('empty.allFolders'), patch: { prefix: null }, total: null });
     if (state.vault) list.push({ label: t('empty.allVaults'), patch: { vault: null, prefix: null }, total: null });
     setOptions(list);

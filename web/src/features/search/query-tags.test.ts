@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeTag, tagTokenAt } from './query-tags';
+import { completeTag, tagTokenAt, tagTokensOf } from './query-tags';
 
 describe('tag: completion', () => {
   it('finds the tag being typed, after tag: or after a comma', () => {
@@ -16,5 +16,17 @@ describe('tag: completion', () => {
     expect(completeTag(text, tagTokenAt(text, 12)!, 'security')).toEqual({ text: 'auth tag:security ', caret: 18 });
     const mid = 'tag:a,se,b x';
     expect(completeTag(mid, tagTokenAt(mid, 8)!, '設計')).toEqual({ text: 'tag:a,設計,b x', caret: 8 });
+  });
+});
+
+describe('tag: tokens to remove from a query', () => {
+  it('lists each token with the query as it reads without it', () => {
+    expect(tagTokensOf('auth tag:security')).toEqual([{ token: 'tag:security', without: 'auth' }]);
+    expect(tagTokensOf('tag:a OR tag:b notes')).toEqual([
+      { token: 'tag:a', without: 'tag:b notes' },
+      { token: 'tag:b', without: 'tag:a notes' },
+    ]);
+    expect(tagTokensOf('x -tag:"two words" AND y')).toEqual([{ token: '-tag:"two words"', without: 'x y' }]);
+    expect(tagTokensOf('plain words')).toEqual([]);
   });
 });

@@ -33,3 +33,31 @@ export function completeTag(text: string, token: TagToken, tag: string): { text:
   const rest = atTokenEnd ? text.slice(token.end).replace(/^\s/, '') : text.slice(token.end);
   return { text: text.slice(0, token.start) + insert + rest, caret: token.start + insert.length };
 }
+
+const CONNECTOR = /^(AND|OR|&&|\|\|)$/;
+
+/**
+ * The tag: tokens of a query (`tag:a`, `-tag:b`, `tag:"two words"`), each
+ * with the query as it reads without it: for "remove tag:x" when a search
+ * finds nothing. A connector left dangling by the removal goes too.
+ */
+export function tagTokensOf(q: string): { token: string; without: string }[] {
+  const words = q.match(/-?[Tt][Aa][Gg]:"[^"]*"?|"[^"]*"?|\S+/g) ?? [];
+  return words.flatMap((w, i) => {
+    if (!/^-?tag:/i.test(w)) return [];
+    // The connector that joined the token goes with it: the one before, else the one after.
+    const joiner = CONNECTOR.test(words[i - 1] ?? '') ? i - 1 : CONNECTOR.test(words[i + 1] ?? '') ? i + 1 : -1;
+    return [{ token: w, without: withoutDangling(words.filter((_, k) => k !== i && k !== joiner)).join(' ') }];
+  });
+}
+
+/** Drops connectors at either end or right after another connector ("tag:a OR" → "tag:a"). */
+function withoutDangling(words: string[]): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    if (CONNECTOR.test(w) && (out.length === 0 || CONNECTOR.test(out[out.length - 1]))) continue;
+    out.push(w);
+  }
+  while (out.length && CONNECTOR.test(out[out.length - 1])) out.pop();
+  return out;
+}
