@@ -22,6 +22,18 @@ describe('read_note', () => {
     expect(await read({ path: 'a:b.md' })).toMatchObject({ vault: 'team', path: 'a:b.md' });
   });
 
+  it('splits the frontmatter as Basic Memory does: schema, and every custom key with its type', async () => {
+    const e = await engineWith({
+      'm.md': '---\ntitle: Meeting\ntype: meeting\ntags: [a]\npermalink: meet\nschema:\n  version: 2\nconfidence: 0.8\nms.topic: article\ndone: false\n---\nbody\n',
+      'plain.md': 'No frontmatter.\n',
+    });
+    const m = ok(await e.call('read_note', { path: 'm.md' })) as ReadNoteResult;
+    expect(m.schema).toEqual({ version: 2 });
+    expect(m.entity_metadata).toEqual({ confidence: 0.8, 'ms.topic': 'article', done: false });
+    expect(Object.keys(m.frontmatter).sort()).toEqual(['confidence', 'done', 'ms.topic', 'permalink', 'schema', 'tags', 'title', 'type']);
+    expect(ok(await e.call('read_note', { path: 'plain.md' }))).toMatchObject({ schema: null, entity_metadata: {} });
+  });
+
   it('shows the frontmatter block without the BOM the file starts with', async () => {
     const e = await engineWith({ 'b.md': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('---\ntitle: B\n---\nbody\n')]) });
     expect(ok(await e.call('read_note', { path: 'b.md' }))).toMatchObject({ title: 'B', frontmatter_raw: '---\ntitle: B\n---\n', body: 'body\n' });

@@ -25,6 +25,10 @@ export interface ReadNoteResult {
   permalink: string | null;
   tags: string[];
   frontmatter: Frontmatter;
+  /** The `schema` key as written (Basic Memory's note schema), null when absent. */
+  schema: Frontmatter[string] | null;
+  /** Every key but the standard ones (title, type, tags, permalink, schema), with its type: Basic Memory's entity_metadata. */
+  entity_metadata: Frontmatter;
   /** The frontmatter block exactly as written, delimiters included ('' when none). */
   frontmatter_raw: string;
   body: string;
@@ -96,7 +100,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
       type: e.type,
       permalink: e.permalink,
       tags: e.tags ? JSON.parse(e.tags) : [],
-      frontmatter: e.frontmatter ? JSON.parse(e.frontmatter) : {},
+      ...frontmatterParts(e.frontmatter ? JSON.parse(e.frontmatter) : {}),
       frontmatter_raw: (content?.head ?? '').replace(/^\uFEFF/, ''),
       body: body.length > input.maxChars ? body.slice(0, input.maxChars) : body,
       body_truncated: body.length > input.maxChars,
@@ -112,3 +116,12 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
     };
   },
 });
+
+const STANDARD_KEYS = new Set(['title', 'type', 'tags', 'permalink', 'schema']);
+
+/** The frontmatter whole, and split as Basic Memory does: schema and the custom keys. */
+function frontmatterParts(frontmatter: Frontmatter): { frontmatter: Frontmatter; schema: Frontmatter[string] | null; entity_metadata: Frontmatter } {
+  const entity: Frontmatter = {};
+  for (const [k, v] of Object.entries(frontmatter)) if (!STANDARD_KEYS.has(k)) entity[k] = v;
+  return { frontmatter, schema: frontmatter.schema ?? null, entity_metadata: entity };
+}
