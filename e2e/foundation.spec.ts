@@ -52,7 +52,7 @@ test('a folder chosen through <input webkitdirectory>: progress, vault, problems
   await page.getByTestId('folder-input').setInputFiles(dir);
   const result = page.locator('.import-result');
   await expect(result).toContainText('Imported “Team Notes”: 42 notes, 1 other files');
-  await expect(vault(page, 'Team Notes')).toContainText('42 notes · 1 files');
+  await expect(vault(page, 'Team Notes')).toContainText('42 notes · 1 file');
 
   // The problems list names the broken file, what is wrong and what Kioku did.
   const problem = result.locator('li[data-code="frontmatter_invalid"]');
@@ -71,7 +71,7 @@ test('a folder chosen through <input webkitdirectory>: progress, vault, problems
 
   await page.reload();
   await expect(page.getByTestId('app-ready')).toBeVisible();
-  await expect(vault(page, 'Team Notes')).toContainText('42 notes · 1 files');
+  await expect(vault(page, 'Team Notes')).toContainText('42 notes · 1 file');
   await expect((await search(page, 'ログイン')).getByRole('button', { name: /認証フロー設計/ })).toBeVisible();
 
   // Change the folder on disk and choose it again: the same vault is updated.
@@ -106,7 +106,7 @@ test('a dropped folder and the folder picker import through directory handles; r
   await makeOpfsFolder(page, 'Picked', { 'p.md': '# Picked\npicked through the folder picker' });
   await pickerReturns(page, 'Picked');
   await page.getByRole('button', { name: 'Choose folder…', exact: true }).click();
-  await expect(vault(page, 'Picked')).toContainText('1 notes · 0 files');
+  await expect(vault(page, 'Picked')).toContainText('1 note · 0 files');
   await expect(page.getByTestId('vault')).toHaveCount(2);
   expect(errors).toEqual([]);
 });

@@ -62,7 +62,7 @@ export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Prop
             <li key={v.name} data-testid="vault" data-vault={v.name}>
               <div className="vault-name">{v.name}</div>
               <div className="muted small-text">
-                {t('vaults.counts', { notes: v.notes, files: v.files })}
+                {`${t('vaults.notes', { count: v.notes })} · ${t('vaults.files', { count: v.files })}`}
                 {v.imported_at ? ` · ${formatDate(v.imported_at)}` : ''}
               </div>
               {v.problems ? <div className="warn">{t('vaults.problems', { count: v.problems })}</div> : null}
