@@ -60,3 +60,15 @@ test('main screens have no accessibility violations', async ({ page }) => {
   found.push(...(await audit(page, 'dark results')));
   expect(found).toEqual([]);
 });
+
+test.describe('phone width', () => {
+  test('opening a note moves focus to its title, since the hit that was clicked is hidden', async ({ page }) => {
+    await openApp(page);
+    await importFolder(page, writeVault(VAULT_FILES));
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('searchbox').fill('oauth');
+    await page.getByTestId('hit').first().locator('.hit-title').click();
+    await expect(page.getByTestId('note-view')).toBeVisible();
+    await expect(page.locator('#note-title')).toBeFocused();
+  });
+});

@@ -1,6 +1,6 @@
 // One note: rendered body, frontmatter table, observations, relations and
 // backlinks (all navigable), tags (click to filter), and the editor.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, isToolError } from '../../engine/client';
 import { useCapabilities } from '../../engine/capabilities';
 import { useI18n } from '../../i18n/i18n';
@@ -67,6 +67,16 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
       live = false;
     };
   }, [vault, path, refreshKey, reload, onOpen]);
+
+  // Below the wide layout the results give way to the note, taking the focused
+  // hit with them: focus then goes to the note's title, not to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownId = note ? `${note.vault}\u0000${note.path}` : null;
+  useEffect(() => {
+    if (!shownId) return;
+    const active = document.activeElement as HTMLElement | null;
+    if (!active || active === document.body || active.offsetParent === null) heading.current?.focus();
+  }, [shownId]);
 
   // A note with an unsaved draft opens in the editor, with the draft.
   useEffect(() => {
@@ -152,7 +162,9 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
       ) : null}
       {note ? (
         <>
-          <h1 id="note-title">{note.title}</h1>
+          <h1 id="note-title" ref={heading} tabIndex={-1}>
+            {note.title}
+          </h1>
           <p className="note-path">
             <span>{note.vault}</span> · <span>{note.path}</span> · <time dateTime={note.modified}>{formatDate(note.modified)}</time>
             {note.kind === 'note' ? <> · {t('note.size', { size: formatNumber(note.size) })}</> : null}
