@@ -176,7 +176,7 @@ function Shell({ caps }: { caps: Capabilities }) {
 
   return (
     <AppContext.Provider value={ctx}>
-      <div className={`app${menuOpen || empty ? ' menu-open' : ''}`} data-testid="app-ready">
+      <div className={`app${menuOpen || empty ? ' menu-open' : ''}${empty ? ' first-visit' : ''}`} data-testid="app-ready">
         <a href="#main" className="skip-link">
           {t('app.skip')}
         </a>
