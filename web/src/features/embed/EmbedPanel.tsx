@@ -49,6 +49,7 @@ export function EmbedPanel() {
         <span>{t('embed.model')}</span>
         <select
           value={s.model.id}
+          title={s.model.label /* the sidebar is narrower than the longer model names */}
           disabled={models.length === 0}
           onChange={async (e) => {
             const r = await engineApi().embedSetModel(e.target.value);
