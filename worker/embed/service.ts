@@ -12,9 +12,12 @@ import { modelReads, QUERY_MIN_SHARE } from './script';
 import { IndexKeeper } from './index-keeper';
 import { describeStatus, type EmbedState, type EmbedStatus } from './status';
 import {
-  chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, notesToChunk, notesWithHashes, setMeta, START, writeVectors, type Counts, type Cursor,
+  chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, notesToChunk, notesWithHashes, setMeta, START, vaultEmbedded, writeVectors, type Counts, type Cursor,
 } from './store';
 import type { VectorIndex } from './vector-index';
+
+/** How long a vault's "fully embedded" answer is reused (searches come with every keystroke). */
+const VAULT_CHECK_MS = 2000;
 
 export type { EmbedState, EmbedStatus } from './status';
 
@@ -124,6 +127,23 @@ export class EmbedService {
   isComplete(): boolean {
     return this.status().complete;
   }
+
+  /**
+   * Whether one vault is fully embedded, though others may not be: a search
+   * scoped to it can then run by meaning in full. Checked in SQL, and kept
+   * for a moment, since searches come with every keystroke.
+   */
+  isCompleteIn(vaultId: number | undefined): boolean {
+    const all = this.isComplete();
+    if (all || vaultId === undefined || !this.embedder) return all;
+    const now = performance.now();
+    const held = this.vaultChecks.get(vaultId);
+    if (held && now - held.at < VAULT_CHECK_MS) return held.complete;
+    const complete = vaultEmbedded(this.db, vaultId, chunkerId(this.spec), this.spec.id);
+    this.vaultChecks.set(vaultId, { complete, at: now });
+    return complete;
+  }
+  private readonly vaultChecks = new Map<number, { complete: boolean; at: number }>();
 
   /** Reads the vector index again from the database (after vectors were written behind the service's back). */
   reindex(): Promise<VectorIndex> {

@@ -118,6 +118,22 @@ export interface Counts {
 }
 
 /** Cheap counts; how many chunks have vectors is the loaded index's size (see service.ts). */
+/** Whether every note of one vault is cut into passages and every readable passage has a vector of the model. */
+export function vaultEmbedded(db: Db, vaultId: number, chunker: string, model: string): boolean {
+  const unchunked = db.get(
+    `SELECT 1 AS x FROM entries e WHERE e.vault_id = ? AND e.kind = 'note'
+       AND NOT EXISTS (SELECT 1 FROM chunked k WHERE k.entry_id = e.id AND k.chunker = ?) LIMIT 1`,
+    [vaultId, chunker],
+  );
+  if (unchunked) return false;
+  const missing = db.get(
+    `SELECT 1 AS x FROM entries e JOIN chunks c ON c.entry_id = e.id
+     WHERE e.vault_id = ? AND c.readable = 1 AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.hash) LIMIT 1`,
+    [vaultId, model],
+  );
+  return !missing;
+}
+
 export function counts(db: Db, chunker: string): Counts {
   const notes = Number(db.column("SELECT COUNT(*) FROM entries WHERE kind = 'note'")[0]);
   const chunkedNotes = Number(db.column('SELECT COUNT(*) FROM chunked WHERE chunker = ?', [chunker])[0]);

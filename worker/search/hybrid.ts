@@ -154,8 +154,10 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   const { db, scope, query, window } = req;
   const embed = embedService(req.services, mode);
   const status = embed.status();
-  const extra: MeaningExtra = { embeddings: { model: status.model.id, complete: status.complete } };
-  const partial = status.complete
+  // A search scoped to a vault that is fully embedded is complete, though other vaults may still be embedding.
+  const complete = embed.isCompleteIn(scope.parts.vaultId);
+  const extra: MeaningExtra = { embeddings: { model: status.model.id, complete } };
+  const partial = complete
     ? {}
     : {
         notice_code: 'embeddings_incomplete' as const,
@@ -220,8 +222,11 @@ export const vectorMode: ModeRunner = (req) => byMeaning('vector', req);
 /** Hybrid mode: the text and vector rankings fused. */
 export const hybridMode: ModeRunner = (req) => byMeaning('hybrid', req);
 
-/** The mode a search runs without `mode`: hybrid once the vault is fully embedded, text before. */
-export function defaultMode(services: Record<string, unknown>): 'text' | 'hybrid' {
+/**
+ * The mode a search runs without `mode`: hybrid once the vaults it covers are
+ * fully embedded (the one it is scoped to, or all), text before.
+ */
+export function defaultMode(services: Record<string, unknown>, vaultId?: number): 'text' | 'hybrid' {
   const embed = services.embed as EmbedService | undefined;
-  return embed?.available && embed.isComplete() ? 'hybrid' : 'text';
+  return embed?.available && embed.isCompleteIn(vaultId) ? 'hybrid' : 'text';
 }

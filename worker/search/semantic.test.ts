@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ok } from '../test/make-engine';
 import { embeddedEngine } from '../embed/testing';
+import { memorySource } from '../ingest/source';
 
 // Other instruments are the distractors; none of the notes says "instrument", "measures", "wind" or "speed".
 const WEATHER = {
@@ -50,6 +51,22 @@ describe('search by meaning', () => {
     expect(partial.notice).toMatch(/^Embedding is paused/);
     const done = await embeddedEngine(WEATHER);
     expect(ok((await done.call('search', { query: 'cups' })) as Result).mode).toBe('hybrid');
+  });
+
+  it('a vault that is fully embedded searches by meaning by default while another vault is still embedding', async () => {
+    const engine = await embeddedEngine(WEATHER, { vault: 'weather' });
+    engine.embed.pause();
+    await engine.importSource(memorySource('later', { 'Kettle.md': '# Kettle\n\nWater boils for tea in the morning.\n' }));
+    expect(engine.embed.isComplete()).toBe(false);
+    const all = ok((await engine.call('search', { query: 'wind speed instrument' })) as Result);
+    expect(all.mode).toBe('text');
+    const scoped = ok((await engine.call('search', { query: 'wind speed instrument', vault: 'weather' })) as Result);
+    expect(scoped.mode).toBe('hybrid');
+    expect(scoped.embeddings).toEqual({ model: 'use-lite', complete: true });
+    expect(scoped.notice).toBeUndefined();
+    expect(scoped.results[0].title).toBe('Anemometer');
+    const later = ok((await engine.call('search', { query: 'boiling water', project: 'later' })) as Result);
+    expect(later.mode).toBe('text');
   });
 
   it('filters are applied before similarity: 200 notes on one topic, 3 rare ones, page_size 10 returns exactly those 3', async () => {

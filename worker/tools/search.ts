@@ -9,7 +9,7 @@ import { buildScope } from '../search/scope';
 import { textMode } from '../search/text-mode';
 import { defaultMode, hybridMode, vectorMode } from '../search/hybrid';
 import { alias, describe, optInt, optStringList, usedKey, type Args } from './args';
-import { defineTool } from './define';
+import { defineTool, type ToolContext } from './define';
 import { toolError } from './errors';
 
 export type { SearchHit };
@@ -87,7 +87,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     const sizeKey = usedKey(raw, ['page_size', 'limit']);
     const query = args.query;
     if (query !== undefined && query !== null && typeof query !== 'string') throw toolError('invalid_argument', `query must be a string, got ${describe(query)}.`, 'query');
-    const mode = args.mode ?? defaultMode(ctx.services);
+    const mode = args.mode ?? defaultMode(ctx.services, scopedVaultId(ctx, args));
     if (typeof mode !== 'string' || !(mode in SEARCH_MODES)) {
       throw toolError('invalid_argument', `mode must be one of ${Object.keys(SEARCH_MODES).map((m) => JSON.stringify(m)).join(', ')}; got ${describe(mode)}.`, 'mode');
     }
@@ -158,3 +158,10 @@ function markersArg(args: Args): [string, string] {
   return [m[0], m[1]];
 }
 
+/** The id of the vault a search is scoped to (vault or project), if it names one that exists. */
+function scopedVaultId(ctx: ToolContext, args: Args): number | undefined {
+  const name = args[usedKey(args, ['vault', 'project'])];
+  if (typeof name !== 'string') return undefined;
+  // An unknown name is reported by the scope, with the vaults there are.
+  return ctx.db.get<{ id: number }>('SELECT id FROM vaults WHERE name = ?', [name])?.id;
+}
