@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 const NOTES: Record<string, string> = {
   // Last in path order, so a listing in path order cannot put it first by chance.
@@ -87,12 +87,7 @@ test('a model loaded from a folder is kept in OPFS and re-embeds the vault with 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
 
-  await page.goto('/');
-  await expect(page.getByTestId('app-ready')).toBeVisible();
-  await page.getByTestId('folder-input').setInputFiles(vault);
-  await expect(page.getByTestId('vault')).toHaveCount(1);
-  const status = page.getByTestId('embed-status');
-  await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+  const status = await importAndEmbed(page, vault);
 
   await page.getByTestId('model-folder-input').setInputFiles(model);
   await expect(status.getByRole('combobox')).toHaveValue('folder:my-use');
@@ -113,15 +108,21 @@ test('a model loaded from a folder is kept in OPFS and re-embeds the vault with 
   expect(errors).toEqual([]);
 });
 
-test('a model folder dropped onto the page is loaded as a model, not imported as notes', async ({ page }) => {
-  test.setTimeout(180_000);
-  const { vault } = writeVault();
+/** Opens the app, imports the folder and waits until every note is embedded; the embedding panel. */
+async function importAndEmbed(page: Page, vault: string) {
   await page.goto('/');
   await expect(page.getByTestId('app-ready')).toBeVisible();
   await page.getByTestId('folder-input').setInputFiles(vault);
   await expect(page.getByTestId('vault')).toHaveCount(1);
   const status = page.getByTestId('embed-status');
   await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+  return status;
+}
+
+test('a model folder dropped onto the page is loaded as a model, not imported as notes', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { vault } = writeVault();
+  const status = await importAndEmbed(page, vault);
 
   // The bundled model's files, copied into a folder of the origin-private file system as a user's folder on disk.
   await page.evaluate(async () => {
