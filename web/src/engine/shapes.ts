@@ -1,52 +1,10 @@
-// Result shapes of the tools the UI reads, as agreed in the issues (search,
-// find, fields). Kept loose where the engine may add fields: the UI reads what
-// it knows and ignores the rest.
+// Result shapes of the tools the UI reads (search, find, fields). The fields
+// tool's answer is read loosely: the UI takes what it knows and ignores the rest.
 
-export interface Hit {
-  id: string;
-  kind: 'note' | 'file';
-  path: string;
-  vault: string;
-  title: string;
-  type: string | null;
-  permalink: string | null;
-  tags: string[];
-  score: number;
-  snippet: string;
-  fields?: Record<string, unknown>;
-}
-
-export interface SearchResponse {
-  results: Hit[];
-  page: number;
-  page_size: number;
-  total: number;
-  total_is_exact: boolean;
-  has_more: boolean;
-  mode: string;
-  relaxed?: boolean;
-  elapsed_ms: number;
-  /** Vector and hybrid search: the model used and whether every note has its vectors yet. */
-  embeddings?: { model: string; complete: boolean };
-  /** Why the results differ from what was asked (e.g. a query the model cannot read was ranked by text). */
-  notice?: string;
-  notice_code?: string;
-}
-
-export interface FindRow {
-  path: string;
-  vault?: string;
-  title: string;
-  fields: Record<string, unknown>;
-}
-
-export interface FindResponse {
-  results: FindRow[];
-  total: number;
-  page: number;
-  page_size: number;
-  has_more: boolean;
-}
+// The engine's own result types: one definition for the engine and the UI.
+export type { SearchHit as Hit } from '../../../worker/search/hits';
+export type { SearchResult as SearchResponse } from '../../../worker/tools/search';
+export type { FindRow, FindResult as FindResponse } from '../../../worker/tools/find';
 
 /** One frontmatter key as the fields tool describes it. */
 export interface FieldInfo {
