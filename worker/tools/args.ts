@@ -88,6 +88,12 @@ export function usedKey(args: Args, names: readonly string[]): string {
   return names.find((n) => args[n] !== undefined && args[n] !== null) ?? names[0];
 }
 
+/** The optional vault argument (alias `project`), with the name the caller used, for errors that point at it. */
+export function optVault(args: Args): { vault?: string; vaultKey: string } {
+  const vaultKey = usedKey(args, ['vault', 'project']);
+  return { vault: optString(args, vaultKey), vaultKey };
+}
+
 /** First present key among aliases (`vault` / `project`). */
 export function alias(args: Args, names: string[]): Args {
   const out: Args = { ...args };

@@ -1,6 +1,6 @@
 // Browsing aids for the UI and agents: the folders of a vault (for the folder
 // tree that sets path_prefix) and the tags in use (for tag: completion).
-import { optInt, optString, usedKey } from './args';
+import { optInt, optString, optVault } from './args';
 import { defineTool } from './define';
 import { resolveVault } from './resolve';
 import { foldTag } from '../ingest/standard-keys';
@@ -21,8 +21,7 @@ export const foldersTool = defineTool<{ vault?: string; vaultKey: string }, { fo
   description: 'Lists the folders of a vault (or all vaults) with how many notes and files each holds directly. Subtrees can then be searched with path_prefix.',
   params: [{ name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' }],
   parse(raw) {
-    const vaultKey = usedKey(raw, ['vault', 'project']);
-    return { vault: optString(raw, vaultKey), vaultKey };
+    return optVault(raw);
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
@@ -52,8 +51,7 @@ export const tagsTool = defineTool<{ vault?: string; vaultKey: string; prefix?: 
     { name: 'limit', type: 'integer', description: 'At most this many (default 50, up to 1000).' },
   ],
   parse(raw) {
-    const vaultKey = usedKey(raw, ['vault', 'project']);
-    return { vault: optString(raw, vaultKey), vaultKey, prefix: optString(raw, 'prefix', { maxLength: 200 }), limit: optInt(raw, 'limit', 1, 1000, 50) };
+    return { ...optVault(raw), prefix: optString(raw, 'prefix', { maxLength: 200 }), limit: optInt(raw, 'limit', 1, 1000, 50) };
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);

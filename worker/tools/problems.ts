@@ -1,4 +1,4 @@
-import { optInt, optString, usedKey } from './args';
+import { optInt, optVault } from './args';
 import { defineTool } from './define';
 import { resolveVault } from './resolve';
 
@@ -16,8 +16,7 @@ export const problemsTool = defineTool<{ vault?: string; vaultKey: string; limit
     { name: 'limit', type: 'integer', description: 'At most this many (default 1000).' },
   ],
   parse(raw) {
-    const vaultKey = usedKey(raw, ['vault', 'project']);
-    return { vault: optString(raw, vaultKey), vaultKey, limit: optInt(raw, 'limit', 1, 100_000, 1000) };
+    return { ...optVault(raw), limit: optInt(raw, 'limit', 1, 100_000, 1000) };
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);

@@ -3,7 +3,7 @@ import { readContents } from '../ingest/contents';
 import type { Frontmatter } from '../ingest/frontmatter';
 import { linkKey } from '../ingest/markdown';
 import { stem } from '../ingest/paths';
-import { optInt, optString, reqString, usedKey } from './args';
+import { optInt, optVault, reqString, usedKey } from './args';
 import { defineTool } from './define';
 import { resolveEntry, resolveVault, type EntryRow } from './resolve';
 
@@ -73,8 +73,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
   ],
   examples: [{ path: 'specs/auth-design.md' }],
   parse(raw) {
-    const vaultKey = usedKey(raw, ['vault', 'project']);
-    return { path: reqString(raw, usedKey(raw, ['path', 'identifier', 'id'])), vault: optString(raw, vaultKey), vaultKey, maxChars: optInt(raw, 'max_chars', 1, 100_000_000, 1_000_000) };
+    return { path: reqString(raw, usedKey(raw, ['path', 'identifier', 'id'])), ...optVault(raw), maxChars: optInt(raw, 'max_chars', 1, 100_000_000, 1_000_000) };
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);

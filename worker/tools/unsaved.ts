@@ -2,7 +2,7 @@
 // them back. An agent or the UI can list them, write them all to the folder
 // (when it is open for writing), or export the vault instead.
 import { noteDiskOf, unsavedNotes, writeBackEntry, type DiskStatus, type UnsavedNote } from '../platform/write-back';
-import { optBool, optString, usedKey } from './args';
+import { optBool, optString, optVault } from './args';
 import { defineTool } from './define';
 import { resolveVault } from './resolve';
 
@@ -12,8 +12,7 @@ export const unsavedTool = defineTool<{ vault?: string; vaultKey: string }, { no
   description: 'Lists notes changed or created in Kioku that are not yet written to their folder on disk.',
   params: [{ name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' }],
   parse(raw) {
-    const vaultKey = usedKey(raw, ['vault', 'project']);
-    return { vault: optString(raw, vaultKey), vaultKey };
+    return optVault(raw);
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
@@ -38,8 +37,7 @@ export const writeBackTool = defineTool<{ vault?: string; vaultKey: string; path
   ],
   write: true,
   parse(raw) {
-    const vaultKey = usedKey(raw, ['vault', 'project']);
-    return { vault: optString(raw, vaultKey), vaultKey, path: optString(raw, 'path'), overwrite: optBool(raw, 'overwrite', false) };
+    return { ...optVault(raw), path: optString(raw, 'path'), overwrite: optBool(raw, 'overwrite', false) };
   },
   async run(ctx, input) {
     const { db } = ctx;
