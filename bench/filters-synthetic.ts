@@ -3,18 +3,7 @@
 // booleans as "true", dates, lists, nested maps, a Japanese key, a key that
 // mixes ints, strings and lists like d365's ms.custom, missing values).
 // Generated in memory from a seeded PRNG, so every run sees the same vault.
-
-/** mulberry32: small, fast, good enough for test data. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng as prng } from './lib/rng';
 
 const STATUS = ['active', 'draft', 'in-progress', 'done', 'archived'];
 const PRIORITY = ['low', 'medium', 'high', 'critical'];

@@ -2,6 +2,7 @@
 // from note bodies without any dictionary (so no segmentation is favoured):
 // single kanji and kanji pairs from inside longer runs, katakana words, and
 // English words written against Japanese ("Excelファイル").
+import { rng } from '../lib/rng';
 
 export type SampleKind = 'kanji-1' | 'kanji-2' | 'katakana' | 'mixed';
 
@@ -9,18 +10,6 @@ export interface Sample {
   kind: SampleKind;
   text: string;
   entryId: number;
-}
-
-/** A small seeded PRNG (mulberry32) so the sample is the same on every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PATTERNS: Record<SampleKind, RegExp> = {

@@ -1,6 +1,6 @@
 // Query samples for latency benchmarks, drawn (seeded) from the vault itself.
 import type { Engine } from '../../worker/engine';
-import { rng } from '../eval/findability';
+import { rng } from './rng';
 
 /** Queries a user might type: a word from a note's title, maybe with words from its text. */
 export function sampleQueries(engine: Engine, count: number, seed = 3): string[] {

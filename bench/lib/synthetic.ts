@@ -3,7 +3,7 @@
 // corpus (seekstone), a title, a folder, and typed frontmatter, so text and
 // metadata scenarios run at 100,000 notes. No I/O: it runs in Node and in
 // the benchmark worker alike.
-import { rng } from '../eval/findability';
+import { rng } from './rng';
 
 /** Sentences of 6 to 60 words from note texts, frontmatter and headings left out. */
 export function sentencesFrom(texts: Iterable<string>, max = 400_000): string[] {
