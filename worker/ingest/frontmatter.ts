@@ -160,17 +160,25 @@ function toFmValue(v: unknown): FmValue {
   if (v instanceof Uint8Array) return `<${v.length} bytes of binary data>`;
   if (v instanceof Map) {
     const out: { [k: string]: FmValue } = {};
-    for (const [k, val] of v) out[keyText(k)] = toFmValue(val);
+    for (const [k, val] of v) setKey(out, keyText(k), toFmValue(val));
     return out;
   }
   if (v instanceof Set) return [...v].map(toFmValue);
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'object') {
     const out: { [k: string]: FmValue } = {};
-    for (const [k, val] of Object.entries(v as object)) out[keyText(k)] = toFmValue(val);
+    for (const [k, val] of Object.entries(v as object)) setKey(out, keyText(k), toFmValue(val));
     return out;
   }
   return String(v);
+}
+
+/**
+ * `out[k] = v` with k = "__proto__" would set the prototype and drop the key;
+ * every key is kept as an own property instead.
+ */
+export function setKey(out: { [k: string]: FmValue }, key: string, value: FmValue): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** A lone surrogate (from a "\ud800" escape) cannot be stored as UTF-8; it becomes U+FFFD. */

@@ -1,7 +1,11 @@
 // Vault-relative paths always use '/', keep their extension and never start with '/'.
 
+/**
+ * A "\\" is part of a name (Linux and macOS allow it in file names), not a
+ * separator: sources join their segments with '/' themselves.
+ */
 export function toVaultPath(rel: string): string {
-  return rel.replace(/\\/g, '/').replace(/^\.?\/+/, '').normalize('NFC');
+  return rel.replace(/^\.?\/+/, '').normalize('NFC');
 }
 
 export function nameOf(path: string): string {

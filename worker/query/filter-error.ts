@@ -21,6 +21,7 @@ export const FILTER_REASONS = [
   'between_range',
   'mixed_modes',
   'too_large',
+  'too_deep',
 ] as const;
 
 export type FilterReason = (typeof FILTER_REASONS)[number];

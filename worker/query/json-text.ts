@@ -26,6 +26,10 @@ interface Frame {
 
 /** The arguments that hold a filter. */
 const FILTER_ARGS = ['filters', 'metadata_filters'];
+/** The arguments whose numbers are written into a note. */
+const FRONTMATTER_ARGS = ['frontmatter'];
+
+type Fail = (message: string, path: string, reason: 'not_finite' | 'lost_precision') => ToolError;
 
 /**
  * Tool arguments given as JSON text (the CLI, agents): the numbers inside
@@ -33,10 +37,16 @@ const FILTER_ARGS = ['filters', 'metadata_filters'];
  * rest. `root` is where the arguments sit in the text ("args" in a batch line).
  */
 export function checkArgsNumbers(text: string, root = ''): void {
-  const starts = FILTER_ARGS.map((a) => (root ? `${root}.${a}` : a));
-  const inFilter = (p: string) => starts.some((s) => p === s || p.startsWith(`${s}.`) || p.startsWith(`${s}[`));
+  const under = (args: string[]) => {
+    const starts = args.map((a) => (root ? `${root}.${a}` : a));
+    return (p: string) => starts.some((s) => p === s || p.startsWith(`${s}.`) || p.startsWith(`${s}[`));
+  };
+  // A number written into a note must keep the digits the caller wrote.
+  const frontmatterFail: Fail = (message, path, reason) =>
+    new ToolError('invalid_argument', `Not saved: ${path}: ${message.replace(/numbers in filters/, 'frontmatter numbers').replace(/to compare it exactly/, 'to keep every digit')}`, path, { reason });
   try {
-    checkNumbers(text, '', inFilter);
+    checkNumbers(text, '', under(FILTER_ARGS));
+    checkNumbers(text, '', under(FRONTMATTER_ARGS), frontmatterFail);
   } catch (e) {
     if (root && e instanceof ToolError && e.path?.startsWith(`${root}.`)) throw new ToolError(e.code, e.message, e.path.slice(root.length + 1), e.details);
     throw e;
@@ -44,7 +54,7 @@ export function checkArgsNumbers(text: string, root = ''): void {
 }
 
 /** Walks valid JSON text and rejects numbers that do not survive parsing (those at paths `within` accepts). */
-function checkNumbers(text: string, base: string, within: (path: string) => boolean = () => true): void {
+function checkNumbers(text: string, base: string, within: (path: string) => boolean = () => true, fail: Fail = filterError): void {
   const stack: Frame[] = [];
   const pathHere = () => {
     let p = base;
@@ -77,19 +87,19 @@ function checkNumbers(text: string, base: string, within: (path: string) => bool
     } else if (c === '-' || (c >= '0' && c <= '9')) {
       const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 1000))!;
       const path = pathHere();
-      if (within(path)) checkNumber(m[0], Boolean(m[1] || m[2]), path);
+      if (within(path)) checkNumber(m[0], Boolean(m[1] || m[2]), path, fail);
       i += m[0].length;
     } else i++;
   }
 }
 
-function checkNumber(token: string, fractional: boolean, path: string): void {
+function checkNumber(token: string, fractional: boolean, path: string, fail: Fail): void {
   const n = Number(token);
   if (!Number.isFinite(n)) {
-    throw filterError(`${shorten(token)} is too large to be a number (it is beyond ±1.8e308); numbers in filters must be finite.`, path, 'not_finite');
+    throw fail(`${shorten(token)} is too large to be a number (it is beyond ±1.8e308); numbers in filters must be finite.`, path, 'not_finite');
   }
   if (!fractional && BigInt(token) !== BigInt(n)) {
-    throw filterError(
+    throw fail(
       `${token} has more digits than a number holds exactly (it would be read as ${BigInt(n)}). ` +
         `Write it as a string, "${token}", to compare it exactly.`,
       path,

@@ -4,6 +4,7 @@
 // operators.ts.
 import type { FieldCondition, FilterAst, OpName, Test } from './ast';
 import { at, filterError, show } from './filter-error';
+import { MAX_NESTING, tooDeepAt } from './json-depth';
 import { parseFilterText } from './json-text';
 import { checkKey } from './keys';
 import { checkRangeModes, isRangeTest, OPERATOR_NAMES, OPERATORS } from './operators';
@@ -63,6 +64,10 @@ export function filterObject(input: unknown, base = 'filters'): Record<string, u
   if (typeof input === 'string') {
     if (input.trim() === '') return null;
     value = parseFilterText(input, base);
+  }
+  const deep = tooDeepAt(value, base);
+  if (deep !== null) {
+    throw filterError(`${deep} nests more than ${MAX_NESTING} levels of lists or objects; a filter accepts at most ${MAX_NESTING}. Flatten the condition.`, deep, 'too_deep');
   }
   if (!isPlainObject(value)) {
     throw filterError(`${base} must be a JSON object of field conditions, such as {"status": "active"}; got ${show(value)}.`, base, 'not_object');

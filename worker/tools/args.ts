@@ -1,5 +1,7 @@
 // Small readers for tool arguments. Each one throws an invalid_argument
 // ToolError naming the argument's path, so tools read like a declaration.
+import { filterError } from '../query/filter-error';
+import { MAX_NESTING, tooDeepAt } from '../query/json-depth';
 import { checkArgsNumbers } from '../query/json-text';
 import { toolError } from './errors';
 
@@ -16,10 +18,20 @@ export function asArgs(input: unknown): Args {
     }
     checkArgsNumbers(text);
   }
-  if (typeof input !== 'object' || Array.isArray(input)) {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw toolError('invalid_argument', `Arguments must be a JSON object, got ${describe(input)}.`, '');
   }
+  checkNesting(input);
   return input as Args;
+}
+
+/** Refuses arguments nested deeper than MAX_NESTING, naming where the limit is passed. */
+function checkNesting(args: object): void {
+  const path = tooDeepAt(args, '');
+  if (path === null) return;
+  const message = `${path} nests more than ${MAX_NESTING} levels of lists or objects; Kioku accepts at most ${MAX_NESTING}. Flatten the value.`;
+  if (/^(filters|metadata_filters)([.[]|$)/.test(path)) throw filterError(message, path, 'too_deep');
+  throw toolError('invalid_argument', message, path, { reason: 'too_deep', limit: MAX_NESTING });
 }
 
 export function describe(v: unknown): string {

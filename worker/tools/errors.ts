@@ -51,12 +51,19 @@ export function toErrorResult(e: unknown): ToolErrorResult {
     return { isError: true, error };
   }
   const err = e as Error;
+  // No stack trace and no path of Kioku's own files: they help no caller and
+  // tell an attacker where things are installed.
   return {
     isError: true,
     error: {
       code: 'internal',
-      message: `Internal error: ${String(err?.message ?? e)}`,
-      details: { name: String(err?.name ?? 'Error'), stack: String(err?.stack ?? '').split('\n').slice(0, 8).join('\n') },
+      message: `Internal error: ${withoutSourcePaths(String(err?.message ?? e))}`,
+      details: { name: String(err?.name ?? 'Error') },
     },
   };
+}
+
+/** Drops file references to source code (`/opt/kioku/worker/x.ts:12:3`, `file:///…/x.js`) from a message. */
+export function withoutSourcePaths(message: string): string {
+  return message.replace(/(?:file:\/\/|[A-Za-z]:\\|\/)[^\s'"()]*\.(?:[cm]?[jt]sx?|wasm)(?::\d+)*/g, '<source>');
 }

@@ -22,6 +22,9 @@ export function newNotePath(raw: string, argPath = 'path'): string {
     if (p === '.' || p === '..') fail('"." and ".." are not allowed.');
     if (p.startsWith('.')) fail('names starting with "." are hidden and would not be indexed.');
     if (p !== p.trim() || p.endsWith('.')) fail('names cannot start or end with a space or end with ".".');
+    // ext4, APFS, NTFS and the browser's file system all stop at 255 (bytes or UTF-16 units).
+    const bytes = new TextEncoder().encode(p).length;
+    if (bytes > 255) fail(`the name ${JSON.stringify(p.length > 40 ? `${p.slice(0, 40)}…` : p)} is ${bytes} bytes long; file systems allow at most 255 bytes per file or folder name.`);
   }
   if (!/\.md$/i.test(path)) fail('the file name must end with .md.');
   if (new TextEncoder().encode(path).length > 1024) fail('it is longer than 1,024 bytes.');

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { readContents } from '../ingest/contents';
-import type { Frontmatter } from '../ingest/frontmatter';
+import { setKey, type Frontmatter } from '../ingest/frontmatter';
 import { linkKey } from '../ingest/markdown';
 import { stem } from '../ingest/paths';
 import { optInt, optVault, reqString, usedKey } from './args';
@@ -121,6 +121,6 @@ const STANDARD_KEYS = new Set(['title', 'type', 'tags', 'permalink', 'schema']);
 /** The frontmatter whole, and split as Basic Memory does: schema and the custom keys. */
 function frontmatterParts(frontmatter: Frontmatter): { frontmatter: Frontmatter; schema: Frontmatter[string] | null; entity_metadata: Frontmatter } {
   const entity: Frontmatter = {};
-  for (const [k, v] of Object.entries(frontmatter)) if (!STANDARD_KEYS.has(k)) entity[k] = v;
-  return { frontmatter, schema: frontmatter.schema ?? null, entity_metadata: entity };
+  for (const [k, v] of Object.entries(frontmatter)) if (!STANDARD_KEYS.has(k)) setKey(entity, k, v);
+  return { frontmatter, schema: Object.hasOwn(frontmatter, 'schema') ? frontmatter.schema : null, entity_metadata: entity };
 }

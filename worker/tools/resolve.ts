@@ -45,29 +45,76 @@ const ENTRY_COLUMNS = `e.id, e.vault_id, v.name AS vault, e.path, e.kind, e.titl
 
 /**
  * An entry by vault-relative path (or permalink, or title) within one vault or
- * across all of them; ambiguous references across vaults are an error that
- * lists the candidates.
+ * across all of them; ambiguous references are an error that lists the
+ * candidates by vault and path.
  */
 export function resolveEntry(db: Db, ref: string, vault: VaultRef | undefined, path = 'path'): EntryRow {
   const p = toVaultPath(ref);
-  const scope = vault ? 'AND e.vault_id = ?' : '';
-  const params = (x: string) => (vault ? [x, vault.id] : [x]);
   const tries: [string, string][] = [
     [`e.path = ?`, p],
     [`e.path = ?`, `${p}.md`],
+    // Windows-style separators typed by hand; names that hold "\" match exactly above.
+    [`e.path = ?`, p.replace(/\\/g, '/')],
     [`e.permalink = ?`, p],
     [`e.title = ? COLLATE NOCASE`, ref],
   ];
   for (const [cond, value] of tries) {
-    const rows = db.all<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE ${cond} ${scope} ORDER BY v.name LIMIT 5`, params(value));
+    const rows = entriesWhere(db, cond, value, vault);
     if (rows.length === 1) return rows[0];
-    if (rows.length > 1) {
-      throw toolError('invalid_argument', `${JSON.stringify(ref)} exists in several vaults (${rows.map((r) => r.vault).join(', ')}); pass "vault" to choose one.`, path);
-    }
+    if (rows.length > 1) throw ambiguous(ref, rows, path);
   }
   const hit = entryByHitId(db, ref, vault);
   if (hit) return hit;
   throw toolError('not_found', `No note or file ${JSON.stringify(ref)}${vault ? ` in vault ${JSON.stringify(vault.name)}` : ''}. Use a vault-relative path such as "specs/auth-design.md".`, path);
+}
+
+/**
+ * The entry a write goes to: the exact vault-relative path (or a `vault:path`
+ * hit id), never a title or case-insensitive match, so a typo can never edit a
+ * different note. When nothing matches exactly, the error names what the
+ * reference would have matched for reading.
+ */
+export function resolveWriteTarget(db: Db, ref: string, vault: VaultRef | undefined, path = 'path'): EntryRow {
+  const p = toVaultPath(ref);
+  const rows = entriesWhere(db, 'e.path = ?', p, vault);
+  if (rows.length === 1) return rows[0];
+  if (rows.length > 1) throw ambiguous(ref, rows, path);
+  const hit = entryByHitId(db, ref, vault);
+  if (hit) return hit;
+  const near = [
+    ...entriesWhere(db, 'e.path = ? COLLATE NOCASE', p, vault),
+    ...entriesWhere(db, 'e.path = ? COLLATE NOCASE', `${p}.md`, vault),
+    ...entriesWhere(db, 'e.permalink = ?', p, vault),
+    ...entriesWhere(db, 'e.title = ? COLLATE NOCASE', ref, vault),
+  ];
+  const names = [...new Set(near.map(where))].slice(0, 5);
+  const hint = names.length ? ` Did you mean ${names.map((n) => JSON.stringify(n)).join(' or ')}? Give that exact path.` : ' Use a vault-relative path such as "specs/auth-design.md", or create_note for a new note.';
+  throw toolError(
+    'not_found',
+    `No note at exactly ${JSON.stringify(ref)}${vault ? ` in vault ${JSON.stringify(vault.name)}` : ''}; writes go only to an exact vault-relative path (with its case and extension).${hint}`,
+    path,
+  );
+}
+
+function entriesWhere(db: Db, cond: string, value: string, vault: VaultRef | undefined): EntryRow[] {
+  const scope = vault ? 'AND e.vault_id = ?' : '';
+  return db.all<EntryRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE ${cond} ${scope} ORDER BY v.name, e.path LIMIT 5`,
+    vault ? [value, vault.id] : [value],
+  );
+}
+
+function where(r: EntryRow): string {
+  return `${r.vault}:${r.path}`;
+}
+
+function ambiguous(ref: string, rows: EntryRow[], path: string): Error {
+  const vaults = new Set(rows.map((r) => r.vault));
+  const list = rows.map((r) => JSON.stringify(vaults.size === 1 ? r.path : where(r))).join(', ');
+  const more = rows.length >= 5 ? ' and more' : '';
+  return vaults.size === 1
+    ? toolError('invalid_argument', `${JSON.stringify(ref)} names several notes in vault ${JSON.stringify(rows[0].vault)}: ${list}${more}. Give the path of the one you mean.`, path)
+    : toolError('invalid_argument', `${JSON.stringify(ref)} exists in several vaults: ${list}${more}. Pass "vault" to choose one, or give the vault:path shown.`, path);
 }
 
 /** A search hit id, `vault:path` (vault names may themselves hold ':', so each split is tried). */

@@ -15,7 +15,7 @@ import { noteDiskOf, writeBackEntry, type DiskOutcome } from '../platform/write-
 import { alias, describe, optString, reqString, type Args } from './args';
 import { defineTool, type ToolContext } from './define';
 import { toolError } from './errors';
-import { resolveEntry, resolveVault, type VaultRef } from './resolve';
+import { resolveVault, resolveWriteTarget, type VaultRef } from './resolve';
 import { fileNameForTitle, newNotePath } from './note-path';
 
 export { fileNameForTitle, newNotePath };
@@ -59,6 +59,7 @@ function readEdit(args: Args, requireSomething: boolean): NoteEdit {
     if (typeof fm !== 'object' || Array.isArray(fm)) {
       throw toolError('invalid_argument', `frontmatter must be an object of key: value pairs, got ${describe(fm)}.`, 'frontmatter');
     }
+    checkFrontmatterNumbers(fm);
     edit.frontmatter = fm as Record<string, unknown>;
   }
   if (edit.text !== undefined && (edit.body !== undefined || edit.frontmatterText !== undefined || edit.frontmatter !== undefined)) {
@@ -71,6 +72,35 @@ function readEdit(args: Args, requireSomething: boolean): NoteEdit {
     throw toolError('invalid_argument', 'Nothing to write: give body, frontmatter, frontmatter_text or text.', 'body');
   }
   return edit;
+}
+
+/**
+ * Numbers in a frontmatter object are written into the note as YAML: one
+ * that is not finite would become `.inf`, and an integer past 2^53 has
+ * already lost digits when the arguments were read as JSON
+ * (12345678901234567891 arrives as 12345678901234567000, and YAML would
+ * write those made-up zeros), so both are refused.
+ */
+function checkFrontmatterNumbers(fm: object): void {
+  const stack: [unknown, string][] = [[fm, 'frontmatter']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'number' && !Number.isFinite(v)) {
+      throw toolError('invalid_argument', `Not saved: ${path} is ${v}, which is not a finite number; frontmatter numbers must be finite. Write it as a string if the text is meant.`, path, { reason: 'not_finite' });
+    }
+    // From 1e21 on, numbers are written with an exponent (1e+300): no digits are made up.
+    if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v) && Math.abs(v) < 1e21) {
+      throw toolError(
+        'invalid_argument',
+        `Not saved: ${path} is an integer beyond ±9007199254740991, so it may already have lost digits (it reads as ${BigInt(v)}). Write it as a string to keep every digit.`,
+        path,
+        { reason: 'lost_precision' },
+      );
+    }
+    if (typeof v === 'object' && v !== null) {
+      for (const [k, x] of Object.entries(v)) stack.push([x, Array.isArray(v) ? `${path}[${k}]` : `${path}.${k}`]);
+    }
+  }
 }
 
 function lineEnding(sample: string): string {
@@ -169,7 +199,7 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
   description:
     'Changes an existing note: its body, its frontmatter, or its whole text. The index is updated at once; the file on disk is written too when its folder is open for writing, otherwise the change is kept in Kioku (unsaved_to_disk) until it is written back or exported.',
   params: [
-    { name: 'path', type: 'string', required: true, description: 'Vault-relative path of the note, e.g. "specs/auth-design.md" (alias: identifier).' },
+    { name: 'path', type: 'string', required: true, description: 'The exact vault-relative path of the note, e.g. "specs/auth-design.md" (alias: identifier); titles and other spellings are not matched, so a write never lands on another note.' },
     { name: 'vault', type: 'string', description: 'Vault name (alias: project); needed when the path exists in several vaults.' },
     { name: 'body', type: 'string', description: 'New body (everything after the frontmatter). Alias: content.' },
     { name: 'frontmatter', type: 'object', description: 'New frontmatter as an object (replaces the old one; {} removes it).' },
@@ -185,7 +215,7 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
   },
   async run(ctx, input) {
     const { db } = ctx;
-    const entry = resolveEntry(db, input.path, resolveVault(db, input.vault));
+    const entry = resolveWriteTarget(db, input.path, resolveVault(db, input.vault));
     if (entry.kind !== 'note') {
       throw toolError('invalid_argument', `${entry.path} is not a Markdown note; only .md notes can be edited.`, 'path');
     }
@@ -227,6 +257,23 @@ function defaultVault(db: Db, name: string | undefined): VaultRef {
   );
 }
 
+/** A file cannot sit where a file is used as a folder, nor a folder where a file is. */
+function checkPlaceFree(db: Db, vault: VaultRef, path: string): void {
+  const parts = path.split('/');
+  const folders = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+  for (const folder of folders) {
+    const file = db.get<{ path: string }>('SELECT path FROM entries WHERE vault_id = ? AND lower(path) = lower(?)', [vault.id, folder]);
+    if (file) {
+      throw toolError('invalid_argument', `${JSON.stringify(path)} cannot be created: ${file.path} is a file in “${vault.name}”, so it cannot also be a folder. Choose another folder.`, 'path');
+    }
+  }
+  // Every path that starts with "<path>/" sorts between "<path>/" and "<path>0" ('0' follows '/').
+  const inside = db.get<{ path: string }>("SELECT path FROM entries WHERE vault_id = ? AND lower(path) > lower(?) || '/' AND lower(path) < lower(?) || '0' LIMIT 1", [vault.id, path, path]);
+  if (inside) {
+    throw toolError('invalid_argument', `${JSON.stringify(path)} cannot be created: it is a folder in “${vault.name}” (it holds ${inside.path}). Choose another name.`, 'path');
+  }
+}
+
 export const createNoteTool = defineTool<CreateInput, WriteNoteResult>({
   name: 'create_note',
   aliases: ['new_note'],
@@ -264,6 +311,7 @@ export const createNoteTool = defineTool<CreateInput, WriteNoteResult>({
       // Case-insensitive: macOS and Windows folders would overwrite a file that differs only in case.
       throw toolError('conflict', `${clash.path} already exists in “${vault.name}”. Choose another name, or edit that note with write_note.`, 'path');
     }
+    checkPlaceFree(db, vault, input.path);
     const edit = { ...input.edit };
     if (input.title !== undefined && edit.text === undefined && edit.frontmatterText === undefined) {
       // The title is kept in the note itself, so it survives export and re-import.
