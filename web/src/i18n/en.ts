@@ -301,6 +301,16 @@ export const en = {
   'problem.read_failed': 'The file could not be read.',
   'problem.duplicate_path': 'Another file has the same path.',
   'problem.edit_kept': 'The file changed on disk while it had an unsaved edit in Kioku; the edit was kept.',
+  // Note view: Obsidian rendering (links in words, embeds, vault files).
+  'note.unresolvedBadge': 'not found',
+  'note.linkCount': '{count} links',
+  'note.rel.links_to': 'links to',
+  'note.rel.relates_to': 'relates to',
+  'note.rel.implements': 'implements',
+  'note.rel.depends_on': 'depends on',
+  'note.rel.part_of': 'part of',
+  'note.rel.requires': 'requires',
+  'note.rel.extends': 'extends',
 } as const;
 
 export type MessageKey = keyof typeof en;

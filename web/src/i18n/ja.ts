@@ -302,4 +302,14 @@ export const ja: Record<MessageKey, string> = {
   'problem.read_failed': 'ファイルを読み込めませんでした。',
   'problem.duplicate_path': '同じパスのファイルが他にもあります。',
   'problem.edit_kept': 'Kioku で未保存の編集があるファイルがディスク上で変更されました。編集を残しました。',
+  // ノート表示: Obsidian の表示(リンクの種類、埋め込み、保管庫のファイル)
+  'note.unresolvedBadge': '見つかりません',
+  'note.linkCount': '{count} か所',
+  'note.rel.links_to': 'リンク',
+  'note.rel.relates_to': '関連',
+  'note.rel.implements': '実装',
+  'note.rel.depends_on': '依存',
+  'note.rel.part_of': '一部',
+  'note.rel.requires': '必要',
+  'note.rel.extends': '拡張',
 };

@@ -1,9 +1,12 @@
 // A note body rendered as sanitised HTML. Links inside it are handled here:
 // [[wikilinks]] and relative links open notes in the app, #tags filter, web
-// links open in a new tab (the sanitiser set target and rel).
+// links open in a new tab (the sanitiser set target and rel), footnote and
+// [[#^block]] links scroll within the note.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
+import { revealAnchor } from './anchors';
 import { createSanitizer, markdownToFragment } from './markdown';
+import './note-render.css';
 
 /** Bodies beyond this are rendered on request: parsing megabytes would freeze the page. */
 const RENDER_LIMIT = 400_000;
@@ -15,12 +18,19 @@ interface Props {
   body: string;
   /** The note's title, shown above: a first heading that repeats it is not shown twice. */
   title?: string;
-  onWikilink(target: string): void;
+  /** A heading or ^block to scroll to once rendered (from a [[Note#^block]] link). */
+  anchor?: { anchor: string; n: number } | null;
+  /** A link to another note; a link within this note ([[#Heading]]) scrolls instead. */
+  onWikilink(target: string, anchor: string | null): void;
   onRelative(href: string): void;
   onTag(tag: string): void;
 }
 
-export function MarkdownBody({ body, title, onWikilink, onRelative, onTag }: Props) {
+/** The element with attr = value that belongs to box itself, not to a note embedded in it. */
+const byData = (box: Element, attr: string, value: string) =>
+  [...box.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === value && (el.parentElement?.closest('.md-embed-body') ?? null) === (box.matches('.md-embed-body') ? box : null));
+
+export function MarkdownBody({ body, title, anchor, onWikilink, onRelative, onTag }: Props) {
   const { t, formatNumber } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   const [full, setFull] = useState(false);
@@ -33,6 +43,9 @@ export function MarkdownBody({ body, title, onWikilink, onRelative, onTag }: Pro
   useLayoutEffect(() => {
     ref.current?.replaceChildren(markdownToFragment(shown, sanitizer()));
   }, [shown]);
+  useLayoutEffect(() => {
+    if (anchor && ref.current) revealAnchor(ref.current, anchor.anchor);
+  }, [shown, anchor]);
   return (
     <>
       <div
@@ -44,10 +57,25 @@ export function MarkdownBody({ body, title, onWikilink, onRelative, onTag }: Pro
           if (!a || !ref.current?.contains(a)) return;
           const wl = a.getAttribute('data-wikilink');
           const tag = a.getAttribute('data-tag');
+          const note = a.getAttribute('data-footnote');
+          const back = a.getAttribute('data-footnote-back');
           const href = a.getAttribute('href') ?? '';
           if (wl !== null) {
             e.preventDefault();
-            onWikilink(wl);
+            const to = a.getAttribute('data-anchor');
+            // An embedded note's own [[#Heading]] links point into that note, not this one.
+            const inEmbed = a.parentElement?.closest('[data-embed-path]');
+            if (wl === '' && inEmbed) onWikilink(inEmbed.getAttribute('data-embed-path')!, to);
+            else if (wl === '') revealAnchor(ref.current, to ?? '');
+            else onWikilink(wl, to);
+          } else if (note !== null || back !== null) {
+            e.preventDefault();
+            // Footnotes of an embedded note are its own.
+            const box = a.closest('.md-embed-body') ?? ref.current;
+            const dest = note !== null ? byData(box, 'data-footnote-def', note) : byData(box, 'data-footnote', back!);
+            dest?.scrollIntoView?.({ block: 'center' });
+            dest?.querySelector<HTMLElement>('.md-fnback')?.focus();
+            if (dest && dest.tagName === 'A') (dest as HTMLElement).focus();
           } else if (tag !== null) {
             e.preventDefault();
             onTag(tag);

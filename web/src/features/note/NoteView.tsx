@@ -1,6 +1,6 @@
 // One note: rendered body, frontmatter table, observations, relations and
 // backlinks (all navigable), tags (click to filter), and the editor.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call, isToolError } from '../../engine/client';
 import { useCapabilities } from '../../engine/capabilities';
 import { useI18n } from '../../i18n/i18n';
@@ -14,6 +14,8 @@ import { MarkdownBody } from './MarkdownBody';
 import { NoteEditor } from './NoteEditor';
 import { peekDraft } from './drafts';
 import { EngineMessage } from '../../ui/EngineMessage';
+import { en, type MessageKey } from '../../i18n/en';
+import { linkedNotes, linkingNotes, relationLabel } from './links';
 
 interface Props {
   vault: string;
@@ -109,6 +111,12 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
     void refresh();
   };
 
+  // A [[Note#^block]] link: where to scroll once that note is shown (target null: the next note opened).
+  const [jump, setJump] = useState<{ anchor: string; from: string; target: string | null; n: number } | null>(null);
+  const links = useMemo(() => linkedNotes(note?.relations ?? []), [note]);
+  const backs = useMemo(() => linkingNotes(note?.backlinks ?? []), [note]);
+  const relType = (type: string) => relationLabel(type, (k) => (`note.rel.${k}` in en ? t(`note.rel.${k}` as MessageKey) : undefined));
+
   const createMissing = async () => {
     const r = await call('create_note', { vault, title: path.replace(/\.md$/i, '').split('/').pop() });
     if (isToolError(r)) setError({ message: r.error.message, code: r.error.code });
@@ -200,9 +208,11 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                   body={note.body}
                   title={note.title}
                   onTag={onTag}
-                  onWikilink={(target) => {
-                    const known = note.relations.find((r) => r.target === target && r.resolved);
-                    if (known?.resolved) onOpen(known.resolved.vault, known.resolved.path);
+                  anchor={jump && (jump.target ? jump.target === note.path : jump.from !== note.path) ? jump : null}
+                  onWikilink={(target, anchor) => {
+                    const known = note.relations.find((r) => r.target === target && r.resolved)?.resolved;
+                    setJump(anchor ? { anchor, from: note.path, target: known && known.vault === note.vault ? known.path : null, n: (jump?.n ?? 0) + 1 } : null);
+                    if (known) onOpen(known.vault, known.path);
                     else onOpen(note.vault, target);
                   }}
                   onRelative={(href) => onOpen(note.vault, resolveRelative(note.path, href))}
@@ -227,38 +237,43 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                   </ul>
                 </section>
               ) : null}
-              {note.relations.length ? (
+              {links.length ? (
                 <section className="note-section" aria-labelledby="rel-title">
-                  <h2 id="rel-title">{t('note.relations', { count: note.relations.length })}</h2>
-                  <ul className="relations">
-                    {note.relations.map((r, i) => (
+                  <h2 id="rel-title">{t('note.relations', { count: links.length })}</h2>
+                  <ul className="relations" data-testid="links">
+                    {links.map((g, i) => (
                       <li key={i}>
-                        <span className="muted">{r.type}</span>{' '}
-                        {r.resolved ? (
-                          <a href="#" onClick={(e) => (e.preventDefault(), onOpen(r.resolved!.vault, r.resolved!.path))}>
-                            {r.resolved.title}
+                        <span className="relation-kind">{g.types.map(relType).join(', ')}</span>{' '}
+                        {g.first.resolved ? (
+                          <a href="#" onClick={(e) => (e.preventDefault(), onOpen(g.first.resolved!.vault, g.first.resolved!.path))}>
+                            {g.first.resolved.title}
                           </a>
                         ) : (
-                          <span className="unresolved" title={t('note.unresolved')}>
-                            {r.target}
-                          </span>
+                          <>
+                            <span className="unresolved" title={t('note.unresolved')}>
+                              {g.first.target}
+                            </span>
+                            <span className="unresolved-badge">{t('note.unresolvedBadge')}</span>
+                          </>
                         )}
+                        {g.count > 1 ? <span className="muted"> · {t('note.linkCount', { count: g.count })}</span> : null}
                       </li>
                     ))}
                   </ul>
                 </section>
               ) : null}
               <section className="note-section" aria-labelledby="back-title">
-                <h2 id="back-title">{t('note.backlinks', { count: note.backlinks.length })}</h2>
-                {note.backlinks.length ? (
+                <h2 id="back-title">{t('note.backlinks', { count: backs.length })}</h2>
+                {backs.length ? (
                   <ul className="relations" data-testid="backlinks">
-                    {note.backlinks.map((b, i) => (
+                    {backs.map((g, i) => (
                       <li key={i}>
-                        <a href="#" onClick={(e) => (e.preventDefault(), onOpen(b.vault, b.path))}>
-                          {b.title}
+                        <a href="#" onClick={(e) => (e.preventDefault(), onOpen(g.first.vault, g.first.path))}>
+                          {g.first.title}
                         </a>{' '}
                         <span className="muted">
-                          {b.type} · {b.path}
+                          {g.types.map(relType).join(', ')}
+                          {g.count > 1 ? ` · ${t('note.linkCount', { count: g.count })}` : ''} · {g.first.path}
                         </span>
                       </li>
                     ))}

@@ -9,7 +9,7 @@ const render = (md: string) => markdownToSafeHtml(md, purify);
 describe('Markdown rendering', () => {
   it('renders GFM: headings, emphasis, lists, tables, code, task boxes', () => {
     const html = render('# Title\n\n**bold** _it_\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```ts\nlet x = 1;\n```\n\n- [x] done\n- [ ] open\n');
-    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('<h1 data-heading="Title">Title</h1>');
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('<table>');
     expect(html).toContain('<code class="language-ts">');
@@ -19,7 +19,7 @@ describe('Markdown rendering', () => {
   it('turns wikilinks and hashtags into in-app links', () => {
     const html = render('See [[Auth design|the design]] and [[Notes/Plan#Goals]] #security #設計, not a#b or #123.');
     expect(html).toContain('<a href="#" class="md-wikilink" data-wikilink="Auth design">the design</a>');
-    expect(html).toContain('data-wikilink="Notes/Plan">Notes/Plan#Goals</a>');
+    expect(html).toContain('data-wikilink="Notes/Plan" data-anchor="Goals">Notes/Plan#Goals</a>');
     expect(html).toContain('data-tag="security"');
     expect(html).toContain('data-tag="設計"');
     expect(html).not.toContain('data-tag="b"');

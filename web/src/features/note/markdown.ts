@@ -5,6 +5,9 @@
 // a DOM fragment, never a string assigned to innerHTML.
 import { Marked, type Tokens, type TokenizerAndRendererExtension } from 'marked';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import {
+  blockId, callout, commentBlock, commentInline, escapeHtml, footnoteDef, footnoteRef, footnoteSection, highlight, mathBlock, mathInline, newFootnotes, setFootnoteState,
+} from './obsidian-syntax';
 
 /** Elements a note may produce. Everything else (script, style, iframe, form, svg, math, object, video, link, meta, base…) is removed. */
 export const ALLOWED_TAGS = [
@@ -17,6 +20,8 @@ export const ALLOWED_TAGS = [
 export const ALLOWED_ATTR = [
   'href', 'title', 'alt', 'src', 'align', 'colspan', 'rowspan', 'start', 'type', 'checked', 'disabled', 'open', 'lang', 'dir',
   'class', 'width', 'height', 'data-wikilink', 'data-tag',
+  // Obsidian rendering (obsidian-syntax.ts): link anchors, block ids, headings, vault files, embeds, footnotes.
+  'data-anchor', 'data-block', 'data-heading', 'data-attachment', 'data-embed', 'data-footnote', 'data-footnote-def', 'data-footnote-back',
 ];
 
 /** Links may be web, mail or phone addresses, or relative (other notes); never javascript:, data:, vbscript: or file:. */
@@ -73,21 +78,46 @@ export function createSanitizer(win: Window & typeof globalThis): DOMPurify {
   return purify;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** File types shown as pictures; everything else that is not a note is shown as a file to open. */
+export const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'bmp', 'avif']);
+const extOf = (p: string) => /\.([a-z0-9]+)$/i.exec(p)?.[1]?.toLowerCase() ?? '';
 
-/** [[Target]], [[Target|shown text]], [[Target#Heading]] and ![[embeds]] become in-app links. */
+/** `|300` or `|300x200` after an image's name or alt text: its size in pixels, as Obsidian reads it. */
+function sizeAttrs(spec: string | undefined): string {
+  const m = /^\s*(\d{1,5})(?:x(\d{1,5}))?\s*$/.exec(spec ?? '');
+  return m ? ` width="${m[1]}"${m[2] ? ` height="${m[2]}"` : ''}` : '';
+}
+
+/** An image or file of the vault, filled in after sanitising (MarkdownBody reads it from the vault). */
+function attachmentHtml(target: string, alt: string, size: string | undefined): string {
+  if (IMAGE_EXTS.has(extOf(target))) return `<img class="md-attachment" data-attachment="${escapeHtml(target)}" alt="${escapeHtml(alt)}"${sizeAttrs(size)}>`;
+  return `<span class="md-file-embed" data-attachment="${escapeHtml(target)}">${escapeHtml(alt || target)}</span>`;
+}
+
+/** [[Target]], [[Target|shown text]], [[Target#Heading]], [[#^block]]; ![[embeds]] of notes, images and files. */
 const wikilink: TokenizerAndRendererExtension = {
   name: 'wikilink',
   level: 'inline',
   start: (src) => src.match(/!?\[\[/)?.index,
   tokenizer(src) {
-    const m = /^!?\[\[([^[\]\n|#]*)(#[^[\]\n|]*)?(?:\|([^[\]\n]*))?\]\]/.exec(src);
-    if (!m || !(m[1] || m[2])) return undefined;
-    return { type: 'wikilink', raw: m[0], target: m[1].trim(), label: (m[3] ?? `${m[1]}${m[2] ?? ''}`).trim() };
+    const m = /^(!?)\[\[([^[\]\n|#]*)(#[^[\]\n|]*)?(?:\|([^[\]\n]*))?\]\]/.exec(src);
+    if (!m || !(m[2] || m[3])) return undefined;
+    const target = m[2].trim();
+    const anchor = (m[3] ?? '').slice(1).trim();
+    return { type: 'wikilink', raw: m[0], embed: m[1] === '!', target, anchor, alias: m[4], label: (m[4] ?? `${m[2]}${m[3] ?? ''}`).trim() };
   },
   renderer(token) {
-    const t = token as Tokens.Generic & { target: string; label: string };
-    return `<a href="#" class="md-wikilink" data-wikilink="${escapeHtml(t.target)}">${escapeHtml(t.label)}</a>`;
+    const t = token as Tokens.Generic & { embed: boolean; target: string; anchor: string; alias?: string; label: string };
+    const ext = extOf(t.target);
+    if (t.embed && ext && ext !== 'md') {
+      // ![[photo.png|300]]: a size; ![[photo.png|a cat]]: alt text.
+      const size = sizeAttrs(t.alias) ? t.alias : undefined;
+      return attachmentHtml(t.target, size ? t.target : (t.alias ?? t.target), size);
+    }
+    const anchor = t.anchor ? ` data-anchor="${escapeHtml(t.anchor)}"` : '';
+    const link = `<a href="#" class="md-wikilink" data-wikilink="${escapeHtml(t.target)}"${anchor}>${escapeHtml(t.label)}</a>`;
+    if (t.embed && t.target) return `<span class="md-embed" data-embed="${escapeHtml(t.target)}"${anchor}>${link}</span>`;
+    return link;
   },
 };
 
@@ -113,24 +143,74 @@ const hashtag: TokenizerAndRendererExtension = {
 const marked = new Marked({
   gfm: true,
   breaks: true, // Obsidian shows single line breaks as breaks
-  extensions: [wikilink, hashtag],
+  extensions: [commentBlock, callout, mathBlock, footnoteDef, wikilink, commentInline, highlight, mathInline, footnoteRef, blockId, hashtag],
   renderer: {
     image({ href, text }: Tokens.Image) {
       if (DATA_IMAGE.test(href)) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
-      // Remote and vault-relative images are not loaded: say what is there.
+      // ![alt](photo.png), ![alt|300](photo.png): a file of the vault, read from it later.
+      if (!/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('//')) {
+        const bar = /^(.*?)\|(\d{1,5}(?:x\d{1,5})?)$/.exec(text);
+        let path = href;
+        try {
+          path = decodeURI(href);
+        } catch {
+          // A malformed escape: use the address as written.
+        }
+        return attachmentHtml(path, bar ? bar[1] : text, bar?.[2]);
+      }
+      // Remote images are not loaded (they would tell a server the note was read): say what is there.
       return `<span class="md-image" title="${escapeHtml(href)}">[${escapeHtml(text || href)}]</span>`;
+    },
+    heading({ tokens, depth, text }: Tokens.Heading) {
+      // Headings carry their text so [[Note#Heading]] can scroll to them (ids are not allowed: DOM clobbering).
+      return `<h${depth} data-heading="${escapeHtml(text)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
     },
   },
 });
 
+/** Markdown → unsanitised HTML, footnotes listed at the end. */
+function toHtml(markdown: string): string {
+  const notes = newFootnotes();
+  setFootnoteState(notes);
+  try {
+    const html = marked.parse(markdown, { async: false }) as string;
+    return html + footnoteSection(notes, (md) => marked.parseInline(md, { async: false }) as string);
+  } finally {
+    setFootnoteState(newFootnotes());
+  }
+}
+
+/**
+ * A block id marks the block it ends (paragraph, list item, heading); an id
+ * alone on the line after a table, quote or list marks that block.
+ */
+function placeBlockIds(root: DocumentFragment): void {
+  for (const span of [...root.querySelectorAll('span.md-block-id')]) {
+    const block = span.parentElement?.closest('p, li, h1, h2, h3, h4, h5, h6, td, th, blockquote, .md-callout') ?? span.parentElement;
+    const id = span.getAttribute('data-block');
+    if (block && id && !block.hasAttribute('data-block')) block.setAttribute('data-block', id);
+    span.remove();
+  }
+  for (const p of [...root.querySelectorAll('p')]) {
+    const m = /^\^([A-Za-z0-9-]+)$/.exec(p.textContent?.trim() ?? '');
+    if (!m || p.children.length) continue;
+    const prev = p.previousElementSibling;
+    if (prev && !prev.hasAttribute('data-block')) prev.setAttribute('data-block', m[1]);
+    p.remove();
+  }
+}
+
 /** Markdown → sanitised HTML text (for tests and measurement). */
 export function markdownToSafeHtml(markdown: string, purify: DOMPurify): string {
-  const html = marked.parse(markdown, { async: false }) as string;
-  return purify.sanitize(html, SANITIZE_CONFIG) as unknown as string;
+  const frag = markdownToFragment(markdown, purify);
+  const div = frag.ownerDocument.createElement('div');
+  div.append(frag);
+  return div.innerHTML;
 }
 
 /** Markdown → a sanitised DOM fragment, ready to append. */
 export function markdownToFragment(markdown: string, purify: DOMPurify): DocumentFragment {
-  const html = marked.parse(markdown, { async: false }) as string;
-  return purify.sanitize(html, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }) as unknown as DocumentFragment;
+  const frag = purify.sanitize(toHtml(markdown), { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }) as unknown as DocumentFragment;
+  placeBlockIds(frag);
+  return frag;
 }
