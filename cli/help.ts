@@ -1,6 +1,6 @@
 // Help text generated from the tool registry, so it cannot drift from the tools.
 import { TOOLS } from '../worker/tools/registry';
-import type { ToolDef } from '../worker/tools/define';
+import type { ParamDoc, ToolDef } from '../worker/tools/define';
 import { findTool } from '../worker/tools/call';
 
 const USAGE = `kioku: search folders of Markdown notes by text, meaning and frontmatter
@@ -38,9 +38,15 @@ export function helpText(withTools: boolean): string {
 export function toolHelp(name: string): string {
   const t = findTool(name);
   if (!t) return `No tool named ${JSON.stringify(name)}.\n\n${helpText(true)}`;
-  const params = t.params.map((p) => `  ${p.name}${p.required ? ' (required)' : ''}: ${p.type}\n      ${p.description}`).join('\n');
+  const params = t.params.map((p) => `  ${p.name}${p.required ? ' (required)' : ''}${aliasNote(p, (a) => a)}: ${p.type}\n      ${p.description}`).join('\n');
   const examples = (t.examples ?? []).map((e) => `  kioku call ${t.name} '${JSON.stringify(e)}' --db kioku.db`).join('\n');
   return `${t.name}${t.aliases?.length ? ` (aliases: ${t.aliases.join(', ')})` : ''}\n  ${t.description}\n\nArguments:\n${params || '  (none)'}${examples ? `\n\nExamples:\n${examples}` : ''}`;
+}
+
+/** " (alias x)" / " (aliases x, y)" from the parameter's declared aliases. */
+function aliasNote(p: ParamDoc, show: (a: string) => string): string {
+  const a = p.aliases ?? [];
+  return a.length ? ` (alias${a.length > 1 ? 'es' : ''} ${a.map(show).join(', ')})` : '';
 }
 
 /** docs/tools.md: the tool reference, generated from the registry (npm run docs:tools). */
@@ -48,12 +54,12 @@ export function toolsMarkdown(): string {
   const tools = Object.values(TOOLS) as ToolDef<unknown, unknown>[];
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const sections = tools.map((t) => {
-    const rows = t.params.map((p) => `| \`${p.name}\`${p.required ? ' (required)' : ''} | ${cell(p.type)} | ${cell(p.description)} |`);
+    const rows = t.params.map((p) => `| \`${p.name}\`${p.required ? ' (required)' : ''}${aliasNote(p, (a) => `\`${a}\``)} | ${cell(p.type)} | ${cell(p.description)} |`);
     const table = rows.length ? `| argument | type | meaning |\n|---|---|---|\n${rows.join('\n')}` : 'No arguments.';
     const examples = (t.examples ?? []).map((e) => `    npx kioku call ${t.name} '${JSON.stringify(e)}' --db notes.kioku`).join('\n');
     const aliases = t.aliases?.length ? `\n\nAliases: ${t.aliases.map((a) => `\`${a}\``).join(', ')}.` : '';
     const write = t.write ? ' Writes (calls that write run one at a time).' : '';
     return `## \`${t.name}\`\n\n${t.description}${write}${aliases}\n\n${table}${examples ? `\n\nExamples:\n\n${examples}` : ''}\n`;
   });
-  return `# Tools\n\nGenerated from worker/tools/registry.ts by \`npm run docs:tools\`; do not edit by hand. Every tool takes a JSON object and returns JSON, or \`{"isError": true, "error": {"code", "message", "path"}}\`. Error codes: see worker/tools/errors.ts.\n\n${sections.join('\n')}`;
+  return `# Tools\n\nGenerated from worker/tools/registry.ts by \`npm run docs:tools\`; do not edit by hand. Every tool takes a JSON object and returns JSON, or \`{"isError": true, "error": {"code", "message", "path"}}\`. Error codes: see worker/errors.ts.\n\n${sections.join('\n')}`;
 }

@@ -11,7 +11,7 @@ import { EmbedService, type EmbedStatus } from '../worker/embed/service';
 import { nodeSource } from '../worker/ingest/walk-node';
 import { findTool } from '../worker/tools/call';
 import { checkArgsNumbers } from '../worker/query/json-text';
-import { isErrorResult, toErrorResult } from '../worker/tools/errors';
+import { isErrorResult, toErrorResult } from '../worker/errors';
 import { helpText, toolHelp } from './help';
 
 interface Flags {

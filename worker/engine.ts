@@ -6,7 +6,7 @@ import type { ImportSource } from './ingest/source';
 import { removeVault } from './ingest/vaults';
 import { callTool, findTool } from './tools/call';
 import type { ToolContext } from './tools/define';
-import type { ToolErrorResult } from './tools/errors';
+import type { ToolErrorResult } from './errors';
 import type { ToolName, ToolOutput } from './tools/registry';
 
 export interface Engine {

@@ -2,7 +2,7 @@
 // table: the built-in list plus models the user added (folders, other hub
 // repositories). Stored with the data, so a backup restores the choice too.
 import type { Db } from '../db/database';
-import { toolError } from '../tools/errors';
+import { toolError } from '../errors';
 import { BUILTIN_MODELS, DEFAULT_MODEL_ID, type ModelSpec } from './models';
 import { getMeta, setMeta } from './store';
 

@@ -11,7 +11,7 @@ import { SchemaTooNewError, SCHEMA_VERSION, schemaVersion } from '../db/migrate'
 import { createEngine, type Engine } from '../engine';
 import type { ImportProgress, ImportSummary } from '../ingest/import';
 import { memorySource, type ImportSource } from '../ingest/source';
-import { toErrorResult } from '../tools/errors';
+import { toErrorResult } from '../errors';
 import { filesSource, handleSource, type PathedFile } from './source-handle';
 
 export type OpenState =

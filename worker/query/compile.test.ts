@@ -3,7 +3,7 @@
 // the plans: every condition is an index lookup on fm, never a scan of it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { compileFilter, metadataScope } from './index';
+import { compileFilter, metadataScope, readMetadataArgs } from './index';
 import { fixtureEngine } from './testdata/engine';
 
 const IDS = (...selects: string[]) => `e.id IN (${selects.join(' INTERSECT ')})`;
@@ -97,7 +97,7 @@ describe('query plans', () => {
   });
 
   it.each(FILTERS)('%j: the probe form seeks one note at a time', (filter) => {
-    const p = metadataScope({ filters: filter }, undefined).probe!;
+    const p = metadataScope(readMetadataArgs({ filters: filter }), undefined).probe!;
     const lines = plan(`SELECT e.id FROM entries e INDEXED BY entries_path WHERE ${p.sql} ORDER BY e.path LIMIT 10`, p.params);
     const fm = lines.filter((l) => /\bfm\b/.test(l));
     expect(fm.length).toBeGreaterThan(0);

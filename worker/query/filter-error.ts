@@ -1,7 +1,7 @@
 // Every rejection of a filter goes through here: one error code
 // (invalid_filter), the path of the offending JSON node, a message that says
 // how to fix it, and a short machine-readable reason for the UI.
-import { toolError, type ToolError } from '../tools/errors';
+import { toolError, type ToolError } from '../errors';
 
 /** Why a filter was rejected, in `details.reason` (the UI can key off it). */
 export const FILTER_REASONS = [

@@ -3,7 +3,7 @@
 // 12345678901234567000; the text still holds what the user wrote, so the
 // number tokens are checked here, with the path of each.
 import { at, filterError } from './filter-error';
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../errors';
 
 export function parseFilterText(text: string, base: string): unknown {
   let value: unknown;

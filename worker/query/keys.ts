@@ -1,6 +1,8 @@
 // Field names in filters: segments joined by dots, each made of letters,
 // digits, `_` and `-`. Basic Memory allows ASCII [A-Za-z0-9_-]+; Kioku also
 // allows Unicode letters, digits and combining marks so `状態` works.
+import { argName, type Args } from '../args';
+import { describe, ToolError, toolError } from '../errors';
 import { filterError } from './filter-error';
 
 const SEGMENT = /^[\p{L}\p{N}\p{M}_-]+$/u;
@@ -34,3 +36,31 @@ export function checkKey(raw: string, path: string, what = 'field name'): string
 
 /** The key whose values are compared case-insensitively (as Obsidian does). */
 export const TAGS_KEY = 'tags';
+
+const MAX_FIELDS = 50;
+
+/**
+ * The `fields` argument of search and find (one rule for both): a list of
+ * field names or a comma-separated string, each following the key rules
+ * above, at most 50, duplicates dropped; undefined when not given.
+ */
+export function readFieldList(args: Args, name = 'fields'): string[] | undefined {
+  const v = args[name];
+  const key = argName(args, name);
+  if (v === undefined || v === null) return undefined;
+  const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v;
+  if (!Array.isArray(list)) throw toolError('invalid_argument', `${key} must be a list of field names; got ${describe(v)}.`, key);
+  if (list.length > MAX_FIELDS) throw toolError('invalid_argument', `${key} may name at most ${MAX_FIELDS} fields; got ${list.length}.`, key);
+  return [...new Set(list.map((f, i) => fieldName(f, `${key}[${i}]`)))];
+}
+
+/** A field name in arguments (fields, sort) follows the filter language's key rules, reported as an argument error. */
+export function fieldName(v: unknown, path: string): string {
+  if (typeof v !== 'string') throw toolError('invalid_argument', `${path} must be a field name (a string); got ${describe(v)}.`, path);
+  try {
+    return checkKey(v, path);
+  } catch (e) {
+    if (e instanceof ToolError) throw toolError('invalid_argument', e.message, path);
+    throw e;
+  }
+}

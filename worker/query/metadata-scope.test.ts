@@ -3,9 +3,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { ok } from '../test/make-engine';
-import { metadataScope } from './index';
+import { canonicalArgs } from '../args';
+import { metadataScope as scopeOf, readMetadataArgs } from './index';
 import { extractTagTokens } from './shortcuts';
 import { fixtureEngine, short } from './testdata/engine';
+
+/** Arguments as the tools hand them over: `metadata_filters` renamed to `filters`, then read. */
+const metadataScope = (args: Record<string, unknown>, query: string | undefined) =>
+  scopeOf(readMetadataArgs(canonicalArgs(args, [{ name: 'filters', aliases: ['metadata_filters'] }])), query);
 
 describe('tag: tokens in the text query', () => {
   it.each([

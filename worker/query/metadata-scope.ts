@@ -13,7 +13,23 @@ import { extractTagTokens, readStatusArg, readTagsArg } from './shortcuts';
 import type { SqlCondition } from './sql';
 import { checkSize, filterObject, isPlainObject, validateFilter } from './validate';
 import { TAGS_KEY } from './keys';
-import { toolError } from '../tools/errors';
+import { toolError } from '../errors';
+import { argName, type Args } from '../args';
+
+/** The metadata arguments of a search or find call, read once when the call is parsed. */
+export interface MetadataArgs {
+  /** The filter as given (an object or JSON text); undefined when none. */
+  filters?: unknown;
+  /** The name the caller wrote for it (`filters` or `metadata_filters`), for error paths. */
+  filtersKey: string;
+  tags: string[];
+  status: string | null;
+}
+
+/** filters / tags / status from (canonical) arguments; the shortcuts are checked here. */
+export function readMetadataArgs(args: Args): MetadataArgs {
+  return { filters: args.filters ?? undefined, filtersKey: argName(args, 'filters'), tags: readTagsArg(args.tags), status: readStatusArg(args.status) };
+}
 
 export interface MetadataScope {
   /** The query text with tag: tokens removed (trimmed). */
@@ -32,15 +48,15 @@ export interface MetadataScope {
   compiled: CompiledFilter;
 }
 
-export function metadataScope(args: Record<string, unknown>, query: string | undefined | null): MetadataScope {
-  const base = filterArgName(args);
-  const given = filterObject(args[base], base);
+export function metadataScope(meta: MetadataArgs, query: string | undefined | null): MetadataScope {
+  const base = meta.filtersKey;
+  const given = filterObject(meta.filters, base);
   const ast = validateFilter(given, base);
   const merged: Record<string, unknown> = { ...(given ?? {}) };
   const sets = (key: string) => ast.fields.some((f) => f.key === key);
 
-  const tagsArg = readTagsArg(args.tags);
-  const status = readStatusArg(args.status);
+  const tagsArg = meta.tags;
+  const status = meta.status;
   const tokens = extractTagTokens(query);
 
   if (!sets(TAGS_KEY)) {
@@ -79,17 +95,6 @@ export function metadataScope(args: Record<string, unknown>, query: string | und
 /** The filter language alone: a filter object or JSON text → a condition over `e`, or null when empty. */
 export function compileFilter(filter: unknown, path = 'filters'): SqlCondition | null {
   return conditionSql(compileAst(validateFilter(filter, path)));
-}
-
-/** Which argument holds the filter; `filters` and `metadata_filters` are aliases. */
-function filterArgName(args: Record<string, unknown>): 'filters' | 'metadata_filters' {
-  const a = args.filters;
-  const b = args.metadata_filters;
-  const present = (v: unknown) => v !== undefined && v !== null;
-  if (present(a) && present(b) && JSON.stringify(a) !== JSON.stringify(b)) {
-    throw toolError('invalid_argument', 'Give the filter as "filters" or as "metadata_filters" (an alias), not both.', 'metadata_filters');
-  }
-  return present(a) || !present(b) ? 'filters' : 'metadata_filters';
 }
 
 function tagsCondition(tags: string[], path: string): FieldCondition {

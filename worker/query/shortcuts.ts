@@ -1,8 +1,8 @@
 // The shortcuts beside `filters`: the `tags` and `status` arguments, and
 // `tag:` tokens in the text query. They become ordinary filter entries.
 import { tagName } from '../ingest/standard-keys';
-import { describe } from '../tools/args';
-import { toolError } from '../tools/errors';
+import { describe } from '../args';
+import { toolError } from '../errors';
 
 /** tags as a list or a comma-separated string → clean tag names ('#' and blanks dropped). */
 export function readTagsArg(value: unknown, path = 'tags'): string[] {

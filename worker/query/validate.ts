@@ -9,7 +9,7 @@ import { parseFilterText } from './json-text';
 import { checkKey } from './keys';
 import { checkRangeModes, isRangeTest, OPERATOR_NAMES, OPERATORS } from './operators';
 import { isScalar } from './operands';
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../errors';
 import { editDistance } from '../text/edit-distance';
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {

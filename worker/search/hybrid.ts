@@ -5,7 +5,7 @@
 // text alone, so hybrid never ranks such notes worse than text mode does.
 import type { Db } from '../db/database';
 import type { EmbedService } from '../embed/service';
-import { toolError } from '../tools/errors';
+import { toolError } from '../errors';
 import { compileQuery } from './fts-query';
 import type { ModeRequest, ModeResult, ModeRow, ModeRunner } from './mode';
 import { highlightLeaves, type ParsedQuery } from './query-syntax';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../errors';
 import { MAX_PREFIX_BYTES, folderArg, pathPrefixRange, upperBound } from './path-rules';
 
 function ruleOf(fn: () => unknown): string {

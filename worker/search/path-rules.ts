@@ -1,6 +1,6 @@
 // The rules for path_prefix and folder arguments, and the half-open range a
 // prefix selects. Pure: checked without a database, tested rule by rule.
-import { toolError } from '../tools/errors';
+import { toolError } from '../errors';
 
 /** Longest accepted path_prefix, in bytes of UTF-8. */
 export const MAX_PREFIX_BYTES = 1024;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { engineWith } from '../test/make-engine';
-import { buildScope } from './scope';
+import { buildScope, readScope } from './scope';
 
 describe('buildScope', () => {
   it('puts every scope argument into one condition with bound parameters', async () => {
     const { db } = await engineWith({ 'specs/a.md': '---\nstatus: done\n---\nx' });
-    const s = buildScope(db, { vault: 'test', folder: 'specs', path_prefix: 'specs/', filters: { status: 'done' } }, 'word tag:x');
+    const s = buildScope(db, readScope({ vault: 'test', folder: 'specs', path_prefix: 'specs/', filters: { status: 'done' } }, 'word tag:x'));
     expect(s.text).toBe('word');
     expect(s.hasMetadata).toBe(true);
     expect(s.condition.sql).toContain('e.vault_id = ?');
@@ -17,7 +17,7 @@ describe('buildScope', () => {
 
   it('is "1" with no arguments', async () => {
     const { db } = await engineWith({ 'a.md': 'x' });
-    expect(buildScope(db, {}, 'word')).toMatchObject({ condition: { sql: '1', params: [] }, text: 'word', filter: null, hasMetadata: false });
+    expect(buildScope(db, readScope({}, 'word'))).toMatchObject({ condition: { sql: '1', params: [] }, text: 'word', filter: null, hasMetadata: false });
   });
 
   it('gives the filter a per-row form for FTS-driven queries, selecting the same notes', async () => {
@@ -26,7 +26,7 @@ describe('buildScope', () => {
       'b.md': '---\nstatus: open\n---\nword',
       'c.md': '---\nstatus: done\n---\nother',
     });
-    const s = buildScope(db, { filters: { status: { $in: ['done', 'later'] }, priority: null }, tags: ['x'], folder: '' }, undefined);
+    const s = buildScope(db, readScope({ filters: { status: { $in: ['done', 'later'] }, priority: null }, tags: ['x'], folder: '' }, undefined));
     expect(s.rowCondition.sql).not.toBe(s.condition.sql);
     const ids = (c: { sql: string; params: unknown[] }) => db.column<number>(`SELECT e.id FROM entries e WHERE ${c.sql} ORDER BY e.id`, c.params as never);
     expect(ids(s.rowCondition)).toEqual(ids(s.condition));

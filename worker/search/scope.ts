@@ -1,13 +1,41 @@
 // Where a search may look: every scope argument becomes one SQL condition
 // over `entries e`, applied inside the candidate query (pre-filter), so a
 // narrow scope never starves a page. Text, vector and hybrid modes all use it.
+// The arguments are read and checked once, when the call is parsed
+// (readScope): a bad filter is refused before anything runs.
 import type { Db, SqlValue } from '../db/database';
-import { metadataScope, type MetadataScope, type SqlCondition } from '../query';
-import { optString, usedKey } from '../tools/args';
-import { resolveVault } from '../tools/resolve';
+import { metadataScope, readMetadataArgs, type MetadataScope, type SqlCondition } from '../query';
+import { argName, optString, type Args } from '../args';
+import { resolveVault } from '../resolve';
 import { folderArg, pathPrefixRange, type PathRange } from './path-rules';
 
 export type { SqlCondition };
+
+/** The scope arguments of a search or find call, read and checked (the vault is resolved when the call runs). */
+export interface ScopeArgs {
+  vault?: string;
+  /** The name the caller wrote for the vault (`vault` or `project`). */
+  vaultKey: string;
+  folder?: string;
+  range?: PathRange;
+  metadata: MetadataScope;
+}
+
+/**
+ * vault (alias project), folder, path_prefix and the metadata arguments
+ * (filters / metadata_filters / tags / status / tag: in the query).
+ * Throws ToolError (invalid_argument, invalid_filter) naming the argument.
+ */
+export function readScope(args: Args, query: string | undefined): ScopeArgs {
+  return {
+    vault: optString(args, 'vault'),
+    vaultKey: argName(args, 'vault'),
+    folder: args.folder === undefined || args.folder === null ? undefined : folderArg(args.folder),
+    // The half-open range uses the index on entries(path).
+    range: args.path_prefix === undefined || args.path_prefix === null ? undefined : pathPrefixRange(args.path_prefix),
+    metadata: metadataScope(readMetadataArgs(args), query),
+  };
+}
 
 export interface SearchScope {
   /** A boolean SQL expression over `entries e`; '1' when nothing restricts. Best when the scope drives the query (listing, vector candidates). */
@@ -28,36 +56,28 @@ export interface SearchScope {
   parts: { vaultId?: number; folder?: string; range?: PathRange; metadata: MetadataScope };
 }
 
-/**
- * vault (alias project), folder, path_prefix and the metadata arguments
- * (filters / metadata_filters / tags / status / tag:) → one condition.
- * Throws ToolError (invalid_argument, invalid_filter, not_found) naming the argument.
- */
-export function buildScope(db: Db, args: Record<string, unknown>, query: string | undefined): SearchScope {
+/** The read scope → one condition (throws not_found for an unknown vault). */
+export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
   const parts: string[] = [];
   const params: SqlValue[] = [];
-  const scopeParts: SearchScope['parts'] = { metadata: metadataScope(args, query) };
+  const scopeParts: SearchScope['parts'] = { metadata: scope.metadata, folder: scope.folder, range: scope.range };
 
-  const vaultArg = usedKey(args, ['vault', 'project']);
-  const vault = resolveVault(db, optString(args, vaultArg), vaultArg);
+  const vault = resolveVault(db, scope.vault, scope.vaultKey);
   if (vault) {
     parts.push('e.vault_id = ?');
     params.push(vault.id);
     scopeParts.vaultId = vault.id;
   }
-  if (args.folder !== undefined && args.folder !== null) {
-    scopeParts.folder = folderArg(args.folder);
+  if (scope.folder !== undefined) {
     parts.push('e.folder = ?');
-    params.push(scopeParts.folder);
+    params.push(scope.folder);
   }
-  if (args.path_prefix !== undefined && args.path_prefix !== null) {
-    // The half-open range uses the index on entries(path).
-    scopeParts.range = pathPrefixRange(args.path_prefix);
+  if (scope.range) {
     parts.push('e.path >= ? AND e.path < ?');
-    params.push(scopeParts.range.prefix, scopeParts.range.upper);
+    params.push(scope.range.prefix, scope.range.upper);
   }
 
-  const meta = scopeParts.metadata;
+  const meta = scope.metadata;
   const withMeta = (c: SqlCondition | null): SqlCondition => {
     const all = c ? [...parts, `(${c.sql})`] : parts;
     return { sql: all.length ? all.join(' AND ') : '1', params: c ? [...params, ...c.params] : [...params] };

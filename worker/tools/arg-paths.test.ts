@@ -3,6 +3,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { engineWith } from '../test/make-engine';
+import { buildToolTable } from './call';
+import { defineTool, type ToolDef } from './define';
+import { TOOLS } from './registry';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -26,6 +29,8 @@ describe('errors name the alias the caller used', () => {
     ['tags', {}],
     ['unsaved_changes', {}],
     ['write_back', {}],
+    ['write_note', { path: 'a.md', body: 'B' }],
+    ['create_note', { title: 'New one', body: 'B' }],
   ];
   it.each(tools)('%s: project', async (tool, base) => {
     expect(await error(tool, { ...base, project: 'nope' })).toMatchObject({ code: 'not_found', path: 'project' });
@@ -69,6 +74,28 @@ describe('unknown argument names are refused, not ignored', () => {
     expect((await error('vaults', { x: 1 })).message).toMatch(/vaults takes no arguments/);
   });
 
+  it('every alias a parameter declares is accepted, never refused as unknown', async () => {
+    for (const def of Object.values(TOOLS) as ToolDef<unknown, unknown>[]) {
+      for (const p of def.params) {
+        for (const a of p.aliases ?? []) {
+          const r = (await engine.call(def.name, { [a]: 12345 })) as { error?: { message: string; path?: string } };
+          expect(r.error?.message ?? '', `${def.name} ${a}`).not.toMatch(/Unknown argument/);
+          // A wrong value under an alias is reported under the alias.
+          if (r.error?.path?.startsWith(p.name)) throw new Error(`${def.name}: error names ${p.name} for ${a}: ${r.error.message}`);
+        }
+      }
+    }
+  });
+
+  it('write_note and create_note take content for body', async () => {
+    expect(await engine.call('write_note', { path: 'a.md', content: 'Rewritten by content.' })).toMatchObject({ path: 'a.md' });
+    expect(await engine.call('read_note', { path: 'a.md' })).toMatchObject({ body: expect.stringContaining('Rewritten by content.') });
+    expect(await engine.call('create_note', { title: 'By content', content: 'Created by content.', project: 'notes' })).toMatchObject({ path: 'By content.md' });
+    expect(await engine.call('read_note', { path: 'By content.md' })).toMatchObject({ body: expect.stringContaining('Created by content.') });
+    const both = await error('write_note', { path: 'a.md', body: 'one', content: 'two' });
+    expect(both).toMatchObject({ code: 'invalid_argument', path: 'content' });
+  });
+
   it('the aliases each parameter documents are accepted', async () => {
     const ok = async (tool: string, args: Record<string, unknown>) => {
       const r = (await engine.call(tool, args)) as { isError?: boolean; error?: unknown };
@@ -79,5 +106,23 @@ describe('unknown argument names are refused, not ignored', () => {
     await ok('find', { metadata_filters: { status: 'draft' }, project: 'notes', limit: 3 });
     expect(await ok('read_note', { identifier: 'a.md' })).toMatchObject({ path: 'a.md' });
     expect(await ok('read_note', { id: 'a.md', project: 'notes' })).toMatchObject({ path: 'a.md' });
+  });
+});
+
+describe('the tool table', () => {
+  const tool = (name: string, aliases: string[] = [], params: { name: string; aliases?: string[] }[] = []) =>
+    defineTool({ name, aliases, description: name, params: params.map((p) => ({ ...p, type: 'string', description: p.name })), parse: () => ({}), run: () => ({}) }) as ToolDef<unknown, unknown>;
+
+  it('refuses a tool alias that shadows another tool', () => {
+    expect(() => buildToolTable([tool('search'), tool('find', ['search'])])).toThrow(/"search" of find is already a tool/);
+    expect(() => buildToolTable([tool('a', ['x']), tool('b', ['x'])])).toThrow(/already an alias of a/);
+  });
+
+  it('refuses a parameter alias that is another parameter', () => {
+    expect(() => buildToolTable([tool('t', [], [{ name: 'vault', aliases: ['limit'] }, { name: 'limit' }])])).toThrow(/argument "limit"/);
+  });
+
+  it('accepts the real registry', () => {
+    expect(buildToolTable(Object.values(TOOLS) as ToolDef<unknown, unknown>[]).size).toBeGreaterThan(Object.keys(TOOLS).length);
   });
 });

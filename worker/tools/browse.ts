@@ -1,8 +1,8 @@
 // Browsing aids for the UI and agents: the folders of a vault (for the folder
 // tree that sets path_prefix) and the tags in use (for tag: completion).
-import { optInt, optString, optVault } from './args';
+import { optInt, optString, optVault } from '../args';
 import { defineTool } from './define';
-import { resolveVault } from './resolve';
+import { resolveVault } from '../resolve';
 import { foldTag } from '../ingest/standard-keys';
 
 export interface FolderInfo {
@@ -19,7 +19,7 @@ export const foldersTool = defineTool<{ vault?: string; vaultKey: string }, { fo
   name: 'folders',
   aliases: ['list_directory'],
   description: 'Lists the folders of a vault (or all vaults) with how many notes and files each holds directly. Subtrees can then be searched with path_prefix.',
-  params: [{ name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' }],
+  params: [{ name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' }],
   parse(raw) {
     return optVault(raw);
   },
@@ -46,7 +46,7 @@ export const tagsTool = defineTool<{ vault?: string; vaultKey: string; prefix?: 
   aliases: ['list_tags'],
   description: 'Lists the tags in use with how many notes carry each, most used first; prefix narrows them (case-insensitive).',
   params: [
-    { name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
     { name: 'prefix', type: 'string', description: 'Only tags starting with this text.' },
     { name: 'limit', type: 'integer', description: 'At most this many (default 50, up to 1000).' },
   ],

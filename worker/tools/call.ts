@@ -1,16 +1,37 @@
 // The one entry point of the contract: call(name, args). It never throws and
 // never rejects; bad input and failures come back as error results.
-import { asArgs } from './args';
+import { asArgs, canonicalArgs, writtenPath, type Args } from '../args';
 import type { ToolContext, ToolDef } from './define';
-import { toErrorResult, toolError, type ToolErrorResult } from './errors';
+import { ToolError, toErrorResult, toolError, type ToolErrorResult } from '../errors';
 import { TOOLS, type ToolName, type ToolOutput } from './registry';
 import { editDistance } from '../text/edit-distance';
 
-const byName = new Map<string, ToolDef<unknown, unknown>>();
-for (const def of Object.values(TOOLS) as ToolDef<unknown, unknown>[]) {
-  byName.set(def.name, def);
-  for (const a of def.aliases ?? []) byName.set(a, def);
+/**
+ * Tools by name and alias. A name or alias used twice would let one tool
+ * silently shadow another, and a parameter alias equal to another parameter
+ * would make one of them unreachable: both are refused when the table is built.
+ */
+export function buildToolTable(defs: readonly ToolDef<unknown, unknown>[]): Map<string, ToolDef<unknown, unknown>> {
+  const table = new Map<string, ToolDef<unknown, unknown>>();
+  for (const def of defs) {
+    for (const n of [def.name, ...(def.aliases ?? [])]) {
+      const other = table.get(n);
+      if (other) throw new Error(`Tool registry: "${n}" of ${def.name} is already ${other.name === n ? 'a tool' : `an alias of ${other.name}`}.`);
+      table.set(n, def);
+    }
+    const params = new Map<string, string>();
+    for (const p of def.params) {
+      for (const n of [p.name, ...(p.aliases ?? [])]) {
+        const owner = params.get(n);
+        if (owner !== undefined) throw new Error(`Tool registry: ${def.name} argument "${n}" of ${p.name} is already taken by ${owner}.`);
+        params.set(n, p.name);
+      }
+    }
+  }
+  return table;
 }
+
+const byName = buildToolTable(Object.values(TOOLS) as ToolDef<unknown, unknown>[]);
 
 export function toolNames(): string[] {
   return [...byName.keys()].sort();
@@ -31,16 +52,28 @@ export async function callTool(ctx: ToolContext, name: string, input?: unknown):
     if (!def) {
       throw toolError('unknown_tool', `Unknown tool ${JSON.stringify(name)}. Available tools: ${[...new Set([...byName.values()].map((d) => d.name))].sort().join(', ')}.`, 'tool');
     }
-    const args = asArgs(input);
-    checkArgNames(def, args);
-    const parsed = def.parse(args, ctx);
-    if (!def.write) return clean(await def.run(ctx, parsed));
-    const run = (writeQueues.get(ctx.db) ?? Promise.resolve()).then(() => def.run(ctx, parsed));
-    writeQueues.set(ctx.db, run.catch(() => undefined));
-    return clean(await run);
+    const given = asArgs(input);
+    checkArgNames(def, given);
+    const args = canonicalArgs(given, def.params);
+    try {
+      const parsed = def.parse(args, ctx);
+      if (!def.write) return clean(await def.run(ctx, parsed));
+      const run = (writeQueues.get(ctx.db) ?? Promise.resolve()).then(() => def.run(ctx, parsed));
+      writeQueues.set(ctx.db, run.catch(() => undefined));
+      return clean(await run);
+    } catch (e) {
+      throw asWritten(e, args);
+    }
   } catch (e) {
     return toErrorResult(e);
   }
+}
+
+/** An error about a canonical argument names it as the caller wrote it (project, not vault). */
+function asWritten(e: unknown, args: Args): unknown {
+  if (!(e instanceof ToolError) || e.path === undefined) return e;
+  const path = writtenPath(args, e.path);
+  return path === e.path ? e : new ToolError(e.code, e.message, path, e.details);
 }
 
 /**
@@ -60,19 +93,12 @@ function checkArgNames(def: ToolDef<unknown, unknown>, args: Record<string, unkn
   }
 }
 
-// Aliases (Basic Memory's names, e.g. `project` for `vault`) are declared where
-// users read them: "alias: x" or "aliases: x, y" in the parameter's description.
+// Every name a parameter declares, its own and its aliases (data on ParamDoc).
 const acceptedCache = new WeakMap<object, Set<string>>();
 function acceptedNames(def: ToolDef<unknown, unknown>): Set<string> {
   let names = acceptedCache.get(def);
   if (!names) {
-    names = new Set();
-    for (const p of def.params) {
-      names.add(p.name);
-      for (const m of p.description.matchAll(/\balias(?:es)?: ([a-z_]+(?:, [a-z_]+)*)/g)) {
-        for (const a of m[1].split(',')) names.add(a.trim());
-      }
-    }
+    names = new Set(def.params.flatMap((p) => [p.name, ...(p.aliases ?? [])]));
     acceptedCache.set(def, names);
   }
   return names;

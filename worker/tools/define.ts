@@ -2,7 +2,7 @@
 // JSON), what it returns, and documentation the CLI help and docs/tools.md are
 // generated from.
 import type { Db } from '../db/database';
-import type { Args } from './args';
+import type { Args } from '../args';
 
 export interface ToolContext {
   db: Db;
@@ -16,6 +16,12 @@ export interface ParamDoc {
   type: string;
   description: string;
   required?: boolean;
+  /**
+   * Other names accepted for this argument (Basic Memory's, e.g. `project` for
+   * `vault`): renamed to `name` before parse() sees the arguments, and named
+   * as written in errors.
+   */
+  aliases?: readonly string[];
 }
 
 export interface ToolDef<I, O> {

@@ -3,7 +3,7 @@
 // models through the engine worker's API (or the CLI's flags).
 import type { EmbedService, EmbedStatus } from '../embed/service';
 import { defineTool } from './define';
-import { toolError } from './errors';
+import { toolError } from '../errors';
 
 export interface EmbedStatusResult extends EmbedStatus {
   models: { id: string; label: string; languages: string; source: string; size_mb: number; active: boolean }[];

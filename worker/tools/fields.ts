@@ -3,10 +3,10 @@
 // UI's filter builder and agents discover the vault's schema through it.
 import { fieldStatsCached, type FieldStats } from '../query/field-stats';
 import { checkKey } from '../query/keys';
-import { optInt, optString, usedKey } from './args';
+import { argName, optInt, optString } from '../args';
 import { defineTool } from './define';
-import { ToolError, toolError } from './errors';
-import { resolveVault } from './resolve';
+import { ToolError, toolError } from '../errors';
+import { resolveVault } from '../resolve';
 
 export interface FieldsResult {
   /** Notes in scope (the vault, or all vaults). */
@@ -26,13 +26,12 @@ export const fieldsTool = defineTool<FieldsInput, FieldsResult>({
   aliases: ['bm_fields'],
   description: 'Lists every frontmatter field (nested ones as dotted paths) with its value types, how many notes have it, its most frequent values and the filter operators that suit it.',
   params: [
-    { name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
     { name: 'prefix', type: 'string', description: 'Only this key and the keys nested under it, e.g. "ms" for ms.topic, ms.date, …' },
     { name: 'limit', type: 'integer', description: 'Most frequent values to list per field, 0 to 100 (default 10).' },
   ],
   examples: [{}, { prefix: 'ms.search', limit: 5 }],
   parse(raw) {
-    const vaultKey = usedKey(raw, ['vault', 'project']);
     const prefix = optString(raw, 'prefix');
     if (prefix !== undefined && prefix !== '') {
       try {
@@ -42,7 +41,7 @@ export const fieldsTool = defineTool<FieldsInput, FieldsResult>({
         throw e;
       }
     }
-    return { vault: optString(raw, vaultKey), vaultKey, prefix: prefix?.normalize('NFC') || undefined, limit: optInt(raw, 'limit', 0, 100, 10) };
+    return { vault: optString(raw, 'vault'), vaultKey: argName(raw, 'vault'), prefix: prefix?.normalize('NFC') || undefined, limit: optInt(raw, 'limit', 0, 100, 10) };
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);

@@ -4,7 +4,7 @@ import { toolHelp } from '../../cli/help';
 import type { Engine } from '../engine';
 import { memorySource } from '../ingest/source';
 import { FILTER_NOTES } from '../query/testdata/notes';
-import { metadataScope } from '../query';
+import { metadataScope, readMetadataArgs } from '../query';
 import { listNotes, type SortKey, type Strategy } from '../query/listing';
 import { matching, short } from '../query/testdata/engine';
 import { engineWith, ok } from '../test/make-engine';
@@ -93,7 +93,7 @@ describe('find', () => {
       [{}, [{ field: 'nowhere', order: 'asc' }, { field: 'title', order: 'desc' }]],
     ];
     for (const [filters, sort] of cases) {
-      const filter = metadataScope({ filters }, undefined).compiled;
+      const filter = metadataScope(readMetadataArgs({ filters }), undefined).compiled;
       for (const vaultId of [undefined, 1]) {
         const pages = (strategy: Strategy) =>
           [1, 2, 3, 4].flatMap((page) => listNotes(engine.db, { filter, vaultId, sort, page, pageSize: 2, strategy }).rows.map((r) => r.id));

@@ -2,18 +2,18 @@
 // frontmatter values (a table), sortable by any field, with an exact total.
 // Values come from the stored frontmatter; note bodies are never read.
 import type { FmValue } from '../ingest/frontmatter';
-import { metadataScope } from '../query';
 import type { CompiledFilter } from '../query/compile';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
-import { checkKey } from '../query/keys';
+import { fieldName, readFieldList } from '../query/keys';
 import { listNotes, type Restriction, type SortKey } from '../query/listing';
 import { pathRestrictions } from '../search/list';
-import { folderArg, pathPrefixRange, type PathRange } from '../search/path-rules';
+import type { PathRange } from '../search/path-rules';
+import { readScope } from '../search/scope';
 import { everyWordRestriction } from '../search/text';
-import { describe, optInt, optString, usedKey, type Args } from './args';
+import { describe, optInt, optString, type Args } from '../args';
 import { defineTool } from './define';
-import { ToolError, toolError } from './errors';
-import { resolveVault } from './resolve';
+import { toolError } from '../errors';
+import { resolveVault } from '../resolve';
 
 export interface FindRow {
   id: string;
@@ -44,7 +44,6 @@ interface FindInput {
   pageSize: number;
 }
 
-const MAX_FIELDS = 50;
 const MAX_SORT = 5;
 
 export const findTool = defineTool<FindInput, FindResult>({
@@ -52,17 +51,17 @@ export const findTool = defineTool<FindInput, FindResult>({
   aliases: ['bm_find'],
   description: 'Lists the notes matching a frontmatter filter as a table of typed field values, sortable by any field, with an exact total.',
   params: [
-    { name: 'filters', type: 'object | string', description: 'The filter (alias: metadata_filters), e.g. {"status": "active", "confidence": {"$gt": 0.7}}. Omit it to list every note. See README "Filter language".' },
+    { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'The filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}. Omit it to list every note. See README "Filter language".' },
     { name: 'fields', type: 'string[]', description: 'Frontmatter fields to return for each note (dotted paths for nested keys); values keep their types, null where missing.' },
     { name: 'sort', type: '[{field, order}]', description: 'Sort by fields, order "asc" (default) or "desc"; missing values last; numbers, then text (case-insensitive), then booleans. Default: by path.' },
     { name: 'query', type: 'string', description: 'Optional text the notes must contain; tag:x tokens in it become tag filters.' },
     { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags (list or comma-separated); ignored when filters sets "tags".' },
     { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
-    { name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
     { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
     { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/".' },
     { name: 'page', type: 'integer', description: 'Page number, from 1.' },
-    { name: 'page_size', type: 'integer', description: 'Rows per page, 1 to 1000 (default 50; alias: limit).' },
+    { name: 'page_size', type: 'integer', aliases: ['limit'], description: 'Rows per page, 1 to 1000 (default 50).' },
   ],
   examples: [
     { filters: { status: 'active', confidence: { $gt: 0.7 } }, fields: ['status', 'confidence', 'tags'], sort: [{ field: 'confidence', order: 'desc' }] },
@@ -70,20 +69,18 @@ export const findTool = defineTool<FindInput, FindResult>({
     { query: 'tag:project', fields: ['started', 'owner'], sort: [{ field: 'started' }] },
   ],
   parse(args) {
-    const vaultKey = usedKey(args, ['vault', 'project']);
-    const query = optString(args, 'query');
-    const scope = metadataScope(args, query);
+    const scope = readScope(args, optString(args, 'query'));
     return {
-      filter: scope.compiled,
-      text: scope.text,
-      fields: fieldsArg(args),
+      filter: scope.metadata.compiled,
+      text: scope.metadata.text,
+      fields: readFieldList(args) ?? [],
       sort: sortArg(args),
-      vault: optString(args, vaultKey),
-      vaultKey,
-      folder: args.folder === undefined || args.folder === null ? undefined : folderArg(args.folder),
-      range: args.path_prefix === undefined || args.path_prefix === null ? undefined : pathPrefixRange(args.path_prefix),
+      vault: scope.vault,
+      vaultKey: scope.vaultKey,
+      folder: scope.folder,
+      range: scope.range,
       page: optInt(args, 'page', 1, 1_000_000, 1),
-      pageSize: optInt(args, usedKey(args, ['page_size', 'limit']), 1, 1000, 50),
+      pageSize: optInt(args, 'page_size', 1, 1000, 50),
     };
   },
   run({ db }, input) {
@@ -115,26 +112,6 @@ export const findTool = defineTool<FindInput, FindResult>({
 /** Notes whose text holds every word of the query (the text-search tool ranks; find only restricts). */
 function textRestriction(text: string): Restriction | null {
   return everyWordRestriction(text);
-}
-
-/** A field name in find's arguments follows the filter language's key rules, reported as an argument error. */
-function fieldName(v: unknown, path: string): string {
-  if (typeof v !== 'string') throw toolError('invalid_argument', `${path} must be a field name (a string); got ${describe(v)}.`, path);
-  try {
-    return checkKey(v, path);
-  } catch (e) {
-    if (e instanceof ToolError) throw toolError('invalid_argument', e.message, path);
-    throw e;
-  }
-}
-
-function fieldsArg(args: Args): string[] {
-  const v = args.fields;
-  if (v === undefined || v === null) return [];
-  const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v;
-  if (!Array.isArray(list)) throw toolError('invalid_argument', `fields must be a list of field names; got ${describe(v)}.`, 'fields');
-  if (list.length > MAX_FIELDS) throw toolError('invalid_argument', `fields may name at most ${MAX_FIELDS} fields; got ${list.length}.`, 'fields');
-  return [...new Set(list.map((f, i) => fieldName(f, `fields[${i}]`)))];
 }
 
 function sortArg(args: Args): SortKey[] {

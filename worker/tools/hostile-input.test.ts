@@ -2,7 +2,7 @@
 // error contract: misdirected writes, numbers that change, deep nesting,
 // impossible names, keys that vanish, ambiguous titles.
 import { describe, expect, it } from 'vitest';
-import { withoutSourcePaths } from './errors';
+import { withoutSourcePaths } from '../errors';
 import { engineWith, ok } from '../test/make-engine';
 
 type Err = { code: string; message: string; path?: string; details?: { reason?: string; limit?: number; stack?: string } };

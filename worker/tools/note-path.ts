@@ -2,7 +2,7 @@
 // operating system the folder may be synced to. Pure, shared by create_note and
 // the UI's "new note" form.
 import { toVaultPath } from '../ingest/paths';
-import { toolError } from './errors';
+import { toolError } from '../errors';
 
 // Characters Windows, macOS or Linux refuse in file names, and control characters.
 const BAD_CHARS = /[<>:"|?*\\\u0000-\u001f\u007f]/;

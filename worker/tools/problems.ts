@@ -1,6 +1,6 @@
-import { optInt, optVault } from './args';
+import { optInt, optVault } from '../args';
 import { defineTool } from './define';
-import { resolveVault } from './resolve';
+import { resolveVault } from '../resolve';
 
 export interface ProblemsResult {
   problems: { vault: string; path: string; code: string; message: string; action: string; line: number | null }[];
@@ -12,7 +12,7 @@ export const problemsTool = defineTool<{ vault?: string; vaultKey: string; limit
   aliases: ['import_problems'],
   description: 'Lists what was wrong with imported files (bad YAML, invalid UTF-8, huge notes, …) and what Kioku did about it.',
   params: [
-    { name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
     { name: 'limit', type: 'integer', description: 'At most this many (default 1000).' },
   ],
   parse(raw) {

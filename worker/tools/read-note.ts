@@ -3,9 +3,9 @@ import { readContents } from '../ingest/contents';
 import { setKey, type Frontmatter } from '../ingest/frontmatter';
 import { linkKey } from '../ingest/markdown';
 import { stem } from '../ingest/paths';
-import { optInt, optVault, reqString, usedKey } from './args';
+import { optInt, optVault, reqString } from '../args';
 import { defineTool } from './define';
-import { resolveEntry, resolveVault, type EntryRow } from './resolve';
+import { resolveEntry, resolveVault, type EntryRow } from '../resolve';
 
 export interface NoteLink {
   type: string;
@@ -67,13 +67,13 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
   aliases: ['read', 'bm_read_note'],
   description: 'Reads one note by vault-relative path (or permalink or title): frontmatter, body, observations, relations and backlinks.',
   params: [
-    { name: 'path', type: 'string', required: true, description: 'Vault-relative path such as "specs/auth-design.md" (aliases: id, identifier); a search hit id ("notes:specs/auth-design.md"), a permalink or an exact title also works.' },
-    { name: 'vault', type: 'string', description: 'Vault name (alias: project); needed only when the path exists in several vaults.' },
+    { name: 'path', type: 'string', required: true, aliases: ['identifier', 'id'], description: 'Vault-relative path such as "specs/auth-design.md"; a search hit id ("notes:specs/auth-design.md"), a permalink or an exact title also works.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; needed only when the path exists in several vaults.' },
     { name: 'max_chars', type: 'integer', description: 'Longest body returned (default 1,000,000 characters).' },
   ],
   examples: [{ path: 'specs/auth-design.md' }],
   parse(raw) {
-    return { path: reqString(raw, usedKey(raw, ['path', 'identifier', 'id'])), ...optVault(raw), maxChars: optInt(raw, 'max_chars', 1, 100_000_000, 1_000_000) };
+    return { path: reqString(raw, 'path'), ...optVault(raw), maxChars: optInt(raw, 'max_chars', 1, 100_000_000, 1_000_000) };
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);

@@ -5,12 +5,13 @@ import { hydrateHits, type SearchHit } from '../search/hits';
 import { lookupIds } from '../search/ids';
 import type { ModeResult, ModeRunner } from '../search/mode';
 import { highlightLeaves, parseQuery } from '../search/query-syntax';
-import { buildScope } from '../search/scope';
+import { buildScope, readScope, type ScopeArgs } from '../search/scope';
+import { readFieldList } from '../query/keys';
 import { textMode } from '../search/text-mode';
 import { defaultMode, hybridMode, vectorMode } from '../search/hybrid';
-import { alias, describe, optInt, optStringList, usedKey, type Args } from './args';
+import { describe, optInt, optStringList, type Args } from '../args';
 import { defineTool, type ToolContext } from './define';
-import { toolError } from './errors';
+import { toolError } from '../errors';
 
 export type { SearchHit };
 
@@ -48,7 +49,8 @@ export interface SearchResult {
 }
 
 interface SearchInput {
-  args: Args;
+  /** Undefined in fetch mode (ids), which ignores the scope. */
+  scope?: ScopeArgs;
   query: string | undefined;
   mode: string;
   ids?: string[];
@@ -59,7 +61,6 @@ interface SearchInput {
 }
 
 export const MAX_PAGE = 100_000;
-const MAX_FIELDS = 50;
 const MAX_IDS = 1000;
 
 export const searchTool = defineTool<SearchInput, SearchResult>({
@@ -69,22 +70,20 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   params: [
     { name: 'query', type: 'string', description: 'Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag (tag:a OR tag:b either, -tag:x none). Empty: every note and file in scope, by path.' },
     { name: 'mode', type: 'string', description: 'How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran.' },
-    { name: 'filters', type: 'object | string', description: 'Frontmatter filter (alias: metadata_filters), e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note. Hits are then notes only.' },
+    { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'Frontmatter filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note. Hits are then notes only.' },
     { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags; ignored when filters sets "tags". tag:x in the query works too.' },
     { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
-    { name: 'vault', type: 'string', description: 'Search one vault (alias: project); default all.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'Search one vault; default all.' },
     { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
     { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/".' },
     { name: 'ids', type: 'string[]', description: 'Fetch these hits (ids "vault:path" or vault-relative paths) in this order, ignoring query, filters and scope.' },
     { name: 'fields', type: 'string[]', description: 'Frontmatter fields to add to each hit, e.g. ["status", "schema.version"].' },
     { name: 'page', type: 'integer', description: 'Page number, from 1 (default 1).' },
-    { name: 'page_size', type: 'integer', description: 'Hits per page, 1 to 100 (default 10; alias: limit).' },
+    { name: 'page_size', type: 'integer', aliases: ['limit'], description: 'Hits per page, 1 to 100 (default 10).' },
     { name: 'snippet_markers', type: '[string, string]', description: 'Text put around matches in snippets (default ["[", "]"]).' },
   ],
   examples: [{ query: 'auth design' }, { query: '"token refresh" -draft', path_prefix: 'specs/' }, { query: '設計', page_size: 5 }],
-  parse(raw, ctx) {
-    const args = alias(raw, ['page_size', 'limit']);
-    const sizeKey = usedKey(raw, ['page_size', 'limit']);
+  parse(args, ctx) {
     const query = args.query;
     if (query !== undefined && query !== null && typeof query !== 'string') throw toolError('invalid_argument', `query must be a string, got ${describe(query)}.`, 'query');
     const mode = args.mode ?? defaultMode(ctx.services, scopedVaultId(ctx, args));
@@ -93,21 +92,15 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     }
     const ids = optStringList(args, 'ids');
     if (ids && ids.length > MAX_IDS) throw toolError('invalid_argument', `ids holds at most ${MAX_IDS} entries; got ${ids.length}.`, 'ids');
-    const fields = optStringList(args, 'fields');
-    if (fields) {
-      if (fields.length > MAX_FIELDS) throw toolError('invalid_argument', `fields holds at most ${MAX_FIELDS} names; got ${fields.length}.`, 'fields');
-      fields.forEach((f, i) => {
-        if (!f.trim()) throw toolError('invalid_argument', `fields[${i}] must be a frontmatter key such as "status", not empty.`, `fields[${i}]`);
-      });
-    }
+    const text = (query as string | null | undefined) ?? undefined;
     return {
-      args,
-      query: (query as string | null | undefined) ?? undefined,
+      scope: ids ? undefined : readScope(args, text),
+      query: text,
       mode,
       ids,
       page: optInt(args, 'page', 1, MAX_PAGE, 1),
-      pageSize: optInt(raw, sizeKey, 1, 100, 10),
-      fields,
+      pageSize: optInt(args, 'page_size', 1, 100, 10),
+      fields: readFieldList(args),
       markers: markersArg(args),
     };
   },
@@ -129,7 +122,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       if (missing.length) extra = { missing };
       mode = 'ids';
     } else {
-      const scope = buildScope(ctx.db, input.args, input.query);
+      const scope = buildScope(ctx.db, input.scope!);
       found = await SEARCH_MODES[input.mode]({ db: ctx.db, services: ctx.services, scope, query: parseQuery(scope.text), window });
       if (scope.filter) extra = { filter: scope.filter };
       mode = input.mode as SearchMode;
@@ -158,9 +151,9 @@ function markersArg(args: Args): [string, string] {
   return [m[0], m[1]];
 }
 
-/** The id of the vault a search is scoped to (vault or project), if it names one that exists. */
+/** The id of the vault a search is scoped to, if it names one that exists. */
 function scopedVaultId(ctx: ToolContext, args: Args): number | undefined {
-  const name = args[usedKey(args, ['vault', 'project'])];
+  const name = args.vault;
   if (typeof name !== 'string') return undefined;
   // An unknown name is reported by the scope, with the vaults there are.
   return ctx.db.get<{ id: number }>('SELECT id FROM vaults WHERE name = ?', [name])?.id;

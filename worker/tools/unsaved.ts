@@ -2,15 +2,15 @@
 // them back. An agent or the UI can list them, write them all to the folder
 // (when it is open for writing), or export the vault instead.
 import { noteDiskOf, unsavedNotes, writeBackEntry, type DiskStatus, type UnsavedNote } from '../platform/write-back';
-import { optBool, optString, optVault } from './args';
+import { optBool, optString, optVault } from '../args';
 import { defineTool } from './define';
-import { resolveVault } from './resolve';
+import { resolveVault } from '../resolve';
 
 export const unsavedTool = defineTool<{ vault?: string; vaultKey: string }, { notes: UnsavedNote[]; total: number }>({
   name: 'unsaved_changes',
   aliases: ['unsaved'],
   description: 'Lists notes changed or created in Kioku that are not yet written to their folder on disk.',
-  params: [{ name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' }],
+  params: [{ name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' }],
   parse(raw) {
     return optVault(raw);
   },
@@ -31,7 +31,7 @@ export const writeBackTool = defineTool<{ vault?: string; vaultKey: string; path
   name: 'write_back',
   description: 'Writes every unsaved note of a vault (or of all vaults) to its folder on disk, where the folder is open for writing. Files changed on disk meanwhile are left alone and reported.',
   params: [
-    { name: 'vault', type: 'string', description: 'One vault (alias: project); default all.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
     { name: 'path', type: 'string', description: 'Only this note.' },
     { name: 'overwrite', type: 'boolean', description: 'Also replace files that changed on disk since Kioku read them (default false).' },
   ],

@@ -12,10 +12,10 @@ import { parseNoteText } from '../ingest/note';
 import type { Problem } from '../ingest/problems';
 import { replaceProblems, writeNote } from '../ingest/store';
 import { noteDiskOf, writeBackEntry, type DiskOutcome } from '../platform/write-back';
-import { alias, describe, optString, reqString, type Args } from './args';
+import { describe, optString, reqString, type Args } from '../args';
 import { defineTool, type ToolContext } from './define';
-import { toolError } from './errors';
-import { resolveVault, resolveWriteTarget, type VaultRef } from './resolve';
+import { toolError } from '../errors';
+import { resolveVault, resolveWriteTarget, type VaultRef } from '../resolve';
 import { fileNameForTitle, newNotePath } from './note-path';
 
 export { fileNameForTitle, newNotePath };
@@ -51,7 +51,7 @@ const MAX_TEXT = 50_000_000;
 function readEdit(args: Args, requireSomething: boolean): NoteEdit {
   const edit: NoteEdit = {
     text: optString(args, 'text', { maxLength: MAX_TEXT }),
-    body: optString(args, 'body', { maxLength: MAX_TEXT }) ?? optString(args, 'content', { maxLength: MAX_TEXT }),
+    body: optString(args, 'body', { maxLength: MAX_TEXT }),
     frontmatterText: optString(args, 'frontmatter_text', { maxLength: 1_000_000 }),
   };
   const fm = args.frontmatter;
@@ -199,9 +199,9 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
   description:
     'Changes an existing note: its body, its frontmatter, or its whole text. The index is updated at once; the file on disk is written too when its folder is open for writing, otherwise the change is kept in Kioku (unsaved_to_disk) until it is written back or exported.',
   params: [
-    { name: 'path', type: 'string', required: true, description: 'The exact vault-relative path of the note, e.g. "specs/auth-design.md" (alias: identifier); titles and other spellings are not matched, so a write never lands on another note.' },
-    { name: 'vault', type: 'string', description: 'Vault name (alias: project); needed when the path exists in several vaults.' },
-    { name: 'body', type: 'string', description: 'New body (everything after the frontmatter). Alias: content.' },
+    { name: 'path', type: 'string', required: true, aliases: ['identifier'], description: 'The exact vault-relative path of the note, e.g. "specs/auth-design.md"; titles and other spellings are not matched, so a write never lands on another note.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; needed when the path exists in several vaults.' },
+    { name: 'body', type: 'string', aliases: ['content'], description: 'New body (everything after the frontmatter).' },
     { name: 'frontmatter', type: 'object', description: 'New frontmatter as an object (replaces the old one; {} removes it).' },
     { name: 'frontmatter_text', type: 'string', description: 'New frontmatter as YAML text (without the --- lines); keeps comments and key order.' },
     { name: 'text', type: 'string', description: 'The whole new file text (instead of body/frontmatter).' },
@@ -209,8 +209,7 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
   ],
   examples: [{ path: 'specs/auth-design.md', frontmatter: { status: 'done' } }, { path: 'ideas.md', body: '# Ideas\n\n- [idea] Ship it\n' }],
   write: true,
-  parse(raw) {
-    const args = alias(alias(raw, ['path', 'identifier']), ['vault', 'project']);
+  parse(args) {
     return { path: reqString(args, 'path'), vault: optString(args, 'vault'), edit: readEdit(args, true), expectedModified: optString(args, 'expected_modified') };
   },
   async run(ctx, input) {
@@ -281,18 +280,17 @@ export const createNoteTool = defineTool<CreateInput, WriteNoteResult>({
     'Creates a new Markdown note in a vault and indexes it at once. The file is written to the folder when it is open for writing; otherwise the note lives in Kioku until written back or exported.',
   params: [
     { name: 'path', type: 'string', description: 'Vault-relative path ending in .md, e.g. "meetings/2026-05-01.md". Or give folder and title.' },
-    { name: 'folder', type: 'string', description: 'Folder for the note (with title instead of path); "" for the vault root (alias: directory).' },
+    { name: 'folder', type: 'string', aliases: ['directory'], description: 'Folder for the note (with title instead of path); "" for the vault root.' },
     { name: 'title', type: 'string', description: 'Title; becomes the file name when no path is given, and the frontmatter title when the frontmatter has none.' },
-    { name: 'vault', type: 'string', description: 'Vault name (alias: project); optional when there is only one vault.' },
-    { name: 'body', type: 'string', description: 'The body text. Alias: content.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; optional when there is only one vault.' },
+    { name: 'body', type: 'string', aliases: ['content'], description: 'The body text.' },
     { name: 'frontmatter', type: 'object', description: 'Frontmatter as an object.' },
     { name: 'frontmatter_text', type: 'string', description: 'Frontmatter as YAML text (without the --- lines).' },
     { name: 'text', type: 'string', description: 'The whole file text (instead of body/frontmatter).' },
   ],
   examples: [{ folder: 'ideas', title: 'Offline sync', body: 'Sync without a server.', frontmatter: { status: 'draft', tags: ['sync'] } }],
   write: true,
-  parse(raw) {
-    const args = alias(alias(raw, ['vault', 'project']), ['folder', 'directory']);
+  parse(args) {
     const title = optString(args, 'title', { nonEmpty: true, maxLength: 500 });
     const given = optString(args, 'path');
     let path: string;

@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 import type { EngineApi, OpenState } from '../../../worker/entry.worker';
 import type { ToolName, ToolOutput } from '../../../worker/tools/registry';
-import type { ToolErrorResult } from '../../../worker/tools/errors';
+import type { ToolErrorResult } from '../../../worker/errors';
 import type { ImportProgress, ImportSummary } from '../../../worker/ingest/import';
 import type { EmbedStatus } from '../../../worker/embed/service';
 

@@ -1,6 +1,6 @@
 // Finds vaults and entries named in tool arguments.
-import type { Db } from '../db/database';
-import { toVaultPath } from '../ingest/paths';
+import type { Db } from './db/database';
+import { toVaultPath } from './ingest/paths';
 import { toolError } from './errors';
 
 export interface VaultRef {

@@ -1,4 +1,5 @@
-// The error catalogue of the tool contract. Every error that crosses the
+// The error catalogue of the tool contract (below the domain: query/, search/,
+// embed/ and the tools all throw these). Every error that crosses the
 // boundary is one of these codes, with a message written for the person (or
 // agent) who sent the call, and the path of the offending argument.
 
@@ -10,6 +11,7 @@ export const ERROR_CODES = {
   conflict: 'The change conflicts with existing data.',
   locked: 'The database is in use by another tab.',
   unsupported: 'This operation is not available here.',
+  not_ready: 'The database is not open yet (or could not be opened).',
   internal: 'Something failed inside Kioku.',
 } as const;
 
@@ -36,6 +38,15 @@ export class ToolError extends Error {
 
 export function toolError(code: ErrorCode, message: string, path?: string, details?: unknown): ToolError {
   return new ToolError(code, message, path, details);
+}
+
+/** A short description of a value for messages ("the string \"x\"", "a list"). */
+export function describe(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
+  return typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`;
 }
 
 export function isErrorResult(v: unknown): v is ToolErrorResult {
