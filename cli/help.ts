@@ -16,6 +16,9 @@ Options:
   --vault <dir>   import the folder into a fresh in-memory database first
   --name <vault>  the vault's name (default: the folder's name)
   --verify        with index: read every file, even those whose size and date are unchanged
+  --follow-external-links
+                  follow symbolic links that point outside the vault folder (by
+                  default they are reported as problems and not read)
   --no-embed      skip computing embeddings (text search only; vector and hybrid
                   modes then cover only what an earlier run embedded)
   --model <id>    embedding model (default: the bundled use-lite; see embed_status)

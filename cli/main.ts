@@ -22,6 +22,8 @@ interface Flags {
   embed: boolean;
   quiet: boolean;
   verify: boolean;
+  /** Follow symbolic links out of the vault folder (off: reported as problems). */
+  followExternalLinks?: boolean;
   positional: string[];
 }
 
@@ -46,6 +48,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--no-embed') flags.embed = false;
     else if (a === '--quiet' || a === '-q') flags.quiet = true;
     else if (a === '--verify') flags.verify = true;
+    else if (a === '--follow-external-links') flags.followExternalLinks = true;
     else if (a.startsWith('--') && a.length > 2) throw new UsageError(`unknown option ${a}`);
     else flags.positional.push(a);
   }
@@ -120,7 +123,7 @@ async function openEngine(flags: Flags): Promise<{ engine: Engine; save: () => v
   requireFolder(dir);
   const db = await openMemoryDb();
   const { engine, embed } = engineOn(db, flags);
-  const summary = await engine.importSource(nodeSource(dir, flags.name));
+  const summary = await engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }));
   if (summary.phase === 'failed') throw new Error(`import of ${dir} failed: ${summary.error}`);
   if (!flags.quiet && summary.problems) err(`kioku: ${summary.problems} problem(s) while importing ${dir}; see the "problems" tool`);
   await embedAll(embed, flags);
@@ -136,7 +139,7 @@ async function cmdIndex(flags: Flags): Promise<number> {
   const db = await openMemoryDb({ file: flags.db });
   if (flags.name === undefined) refuseNameClash(db, dir);
   const { engine, embed } = engineOn(db, flags);
-  const summary = await engine.importSource(nodeSource(dir, flags.name), { verifyAll: flags.verify });
+  const summary = await engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }), { verifyAll: flags.verify });
   await embedAll(embed, flags);
   saveDb(db, flags.db);
   const { problemList, ...counts } = summary;

@@ -77,7 +77,7 @@ describe('importing a folder', () => {
     checkIntegrity(engine.db);
   });
 
-  it('follows symbolic links to notes and folders, once each, and never loops', async () => {
+  it('follows symbolic links to notes and folders, once each, and never loops (outside the vault only when asked)', async () => {
     const outside = tree({ 'target.md': 'linked zebra note', 'dir/inner.md': 'inner yak note' }, 'outside');
     const root = tree({ 'plain.md': 'plain', 'sub/real.md': 'real quagga note' });
     symlinkSync(join(outside, 'target.md'), join(root, 'link.md'));
@@ -86,10 +86,14 @@ describe('importing a folder', () => {
     symlinkSync(root, join(root, 'sub', 'loop')); // a cycle
     symlinkSync(join(root, 'nowhere.md'), join(root, 'dangling.md'));
     const engine = await makeEngine();
-    const s = await engine.importSource(nodeSource(root));
+    const s = await engine.importSource(nodeSource(root, undefined, { followExternalLinks: true }));
     expect(s.phase).toBe('done');
     expect(await paths(engine)).toEqual(['link.md', 'linkdir/inner.md', 'plain.md', 'sub/real.md']);
     expect(await found(engine, 'zebra')).toEqual(['link.md']);
+    const strict = await makeEngine();
+    const t = await strict.importSource(nodeSource(root));
+    expect(await paths(strict)).toEqual(['plain.md', 'sub/real.md']);
+    expect(t.problemList.map((p) => `${p.path} ${p.code}`).sort()).toEqual(['dangling.md symlink_dangling', 'link.md symlink_outside', 'linkdir symlink_outside', 'sub/loop symlink_loop']);
   });
 
   it('names the vault after the folder unless named otherwise, and keeps vaults side by side', async () => {

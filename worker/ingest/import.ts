@@ -106,7 +106,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     // so a folder that fails half-way never loses entries.
     const files: SourceFile[] = [];
     const seen = new Set<string>();
-    for await (const file of source.files()) {
+    for await (const file of source.files((p) => problemList.push(p))) {
       if (seen.has(file.path)) {
         // Paths are kept in NFC: two names that differ only in normalisation are one path.
         problemList.push({
@@ -147,6 +147,12 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       });
     }
     progress.removed = gone.length;
+    // Links the source declined to follow have no entry; their problems are kept
+    // per vault and replaced by each listing, so a fixed link stops being reported.
+    db.tx(() => {
+      db.run(`DELETE FROM problems WHERE vault_id = ? AND code IN (${[...LINK_PROBLEMS].map((c) => `'${c}'`).join(', ')})`, [vaultId]);
+      for (const p of problemList) if (LINK_PROBLEMS.has(p.code)) replaceProblems(db, vaultId, p.path, [p], now(), true);
+    });
 
     // 3. Read, parse and write in batches; the next batch is read while the
     // current one is written. Files that pass the quick check are not read.
@@ -250,7 +256,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       'SELECT path, code, message, action, line FROM problems WHERE vault_id = ? ORDER BY path, id',
       [vaultId],
     ).map((p) => (p.line === null ? { path: p.path, code: p.code, message: p.message, action: p.action } : p));
-    const unread = problemList.filter((p) => p.code === 'read_failed' || p.code === 'duplicate_path');
+    const unread = problemList.filter((p) => UNREAD.has(p.code));
     const all = [...stored, ...unread];
     progress.problems = all.length;
     const summary: ImportSummary = {
@@ -266,6 +272,11 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     return summary;
   }
 }
+
+/** Problems of files that were never read, so no entry holds them: reported with the import. */
+const UNREAD = new Set<string>(['read_failed', 'duplicate_path']);
+/** Symbolic links not followed (walk-node.ts): stored, so the problems tool lists them. */
+const LINK_PROBLEMS = new Set<string>(['symlink_outside', 'symlink_loop', 'symlink_dangling']);
 
 /** Merges the text index after an import that wrote or removed files (see fts-maintenance.ts). */
 export function tidyTextIndex(db: Db, done: Pick<ImportProgress, 'indexed' | 'removed'>): void {

@@ -18,6 +18,9 @@ export type ProblemCode =
   | 'duplicate_permalink'
   | 'read_failed'
   | 'duplicate_path'
+  | 'symlink_outside'
+  | 'symlink_loop'
+  | 'symlink_dangling'
   | 'edit_kept';
 
 export interface FileProblem extends Problem {

@@ -1,5 +1,6 @@
 // Where an import reads files from. The browser (directory handles, dropped
 // entries, <input webkitdirectory>) and Node (fs) each provide one.
+import type { FileProblem } from './problems';
 
 export interface SourceFile {
   /** Vault-relative, '/' separated. */
@@ -23,8 +24,11 @@ export interface ImportSource {
    * one after another.
    */
   readConcurrency?: number;
-  /** Yields every file not under a skipped folder. */
-  files(): AsyncIterable<SourceFile>;
+  /**
+   * Yields every file not under a skipped folder; what it declines to read
+   * (a link out of the vault, a loop, a dangling link) goes to `report`.
+   */
+  files(report?: (problem: FileProblem) => void): AsyncIterable<SourceFile>;
 }
 
 /** An in-memory source: the bundled sample vault, tests, the CLI's stdin. */

@@ -1,11 +1,12 @@
 // Node's NoteDisk: vault folders on the local file system, for the CLI and
 // tests. Writes go to a temporary file that is renamed over the original, so an
 // interrupted write never leaves half a note.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { isInside } from '../ingest/walk-node';
 import type { NoteDisk } from './write-back';
 
-export function nodeDisk(roots: Record<string, string> = {}): NoteDisk & { set(vault: string, root: string | null): void } {
+export function nodeDisk(roots: Record<string, string> = {}, opts: { followExternalLinks?: boolean } = {}): NoteDisk & { set(vault: string, root: string | null): void } {
   const folders = new Map(Object.entries(roots).map(([v, r]) => [v, resolve(r)]));
   const fileOf = (vault: string, path: string) => {
     const root = folders.get(vault);
@@ -13,6 +14,7 @@ export function nodeDisk(roots: Record<string, string> = {}): NoteDisk & { set(v
     const file = resolve(join(root, ...path.split('/')));
     // Vault paths are validated already; this guards against anything that slips through.
     if (!file.startsWith(root + sep)) throw new Error(`${path} lies outside the vault folder`);
+    if (!opts.followExternalLinks) checkRealPath(root, file, path);
     return file;
   };
   return {
@@ -37,4 +39,18 @@ export function nodeDisk(roots: Record<string, string> = {}): NoteDisk & { set(v
       renameSync(tmp, file);
     },
   };
+}
+
+/**
+ * The same boundary as import: a symbolic link inside the vault (to a folder
+ * or to the note itself) must not lead a read or a write outside it. The
+ * deepest part of the path that exists is resolved and must stay in the vault.
+ */
+function checkRealPath(root: string, file: string, path: string): void {
+  let existing = file;
+  while (!existsSync(existing) && existing !== root) existing = dirname(existing);
+  const real = realpathSync(existing);
+  if (!isInside(real, realpathSync(root))) {
+    throw new Error(`${path} leads outside the vault folder through a symbolic link (to ${real}); it was not written. Replace the link with a real folder or file to write it here.`);
+  }
 }

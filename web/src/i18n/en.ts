@@ -300,6 +300,9 @@ export const en = {
   'problem.duplicate_permalink': 'Another note has the same permalink.',
   'problem.read_failed': 'The file could not be read.',
   'problem.duplicate_path': 'Another file has the same path.',
+  'problem.symlink_outside': 'A symbolic link points outside the vault folder; it was not followed.',
+  'problem.symlink_loop': 'A symbolic link leads back into itself; it was skipped.',
+  'problem.symlink_dangling': 'A symbolic link points to nothing; it was skipped.',
   'problem.edit_kept': 'The file changed on disk while it had an unsaved edit in Kioku; the edit was kept.',
   // Note view: Obsidian rendering (links in words, embeds, vault files).
   'note.unresolvedBadge': 'not found',

@@ -301,6 +301,9 @@ export const ja: Record<MessageKey, string> = {
   'problem.duplicate_permalink': '同じパーマリンクのノートが他にもあります。',
   'problem.read_failed': 'ファイルを読み込めませんでした。',
   'problem.duplicate_path': '同じパスのファイルが他にもあります。',
+  'problem.symlink_outside': 'シンボリックリンクがボールトのフォルダーの外を指しています。たどりませんでした。',
+  'problem.symlink_loop': 'シンボリックリンクが自分自身に戻っています。スキップしました。',
+  'problem.symlink_dangling': 'シンボリックリンクの指す先がありません。スキップしました。',
   'problem.edit_kept': 'Kioku で未保存の編集があるファイルがディスク上で変更されました。編集を残しました。',
   // ノート表示: Obsidian の表示(リンクの種類、埋め込み、保管庫のファイル)
   'note.unresolvedBadge': '見つかりません',
