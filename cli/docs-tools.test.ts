@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { toolsMarkdown } from './help';
+import { toolArgsSource } from './tool-args';
 
 it('docs/tools.md matches the tool registry (run npm run docs:tools after changing a tool)', () => {
   const committed = readFileSync(new URL('../docs/tools.md', import.meta.url), 'utf8');
   expect(committed).toBe(toolsMarkdown());
+});
+
+it('worker/tool-args.ts, the argument types the UI is checked against, matches the registry (run npm run docs:tools)', () => {
+  const committed = readFileSync(new URL('../worker/tool-args.ts', import.meta.url), 'utf8');
+  expect(committed).toBe(toolArgsSource());
 });

@@ -3,12 +3,15 @@
 // plus what the UI adds: folders opened for writing (edits are written back
 // through them), the notes of a vault for export, the tool list, and the
 // embedding host's API (worker/embed/embed-host.ts: the embed worker's port,
-// embedding status, pause/resume, model choice).
+// embedding status, pause/resume, model choice) and the checks the UI shows
+// while the user types (worker/ui-checks.ts). The page sees this API's type
+// through worker/contract.ts only.
 import * as Comlink from 'comlink';
 import { createEngineHost } from './platform/engine-host';
 import { handleDisk, NOTE_DISK, vaultNoteTexts } from './platform/write-back';
 import { createEmbedHost } from './embed/embed-host';
 import { TOOLS } from './tools/registry';
+import { uiChecks } from './ui-checks';
 
 export type { OpenState } from './platform/engine-host';
 
@@ -20,6 +23,7 @@ const host = createEngineHost({ services: { [NOTE_DISK]: disk }, servicesFor: em
 const api = {
   ...host.api,
   ...embedHost.api,
+  ...uiChecks,
 
   removeVault(name: string): boolean {
     disk.set(name, null);

@@ -22,7 +22,7 @@ export function safeModelName(name: string): string {
 }
 
 /** Drops the folder's own name when every path starts with it ("my-model/config.json" → "config.json"). */
-export function relativeFiles(files: FolderFile[]): FolderFile[] {
+export function relativeFiles<F extends { path: string }>(files: F[]): F[] {
   const tops = new Set(files.map((f) => f.path.split('/')[0]));
   const nested = tops.size === 1 && files.every((f) => f.path.includes('/')) && !files.some((f) => f.path === 'config.json');
   return nested ? files.map((f) => ({ ...f, path: f.path.slice(f.path.indexOf('/') + 1) })) : files;

@@ -1,6 +1,7 @@
-// The only place filter operators are defined. Each entry says what it is
-// called, which field types it suits (the UI's filter builder reads that),
-// how its operand is validated, and the SQL it compiles to. The plain forms of
+// The only place filter operators are defined. Each entry says how its
+// operand is validated and the SQL it compiles to; what it is called, its
+// operand's shape and the field types it suits are plain data in
+// operator-table.ts (the UI's filter builder reads that). The plain forms of
 // the language are sugar for entries here: a scalar is $eq, a list is $all,
 // null is {"$exists": false}.
 import type { Bound, EqOperand, OpName, RangeOp, Test } from './ast';
@@ -9,12 +10,9 @@ import { boundOf, compareBounds, describeMode, eqOperand, isScalar } from './ope
 import { cond, eqWhere, eqWhereEach, keyIs, keyUnder, param, rowSet, type Arm, type SqlCondition } from './sql';
 import { foldText } from '../ingest/fm-rows';
 
-/** Value types a field can have, as the `fields` tool reports them. */
-export const FIELD_TYPES = ['string', 'number', 'boolean', 'date', 'list', 'map', 'null'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+import { FIELD_TYPES, OPERATOR_NAMES, OPERATOR_TABLE, OPERATORS_BY_TYPE, type FieldType, type OperandShape } from './operator-table';
 
-/** What the operand looks like, so a filter builder knows which input to show. */
-export type OperandShape = 'value' | 'values' | 'bound' | 'range' | 'boolean';
+export { FIELD_TYPES, OPERATOR_NAMES, OPERATORS_BY_TYPE, type FieldType, type OperandShape };
 
 export interface OperatorContext {
   /** The field's key (NFC). */
@@ -27,10 +25,6 @@ export interface OperatorContext {
 
 interface OperatorDef<T extends Test> {
   name: T['op'];
-  label: string;
-  operand: OperandShape;
-  example: unknown;
-  types: readonly FieldType[];
   validate(value: unknown, ctx: OperatorContext): T;
   /** The conditions on fm rows of `key` the test means, ANDed (see sql.ts). Comparisons on one field compile together through rangeArm. */
   arms(test: T, key: string): Arm[];
@@ -68,13 +62,9 @@ function presentArm(key: string, negate: boolean): Arm {
   return { key, rowSets: [ofType('str'), ofType('num'), ofType('bool'), rowSet(keyUnder(key), cond(VALUE_ROW), true)], negate };
 }
 
-function rangeOperator<N extends RangeOp>(name: N, label: string): OperatorDef<TestOf<N>> {
+function rangeOperator<N extends RangeOp>(name: N): OperatorDef<TestOf<N>> {
   return {
     name: name as TestOf<N>['op'],
-    label,
-    operand: 'bound',
-    example: name === '$gt' || name === '$gte' ? 0.7 : '2026-02-01',
-    types: ['number', 'date', 'string', 'list'],
     validate: (value, ctx) => ({ op: name, path: ctx.path, bound: boundOf(value, ctx.path, ctx.written) }) as TestOf<N>,
     arms: (test, key) => [rangeArm(key, [test])],
   };
@@ -83,10 +73,6 @@ function rangeOperator<N extends RangeOp>(name: N, label: string): OperatorDef<T
 export const OPERATORS: Table = {
   $eq: {
     name: '$eq',
-    label: 'equals',
-    operand: 'value',
-    example: 'active',
-    types: ['string', 'number', 'boolean', 'date', 'list'],
     validate(value, ctx) {
       if (Array.isArray(value)) {
         throw filterError(`${ctx.written} takes one value. For "holds all of these" write {"${ctx.key}": [...]}; for "any of these" use $in.`, ctx.path, 'bad_value');
@@ -97,19 +83,11 @@ export const OPERATORS: Table = {
   },
   $all: {
     name: '$all',
-    label: 'contains all',
-    operand: 'values',
-    example: ['security', 'oauth'],
-    types: ['list', 'string', 'number', 'date'],
     validate: (value, ctx) => ({ op: '$all', path: ctx.path, operands: scalarList(value, ctx, '["security", "oauth"]') }),
     arms: (test, key) => eqWhereEach(test.operands).map((w) => ({ key, rowSets: [rowSet(keyIs(key), w)] })),
   },
   $in: {
     name: '$in',
-    label: 'is any of',
-    operand: 'values',
-    example: ['high', 'critical'],
-    types: ['string', 'number', 'date', 'list'],
     validate: (value, ctx) => ({ op: '$in', path: ctx.path, operands: scalarList(value, ctx, '["high", "critical"]') }),
     arms: (test, key) => [{ key, rowSets: eqWhereEach(test.operands).map((w) => rowSet(keyIs(key), w)) }],
   },
@@ -117,23 +95,15 @@ export const OPERATORS: Table = {
   // without the field: the complement of $in, as in MongoDB.
   $nin: {
     name: '$nin',
-    label: 'is none of',
-    operand: 'values',
-    example: ['archived', 'done'],
-    types: ['string', 'number', 'date', 'list'],
     validate: (value, ctx) => ({ op: '$nin', path: ctx.path, operands: scalarList(value, ctx, '["archived", "done"]') }),
     arms: (test, key) => [{ key, rowSets: eqWhereEach(test.operands).map((w) => rowSet(keyIs(key), w)), negate: true }],
   },
-  $gt: rangeOperator('$gt', 'greater than'),
-  $gte: rangeOperator('$gte', 'at least'),
-  $lt: rangeOperator('$lt', 'less than'),
-  $lte: rangeOperator('$lte', 'at most'),
+  $gt: rangeOperator('$gt'),
+  $gte: rangeOperator('$gte'),
+  $lt: rangeOperator('$lt'),
+  $lte: rangeOperator('$lte'),
   $between: {
     name: '$between',
-    label: 'between (inclusive)',
-    operand: 'range',
-    example: [0.3, 0.8],
-    types: ['number', 'date', 'string', 'list'],
     validate(value, ctx) {
       if (!Array.isArray(value) || value.length !== 2) {
         const got = Array.isArray(value) ? `got ${value.length}` : `got ${show(value)}`;
@@ -161,10 +131,6 @@ export const OPERATORS: Table = {
   },
   $contains: {
     name: '$contains',
-    label: 'contains',
-    operand: 'value',
-    example: 'security',
-    types: ['list', 'string'],
     validate(value, ctx) {
       if (value === '') throw filterError(`${ctx.written} needs a non-empty value.`, ctx.path, 'bad_value');
       const operand = scalarOperand(value, ctx, `The value of ${ctx.written}`);
@@ -184,10 +150,6 @@ export const OPERATORS: Table = {
   },
   $exists: {
     name: '$exists',
-    label: 'exists',
-    operand: 'boolean',
-    example: true,
-    types: ['string', 'number', 'boolean', 'date', 'list', 'map', 'null'],
     validate(value, ctx) {
       if (typeof value !== 'boolean') throw filterError(`${ctx.written} needs true or false; got ${show(value)}.`, ctx.path, 'bad_value');
       return { op: '$exists', path: ctx.path, value };
@@ -197,8 +159,6 @@ export const OPERATORS: Table = {
   },
 };
 
-
-export const OPERATOR_NAMES = Object.keys(OPERATORS) as OpName[];
 
 export function isRangeTest(t: Test): t is TestOf<RangeOp | '$between'> {
   return t.op === '$gt' || t.op === '$gte' || t.op === '$lt' || t.op === '$lte' || t.op === '$between';
@@ -240,15 +200,8 @@ export function checkRangeModes(tests: TestOf<RangeOp | '$between'>[]): void {
   }
 }
 
-/** Plain data for filter builders: field type → the operators that make sense for it. */
-export const OPERATORS_BY_TYPE: Readonly<Record<FieldType, readonly OpName[]>> = Object.fromEntries(
-  FIELD_TYPES.map((type) => [type, OPERATOR_NAMES.filter((name) => OPERATORS[name].types.includes(type))]),
-) as unknown as Record<FieldType, readonly OpName[]>;
-
 /** Plain data describing each operator (label, operand shape, an example operand). */
-export const OPERATOR_INFO: readonly { name: OpName; label: string; operand: OperandShape; example: unknown }[] = OPERATOR_NAMES.map((name) => ({
-  name,
-  label: OPERATORS[name].label,
-  operand: OPERATORS[name].operand,
-  example: OPERATORS[name].example,
-}));
+export const OPERATOR_INFO: readonly { name: OpName; label: string; operand: OperandShape; example: unknown }[] = OPERATOR_NAMES.map((name) => {
+  const { label, operand, example } = OPERATOR_TABLE[name];
+  return { name, label, operand, example };
+});

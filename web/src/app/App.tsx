@@ -29,7 +29,7 @@ import { AppContext, type AppCtx } from './app-context';
 import { useEngine } from './use-engine';
 import { useTheme } from './theme';
 import { UpdatePrompt } from './UpdatePrompt';
-import type { VaultInfo } from '../../../worker/tools/vaults';
+import type { VaultInfo } from '../../../worker/contract';
 import { modelFolderFiles } from '../features/embed/model-drop';
 
 export function App() {

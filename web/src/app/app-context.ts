@@ -1,7 +1,7 @@
 // What many parts of the app need: the vaults, a way to refresh after changes,
 // and notices for the status line.
 import { createContext, useContext } from 'react';
-import type { VaultInfo } from '../../../worker/tools/vaults';
+import type { VaultInfo } from '../../../worker/contract';
 
 export interface AppCtx {
   vaults: VaultInfo[];

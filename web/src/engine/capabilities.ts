@@ -1,7 +1,9 @@
-// What this engine offers. The UI asks once and shows only what works: a
+// What this engine offers, read once from its own tool list by exact tool
+// and argument names (the contract's names, never guessed from prose). A
 // control whose engine feature is missing is shown disabled with the reason,
 // never silently ignored (a filter the engine drops would show wrong results).
 import { createContext, useContext } from 'react';
+import type { ToolArgs, ToolName } from '../../../worker/contract';
 
 export interface Capabilities {
   tools: Map<string, Set<string>>;
@@ -18,28 +20,26 @@ export interface Capabilities {
   write: boolean;
   folders: boolean;
   tags: boolean;
-  /** The name of the embedding-status tool, when the engine has one. */
-  embedStatus: string | null;
+  /** embed_status is there (the engine computes embeddings). */
+  embedStatus: boolean;
 }
 
-export function capabilitiesOf(list: { name: string; params: { name: string; description: string }[] }[]): Capabilities {
+export function capabilitiesOf(list: { name: string; params: { name: string }[] }[]): Capabilities {
   const tools = new Map(list.map((t) => [t.name, new Set(t.params.map((p) => p.name))]));
-  const search = tools.get('search') ?? new Set<string>();
-  const modeDoc = list.find((t) => t.name === 'search')?.params.find((p) => p.name === 'mode')?.description ?? '';
-  const embedStatus = list.find((t) => /^(embed|embedding|embeddings)(_status)?$/.test(t.name))?.name ?? null;
+  const has = (tool: ToolName) => tools.has(tool);
+  const search = (arg: keyof ToolArgs<'search'>) => tools.get('search')?.has(arg) ?? false;
   return {
     tools,
-    filters: search.has('filters'),
-    // A mode argument that only knows "text" is no switch: vector search must be there.
-    modes: search.has('mode') && /vector/i.test(modeDoc),
-    pathPrefix: search.has('path_prefix'),
-    hitFields: search.has('fields'),
-    find: tools.has('find'),
-    fields: tools.has('fields'),
-    write: tools.has('write_note'),
-    folders: tools.has('folders'),
-    tags: tools.has('tags'),
-    embedStatus,
+    filters: search('filters'),
+    modes: search('mode'),
+    pathPrefix: search('path_prefix'),
+    hitFields: search('fields'),
+    find: has('find'),
+    fields: has('fields'),
+    write: has('write_note'),
+    folders: has('folders'),
+    tags: has('tags'),
+    embedStatus: has('embed_status'),
   };
 }
 

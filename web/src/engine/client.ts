@@ -1,15 +1,12 @@
 // The UI's only way into the engine: a comlink proxy over the worker, and a
-// typed call() over the tool contract. The UI also starts the embed worker
-// (the model runs there, so embedding never blocks searching) and hands the
-// engine worker a MessagePort to it; if the embed worker dies it is restarted.
+// typed call() over the tool contract (worker/contract.ts, the one module of
+// the engine the UI imports). The UI also starts the embed worker (the model
+// runs there, so embedding never blocks searching) and hands the engine
+// worker a MessagePort to it; if the embed worker dies it is restarted.
 import * as Comlink from 'comlink';
-import type { EngineApi, OpenState } from '../../../worker/entry.worker';
-import type { ToolName, ToolOutput } from '../../../worker/tools/registry';
-import type { ToolErrorResult } from '../../../worker/errors';
-import type { ImportProgress, ImportSummary } from '../../../worker/ingest/import';
-import type { EmbedStatus } from '../../../worker/embed/service';
+import type { EmbedStatus, EngineApi, ImportProgress, ToolArgs, ToolErrorResult, ToolName, ToolOutput } from '../../../worker/contract';
 
-export type { OpenState, ImportProgress, ImportSummary, ToolErrorResult, EmbedStatus };
+export type { OpenState, ImportProgress, ImportSummary, ToolErrorResult, EmbedStatus } from '../../../worker/contract';
 
 let remote: Comlink.Remote<EngineApi> | undefined;
 let embedWorker: Worker | undefined;
@@ -40,18 +37,17 @@ export function isToolError(v: unknown): v is ToolErrorResult {
   return typeof v === 'object' && v !== null && (v as { isError?: unknown }).isError === true;
 }
 
-export async function call<N extends ToolName>(name: N, args: Record<string, unknown> = {}): Promise<ToolOutput<N> | ToolErrorResult> {
-  return (await engineApi().call(name, args)) as ToolOutput<N> | ToolErrorResult;
+/** Arguments may be left out only when the tool has no required one. */
+type ArgsOf<N extends ToolName> = Record<string, never> extends ToolArgs<N> ? [args?: ToolArgs<N>] : [args: ToolArgs<N>];
+
+/** Calls a tool; the engine answers its result or a tool error, never throws. */
+export async function call<N extends ToolName>(name: N, ...[args]: ArgsOf<N>): Promise<ToolOutput<N> | ToolErrorResult> {
+  return (await engineApi().call(name, args ?? {})) as ToolOutput<N> | ToolErrorResult;
 }
 
 /** Wraps a progress callback so it can cross the worker boundary. */
 export function progressProxy(fn: (p: ImportProgress) => void): (p: ImportProgress) => void {
   return Comlink.proxy(fn);
-}
-
-/** A tool that may not exist in this engine yet (the UI checks capabilities first). */
-export async function callTool<T>(name: string, args: Record<string, unknown> = {}): Promise<T | ToolErrorResult> {
-  return (await engineApi().call(name, args)) as T | ToolErrorResult;
 }
 
 /** Follows the background embedding; returns a function that stops following. */

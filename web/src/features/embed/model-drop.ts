@@ -2,8 +2,9 @@
 // "Choose folder") is a model to load, not notes to import: the issue's "drag
 // a model folder in". Recognised by what a model folder must hold
 // (config.json, tokenizer.json, onnx/model*.onnx), the same rule the
-// "Load a model from a folder" button applies.
-import { folderProblem, relativeFiles, type FolderFile } from '../../../../worker/embed/opfs-models';
+// "Load a model from a folder" button applies (the engine worker checks it).
+import type { FolderFile } from '../../../../worker/contract';
+import { engineApi } from '../../engine/client';
 import type { FolderInput } from '../import/folder-input';
 
 type DirHandle = FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> };
@@ -11,8 +12,8 @@ type DirHandle = FileSystemDirectoryHandle & { values(): AsyncIterable<FileSyste
 /** The folder's files when it is a model folder, else null. */
 export async function modelFolderFiles(input: FolderInput): Promise<FolderFile[] | null> {
   if (input.kind === 'files') {
-    const files = relativeFiles(input.files.map((f) => ({ path: f.path, file: f.file })));
-    return folderProblem(files.map((f) => f.path)) === null ? files : null;
+    const files = input.files.map((f) => ({ path: f.path, file: f.file }));
+    return (await engineApi().modelFolderProblem(files.map((f) => f.path))) === null ? files : null;
   }
   if (!(await looksLikeModel(input.handle))) return null;
   const files: FolderFile[] = [];
@@ -23,7 +24,7 @@ export async function modelFolderFiles(input: FolderInput): Promise<FolderFile[]
     }
   };
   await walk(input.handle as DirHandle, '');
-  return folderProblem(files.map((f) => f.path)) === null ? files : null;
+  return (await engineApi().modelFolderProblem(files.map((f) => f.path))) === null ? files : null;
 }
 
 /** A few lookups, so a vault of notes is never walked twice. */

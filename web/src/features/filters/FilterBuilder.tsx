@@ -1,11 +1,12 @@
 // Field → operator → value, with everything offered from the discovered
 // fields: their types decide the operators, their frequent values are offered
-// as suggestions. Produces one condition of the filter language.
+// as suggestions, and the operator's operand shape (from the engine's table)
+// decides the inputs. Produces one condition of the filter language.
 import { useMemo, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import type { FieldInfo } from '../../engine/shapes';
+import { fieldTypes, type FieldInfo } from '../../engine/shapes';
 import type { Filter } from '../../state/url-state';
-import { addCondition, typedList, typedValue, valueText, type OpId } from './filter-model';
+import { addCondition, operandOf, typedList, typedValue, valueText, type OpId } from './filter-model';
 import { operatorsFor, prefersString } from './operators';
 
 interface Props {
@@ -15,9 +16,6 @@ interface Props {
   onClose(): void;
 }
 
-const NO_VALUE: OpId[] = ['exists', 'empty'];
-const LIST_VALUE: OpId[] = ['in', 'nin', 'all'];
-
 export function FilterBuilder({ fields, filter, onAdd, onClose }: Props) {
   const { t, formatNumber } = useI18n();
   const [key, setKey] = useState('');
@@ -25,18 +23,22 @@ export function FilterBuilder({ fields, filter, onAdd, onClose }: Props) {
   const [value, setValue] = useState('');
   const [max, setMax] = useState('');
   const field = fields.find((f) => f.key === key.trim());
-  const ops = useMemo(() => operatorsFor(field), [field]);
+  const types = useMemo(() => (field ? fieldTypes(field) : []), [field]);
+  const ops = useMemo(() => operatorsFor(field && { types, operators: field.operators }), [field, types]);
   const chosenOp: OpId = op && ops.includes(op) ? op : ops[0];
-  const asString = prefersString(field?.types ?? []);
-  const needsValue = !NO_VALUE.includes(chosenOp);
-  const ready = key.trim() !== '' && (!needsValue || (value.trim() !== '' && (chosenOp !== 'between' || max.trim() !== '')));
+  const asString = prefersString(types);
+  const shape = operandOf(chosenOp);
+  const needsValue = shape !== null && shape !== 'boolean';
+  const isList = shape === 'values';
+  const isRange = shape === 'range';
+  const ready = key.trim() !== '' && (!needsValue || (value.trim() !== '' && (!isRange || max.trim() !== '')));
 
   const submit = () => {
     if (!ready) return;
     let v: unknown = null;
-    if (LIST_VALUE.includes(chosenOp)) v = typedList(value, asString);
-    else if (chosenOp === 'between') v = [typedValue(value), typedValue(max)];
-    else if (needsValue) v = typedValue(value, asString && chosenOp === 'eq');
+    if (isList) v = typedList(value, asString);
+    else if (isRange) v = [typedValue(value), typedValue(max)];
+    else if (needsValue) v = typedValue(value, asString && shape === 'value');
     onAdd(addCondition(filter, key.trim(), chosenOp, v));
     setValue('');
     setMax('');
@@ -44,7 +46,7 @@ export function FilterBuilder({ fields, filter, onAdd, onClose }: Props) {
 
   const pickValue = (v: unknown) => {
     const text = valueText(v);
-    if (LIST_VALUE.includes(chosenOp) && value.trim()) setValue(`${value.replace(/,\s*$/, '')}, ${text}`);
+    if (isList && value.trim()) setValue(`${value.replace(/,\s*$/, '')}, ${text}`);
     else setValue(text);
   };
 
@@ -63,7 +65,7 @@ export function FilterBuilder({ fields, filter, onAdd, onClose }: Props) {
         <datalist id="filter-fields">
           {fields.filter((f) => f.filterable !== false).map((f) => (
             <option key={f.key} value={f.key}>
-              {t('filter.fieldOption', { key: f.key, count: f.count, types: f.types.join(', ') })}
+              {t('filter.fieldOption', { key: f.key, count: f.notes, types: fieldTypes(f).join(', ') })}
             </option>
           ))}
         </datalist>
@@ -80,18 +82,18 @@ export function FilterBuilder({ fields, filter, onAdd, onClose }: Props) {
       </label>
       {needsValue ? (
         <label>
-          <span>{chosenOp === 'between' ? t('filter.min') : LIST_VALUE.includes(chosenOp) ? t('filter.values') : t('filter.value')}</span>
+          <span>{isRange ? t('filter.min') : isList ? t('filter.values') : t('filter.value')}</span>
           <input
             list={field?.values.length ? 'filter-values' : undefined}
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            placeholder={LIST_VALUE.includes(chosenOp) ? t('filter.listPlaceholder') : ''}
+            placeholder={isList ? t('filter.listPlaceholder') : ''}
             autoComplete="off"
             data-testid="filter-value"
           />
         </label>
       ) : null}
-      {chosenOp === 'between' ? (
+      {isRange ? (
         <label>
           <span>{t('filter.max')}</span>
           <input value={max} onChange={(e) => setMax(e.target.value)} autoComplete="off" />

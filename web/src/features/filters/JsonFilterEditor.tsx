@@ -3,7 +3,7 @@
 // at the part named by error.path. Only a filter the engine accepts reaches the
 // search (and the URL); the builder and chips show the same object.
 import { useEffect, useRef, useState } from 'react';
-import { callTool, isToolError } from '../../engine/client';
+import { call, isToolError } from '../../engine/client';
 import { useI18n } from '../../i18n/i18n';
 import type { Filter } from '../../state/url-state';
 import { JsonSyntaxError, lineCol, locatePath, parseJsonTree, treeValue, type Span } from './json-locate';
@@ -70,7 +70,7 @@ export function JsonFilterEditor({ filter, onChange }: Props) {
       }
       if (f) {
         setChecking(true);
-        const r = await callTool<unknown>('search', { query: '', filters: f, page_size: 1 });
+        const r = await call('search', { query: '', filters: f, page_size: 1 });
         if (mine !== seq.current) return;
         setChecking(false);
         if (isToolError(r)) {

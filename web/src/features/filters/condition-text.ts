@@ -1,8 +1,9 @@
-// How a condition reads on a chip: "status = draft", "confidence > 0.7".
+// How a condition reads on a chip: "status = draft", "confidence > 0.7". An
+// operator with no chip sentence of its own reads "key <its label> value".
 import type { Translate } from '../../i18n/i18n';
 import { valueText, type Condition, type OpId } from './filter-model';
 
-export const OP_SYMBOL: Record<OpId, string> = {
+export const OP_SYMBOL: Partial<Record<OpId, string>> = {
   eq: '=', in: '∈', nin: '∉', all: '⊇', contains: '∋', gt: '>', gte: '≥', lt: '<', lte: '≤', between: '↔', exists: '✓', empty: '∅',
 };
 
@@ -27,6 +28,6 @@ export function conditionText(c: Condition, t: Translate): string {
     case 'contains':
       return t('filter.chip.contains', { key: c.key, value: valueText(c.value) });
     default:
-      return `${c.key} ${OP_SYMBOL[c.op]} ${valueText(c.value)}`;
+      return `${c.key} ${OP_SYMBOL[c.op] ?? t(`op.${c.op}`)} ${valueText(c.value)}`;
   }
 }

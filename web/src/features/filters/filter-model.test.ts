@@ -21,6 +21,11 @@ describe('filter model', () => {
     expect(conditionsOf(null)).toEqual([]);
   });
 
+  it('reads every operator of the engine table, written with or without "$"', () => {
+    expect(conditionsOf({ a: { $eq: 1, all: ['x'], $contains: 'y', $between: [1, 2] } }).map((c) => c.op)).toEqual(['eq', 'all', 'contains', 'between']);
+    expect(removeCondition({ a: { $eq: 1, $gt: 0 } }, { key: 'a', op: 'eq', value: 1 })).toEqual({ a: { $gt: 0 } });
+  });
+
   it('removes exactly one condition, dropping emptied fields, null when nothing is left', () => {
     const [, , , , gt] = conditionsOf(f);
     expect(removeCondition(f, gt)!.confidence).toEqual({ lte: 0.9 });

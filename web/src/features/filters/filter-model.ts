@@ -1,17 +1,32 @@
 // The filter language (README "Filters") seen as a list of conditions: the
 // builder adds them, the chips show and remove them, the JSON view edits the
-// same object. Pure functions over plain JSON; the engine validates.
+// same object. Pure functions over plain JSON; the engine validates. The
+// operators and their operand shapes come from the engine's table
+// (worker/contract.ts): a new operator needs only its translations here.
+import { OPERATOR_TABLE, type OpName, type OperandShape } from '../../../../worker/contract';
 import type { Filter } from '../../state/url-state';
 
-/** The builder's operators, each one form of the filter language. */
-export type OpId = 'eq' | 'in' | 'nin' | 'all' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'empty' | 'exists' | 'contains';
+type Bare<N> = N extends `$${infer B}` ? B : never;
+/** An operator of the language by its name without "$" ('in' for $in). */
+export type LanguageOp = Bare<OpName>;
+/** The builder's operators: the language's, and "is empty" (the plain form null: missing, null or no value). */
+export type OpId = LanguageOp | 'empty';
 
-export const ALL_OPS: readonly OpId[] = ['eq', 'in', 'nin', 'all', 'contains', 'gt', 'gte', 'lt', 'lte', 'between', 'exists', 'empty'];
+const LANGUAGE_OPS = (Object.keys(OPERATOR_TABLE) as OpName[]).map((n) => n.slice(1) as LanguageOp);
 
-/** The JSON operator of each builder operator ('' for the plain forms). */
-const DOLLAR: Record<OpId, string> = {
-  eq: '', all: '', empty: '', in: '$in', nin: '$nin', gt: '$gt', gte: '$gte', lt: '$lt', lte: '$lte', between: '$between', exists: '$exists', contains: '$contains',
-};
+/** Every builder operator, in the engine table's order; "is empty" goes with exists. */
+export const ALL_OPS: readonly OpId[] = LANGUAGE_OPS.flatMap((op): OpId[] => (op === 'exists' ? ['exists', 'empty'] : [op]));
+
+/** The builder operator a JSON operator ("$in" or "in") stands for, or null when the language has none by that name. */
+export function builderOp(written: string): LanguageOp | null {
+  const bare = written.replace(/^\$/, '');
+  return (LANGUAGE_OPS as string[]).includes(bare) ? (bare as LanguageOp) : null;
+}
+
+/** What the operator's operand looks like; null for "is empty", which has none. */
+export function operandOf(op: OpId): OperandShape | null {
+  return op === 'empty' ? null : OPERATOR_TABLE[`$${op}`].operand;
+}
 
 export interface Condition {
   key: string;
@@ -21,13 +36,6 @@ export interface Condition {
 
 function isOpObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function opOfKey(k: string): OpId | null {
-  const bare = k.replace(/^\$/, '');
-  if (bare === 'exists') return 'exists';
-  const hit = (Object.entries(DOLLAR) as [OpId, string][]).find(([, d]) => d === `$${bare}`);
-  return hit ? hit[0] : null;
 }
 
 /** Every condition of a filter, in key order. */
@@ -41,7 +49,7 @@ export function conditionsOf(filter: Filter | null): Condition[] {
       const entries = Object.entries(v);
       if (!entries.length) out.push({ key, op: 'raw', value: v });
       for (const [k, inner] of entries) {
-        const op = opOfKey(k);
+        const op = builderOp(k);
         if (op === 'exists' && inner === false) out.push({ key, op: 'empty', value: { [k]: false } });
         else out.push(op ? { key, op, value: inner } : { key, op: 'raw', value: { [k]: inner } });
       }
@@ -55,10 +63,10 @@ export function removeCondition(filter: Filter | null, c: Condition): Filter | n
   if (!filter || !(c.key in filter)) return filter;
   const next: Filter = { ...filter };
   const v = next[c.key];
-  if (isOpObject(v) && c.op !== 'eq' && c.op !== 'all') {
+  if (isOpObject(v)) {
     const inner = { ...v };
     for (const k of Object.keys(inner)) {
-      const op = opOfKey(k);
+      const op = builderOp(k);
       const matches = c.op === 'raw' ? isOpObject(c.value) && k in c.value : op === c.op || (c.op === 'empty' && op === 'exists' && inner[k] === false);
       if (matches) delete inner[k];
     }
@@ -70,7 +78,8 @@ export function removeCondition(filter: Filter | null, c: Condition): Filter | n
 
 /**
  * Adds a condition. Plain forms (equals, contains all, is empty) replace what
- * the field had; operator forms join the field's other operators (ANDed).
+ * the field had; operator forms join the field's other operators (ANDed). An
+ * operator taking true/false is added as true (exists).
  */
 export function addCondition(filter: Filter | null, key: string, op: OpId, value: unknown): Filter {
   const next: Filter = { ...(filter ?? {}) };
@@ -80,7 +89,7 @@ export function addCondition(filter: Filter | null, key: string, op: OpId, value
   else {
     const prev = next[key];
     const base = isOpObject(prev) ? { ...prev } : {};
-    next[key] = { ...base, [DOLLAR[op]]: op === 'exists' ? true : value };
+    next[key] = { ...base, [`$${op}`]: operandOf(op) === 'boolean' ? true : value };
   }
   return next;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { OPERATOR_TABLE } from '../../../../worker/contract';
+import { ALL_OPS } from './filter-model';
 import { operatorsFor } from './operators';
 
 describe('builder operators per field', () => {
@@ -6,8 +8,12 @@ describe('builder operators per field', () => {
     expect(operatorsFor({ types: ['boolean'], operators: ['$eq', '$exists'] })).toEqual(['eq', 'exists', 'empty']);
   });
   it('falls back to the language table by type, and offers everything when unknown', () => {
-    expect(operatorsFor({ types: ['number'] })).toEqual(['eq', 'in', 'nin', 'all', 'gt', 'gte', 'lt', 'lte', 'between', 'exists', 'empty']);
+    expect(operatorsFor({ types: ['number'] })).toEqual(['eq', 'all', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'between', 'exists', 'empty']);
     expect(operatorsFor({ types: ['map'] })).toEqual(['exists', 'empty']);
-    expect(operatorsFor(undefined)).toHaveLength(12);
+    expect(operatorsFor(undefined)).toEqual(ALL_OPS);
+  });
+  it('offers every operator of the engine table, and "is empty" besides', () => {
+    expect(ALL_OPS.filter((op) => op !== 'empty').map((op) => `$${op}`)).toEqual(Object.keys(OPERATOR_TABLE));
+    expect(ALL_OPS).toContain('empty');
   });
 });

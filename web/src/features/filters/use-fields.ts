@@ -1,8 +1,8 @@
 // The frontmatter fields of the vault in scope, from the engine's fields tool.
 import { useEffect, useState } from 'react';
 import { useCapabilities } from '../../engine/capabilities';
-import { callTool, isToolError } from '../../engine/client';
-import { readFields, type FieldInfo } from '../../engine/shapes';
+import { call, isToolError } from '../../engine/client';
+import type { FieldInfo } from '../../engine/shapes';
 
 export function useFields(vault: string | null, refreshKey: number): FieldInfo[] {
   const caps = useCapabilities();
@@ -10,8 +10,8 @@ export function useFields(vault: string | null, refreshKey: number): FieldInfo[]
   useEffect(() => {
     if (!caps.fields) return;
     let live = true;
-    void callTool<unknown>('fields', vault ? { vault } : {}).then((r) => {
-      if (live && !isToolError(r)) setFields(readFields(r).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)));
+    void call('fields', vault ? { vault } : {}).then((r) => {
+      if (live && !isToolError(r)) setFields(r.fields.sort((a, b) => b.notes - a.notes || a.key.localeCompare(b.key)));
     });
     return () => {
       live = false;

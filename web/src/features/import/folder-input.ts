@@ -1,6 +1,6 @@
 // Turns what the user gave us (a drop, the folder picker, <input webkitdirectory>)
 // into something the engine worker can import.
-import type { PathedFile } from '../../../../worker/platform/source-handle';
+import type { PathedFile } from '../../../../worker/contract';
 
 export type FolderInput =
   | { kind: 'handle'; name: string; handle: FileSystemDirectoryHandle }

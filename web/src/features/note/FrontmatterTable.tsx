@@ -1,5 +1,5 @@
 // Frontmatter as a table of typed values; a value can be clicked to filter by it.
-import type { FmValue, Frontmatter } from '../../../../worker/ingest/frontmatter';
+import type { FmValue, Frontmatter } from '../../../../worker/contract';
 import { useI18n } from '../../i18n/i18n';
 
 interface Props {

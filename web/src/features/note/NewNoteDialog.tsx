@@ -1,12 +1,11 @@
 // New note: vault, folder (from the vault's folders) and a file name ending in
-// .md, checked with the same rules create_note applies.
-import { useEffect, useMemo, useState } from 'react';
-import { call, isToolError } from '../../engine/client';
+// .md, checked by the engine with the rules create_note applies.
+import { useEffect, useState } from 'react';
+import { call, engineApi, isToolError } from '../../engine/client';
 import { openForWriting } from '../../engine/write-access';
 import { useI18n } from '../../i18n/i18n';
 import { useApp } from '../../app/app-context';
 import { Dialog } from '../../ui/Dialog';
-import { newNotePath } from '../../../../worker/tools/note-path';
 import { EngineMessage } from '../../ui/EngineMessage';
 
 interface Props {
@@ -15,15 +14,6 @@ interface Props {
   defaultFolder: string | null;
   onClose(): void;
   onCreated(vault: string, path: string): void;
-}
-
-function pathError(folder: string, name: string): string | null {
-  try {
-    newNotePath(folder ? `${folder.replace(/\/+$/, '')}/${name}` : name);
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
 }
 
 export function NewNoteDialog({ open, defaultVault, defaultFolder, onClose, onCreated }: Props) {
@@ -52,7 +42,18 @@ export function NewNoteDialog({ open, defaultVault, defaultFolder, onClose, onCr
   }, [open, vault]);
 
   const fileName = name.trim() && !/\.md$/i.test(name.trim()) ? `${name.trim()}.md` : name.trim();
-  const problem = useMemo(() => (fileName ? pathError(folder.trim(), fileName) : null), [folder, fileName]);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    const f = folder.trim();
+    if (!fileName) return setProblem(null);
+    let live = true;
+    void engineApi()
+      .notePathProblem(f ? `${f.replace(/\/+$/, '')}/${fileName}` : fileName)
+      .then((p) => live && setProblem(p));
+    return () => {
+      live = false;
+    };
+  }, [folder, fileName]);
 
   const create = async () => {
     if (!vault || !fileName || problem) return;

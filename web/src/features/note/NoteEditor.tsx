@@ -6,9 +6,8 @@ import { call, isToolError } from '../../engine/client';
 import { openForWriting } from '../../engine/write-access';
 import { useI18n } from '../../i18n/i18n';
 import { useApp } from '../../app/app-context';
-import type { ReadNoteResult } from '../../../../worker/tools/read-note';
-import type { WriteNoteResult } from '../../../../worker/tools/write-note';
-import { checkFrontmatter, yamlOfHead } from './yaml-check';
+import type { ReadNoteResult, ToolArgs, WriteNoteResult } from '../../../../worker/contract';
+import { useFrontmatterIssue, yamlOfHead } from './yaml-check';
 import { EngineMessage } from '../../ui/EngineMessage';
 import { dropDraft, keepDraft, peekDraft } from './drafts';
 
@@ -28,7 +27,7 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
   const [body, setBody] = useState(restored?.body ?? note.body);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<{ code?: string; message: string } | null>(null);
-  const issue = useMemo(() => checkFrontmatter(yaml), [yaml]);
+  const issue = useFrontmatterIssue(yaml);
   const changed = yaml !== originalYaml || body !== note.body;
   const yamlRef = useRef<HTMLTextAreaElement>(null);
 
@@ -62,7 +61,7 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
   };
 
   const save = async () => {
-    if (issue || saving) return;
+    if (issue !== null || saving) return;
     if (!changed) {
       cancel();
       return;
@@ -71,7 +70,7 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
     setError(null);
     const vault = vaults.find((v) => v.name === note.vault);
     await openForWriting(note.vault, vault?.source ?? null).catch(() => 'denied');
-    const args: Record<string, unknown> = { vault: note.vault, path: note.path, expected_modified: note.modified };
+    const args: ToolArgs<'write_note'> = { vault: note.vault, path: note.path, expected_modified: note.modified };
     if (yaml !== originalYaml) args.frontmatter_text = yaml;
     if (body !== note.body) args.body = body;
     const r = await call('write_note', args);
@@ -154,7 +153,7 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
         </p>
       ) : null}
       <div className="editor-actions">
-        <button type="submit" disabled={!!issue || saving} data-testid="save-note">
+        <button type="submit" disabled={issue !== null || saving} data-testid="save-note">
           {saving ? t('editor.saving') : t('editor.save')}
         </button>
         <button

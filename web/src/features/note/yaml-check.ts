@@ -1,23 +1,24 @@
-// Frontmatter checks in the editor, with the same YAML parser the engine uses,
-// so an error is shown at its line before the user saves.
-import { parseFrontmatter } from '../../../../worker/ingest/frontmatter';
-import type { Problem } from '../../../../worker/ingest/problems';
+// Frontmatter checks in the editor, by the engine worker with the same YAML
+// parser the import uses, so an error is shown at its line before the user saves.
+import { useEffect, useState } from 'react';
+import type { YamlIssue } from '../../../../worker/contract';
+import { engineApi } from '../../engine/client';
 
-export interface YamlIssue {
-  line: number;
-  message: string;
-}
+export type { YamlIssue };
 
-export function checkFrontmatter(yaml: string): YamlIssue | null {
-  const problems: Problem[] = [];
-  parseFrontmatter(yaml, 1, problems);
-  const bad = problems.find((p) => p.code === 'frontmatter_invalid' || p.code === 'frontmatter_not_a_map' || p.code === 'frontmatter_duplicate_key');
-  if (!bad) return null;
-  // The parser reports an unclosed [ or { where the text ends; point at the last line that has text instead.
-  const lines = yaml.split('\n');
-  let last = lines.length;
-  while (last > 1 && lines[last - 1].trim() === '') last--;
-  return { line: Math.min(bad.line ?? 1, last), message: bad.message };
+/** The first error in the YAML being edited, or null; undefined while the engine has not checked this text yet. */
+export function useFrontmatterIssue(yaml: string): YamlIssue | null | undefined {
+  const [checked, setChecked] = useState<{ yaml: string; issue: YamlIssue | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void engineApi()
+      .frontmatterIssue(yaml)
+      .then((issue) => live && setChecked({ yaml, issue }));
+    return () => {
+      live = false;
+    };
+  }, [yaml]);
+  return checked?.yaml === yaml ? checked.issue : undefined;
 }
 
 /** The YAML inside a frontmatter block ("---\n…\n---\n" → "…\n"). */

@@ -4,7 +4,7 @@ import { useCapabilities } from '../../engine/capabilities';
 import { call, isToolError } from '../../engine/client';
 import { useI18n } from '../../i18n/i18n';
 import { useApp } from '../../app/app-context';
-import type { FolderInfo } from '../../../../worker/tools/browse';
+import type { FolderInfo } from '../../../../worker/contract';
 import { buildFolderTree, type FolderNode } from './folder-tree';
 import { FolderIcon, VaultIcon } from '../../ui/icons';
 

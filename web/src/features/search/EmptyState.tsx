@@ -3,8 +3,7 @@
 // number of results its removal would give).
 import { useEffect, useState } from 'react';
 import { useCapabilities } from '../../engine/capabilities';
-import { callTool, isToolError } from '../../engine/client';
-import type { SearchResponse } from '../../engine/shapes';
+import { call, isToolError } from '../../engine/client';
 import { useI18n } from '../../i18n/i18n';
 import type { SearchState } from '../../state/url-state';
 import { conditionsOf, removeCondition } from '../filters/filter-model';
@@ -39,7 +38,7 @@ export function EmptyState({ state, onState }: { state: SearchState; onState(p: 
       list.map(async (o) => {
         const next = { ...state, ...o.patch, page: 1 };
         if (!next.q.trim() && !next.filter) return null;
-        const r = await callTool<SearchResponse>('search', { ...searchArgs(next, caps), page_size: 1 });
+        const r = await call('search', { ...searchArgs(next, caps), page_size: 1 });
         return isToolError(r) ? null : r.total;
       }),
     ).then((totals) => {

@@ -23,8 +23,8 @@ export function ModeSwitch({ mode, ranMode, status, onChange }: Props) {
   const caps = useCapabilities();
   // "auto" shows as whatever the engine chose for the last search.
   const shown: SearchMode = mode !== 'auto' ? mode : ranMode === 'vector' || ranMode === 'hybrid' ? ranMode : 'text';
-  const busy = status && !status.complete && status.total > 0;
-  const pct = busy ? Math.floor((100 * status.done) / status.total) : 100;
+  const busy = status && !status.complete && status.chunks_total > 0;
+  const pct = busy ? Math.floor((100 * status.chunks_done) / status.chunks_total) : 100;
   return (
     <div className="mode-switch">
       <div role="radiogroup" aria-label={t('mode.label')} className="segmented" aria-describedby={!caps.modes ? 'mode-why' : busy ? 'mode-progress' : undefined}>
@@ -49,8 +49,8 @@ export function ModeSwitch({ mode, ranMode, status, onChange }: Props) {
         </span>
       ) : busy ? (
         <span id="mode-progress" className="mode-note" role="status">
-          <progress max={status.total} value={status.done} aria-label={t('mode.embedding')} />
-          {t('mode.embeddingProgress', { pct: formatNumber(pct), done: status.done, total: status.total })}
+          <progress max={status.chunks_total} value={status.chunks_done} aria-label={t('mode.embedding')} />
+          {t('mode.embeddingProgress', { pct: formatNumber(pct), done: status.chunks_done, total: status.chunks_total })}
         </span>
       ) : null}
     </div>

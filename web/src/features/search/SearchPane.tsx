@@ -2,7 +2,7 @@
 // current search found (or why it found nothing).
 import { useCallback, useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useCapabilities } from '../../engine/capabilities';
-import { callTool, isToolError } from '../../engine/client';
+import { call, isToolError } from '../../engine/client';
 import type { FieldInfo, Hit, SearchResponse } from '../../engine/shapes';
 import { useI18n } from '../../i18n/i18n';
 import type { UpdateState } from '../../state/use-search-state';
@@ -42,7 +42,7 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
   const args = searchArgs(state, caps);
   const key = hasSearch(state, caps) && state.view === 'results' ? `${JSON.stringify(args)}#${refreshKey}` : null;
   const res = useLatest<Outcome>(key, async () => {
-    const r = await callTool<SearchResponse>('search', args);
+    const r = await call('search', args);
     return isToolError(r) ? { ok: false, e: r.error } : { ok: true, r };
   });
   const out = res.data;

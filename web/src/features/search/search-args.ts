@@ -1,12 +1,13 @@
 // Search state → the search tool's arguments, using only what the engine supports.
 import type { Capabilities } from '../../engine/capabilities';
+import type { ToolArgs } from '../../../../worker/contract';
 import type { SearchState } from '../../state/url-state';
 import { MARK_CLOSE, MARK_OPEN } from './Highlight';
 
 export const PAGE_SIZE = 20;
 
-export function searchArgs(s: SearchState, caps: Capabilities): Record<string, unknown> {
-  const a: Record<string, unknown> = { query: s.q, page: s.page, page_size: PAGE_SIZE, snippet_markers: [MARK_OPEN, MARK_CLOSE] };
+export function searchArgs(s: SearchState, caps: Capabilities): ToolArgs<'search'> {
+  const a: ToolArgs<'search'> = { query: s.q, page: s.page, page_size: PAGE_SIZE, snippet_markers: [MARK_OPEN, MARK_CLOSE] };
   if (caps.modes && s.mode !== 'auto') a.mode = s.mode;
   if (caps.filters && s.filter) a.filters = s.filter;
   if (s.vault) a.vault = s.vault;

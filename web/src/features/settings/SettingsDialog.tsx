@@ -120,8 +120,8 @@ export function SettingsDialog({ open, onClose, theme, onTheme, embed, onWiped }
           <p className="hint">{t('mode.unavailable')}</p>
         ) : embed ? (
           <p>
-            {embed.model ? <>{t('settings.model', { model: embed.model })} · </> : null}
-            {embed.complete ? t('settings.embedComplete', { total: embed.total }) : t('settings.embedProgress', { done: embed.done, total: embed.total })}
+            <>{t('settings.model', { model: embed.model.id })} · </>
+            {embed.complete ? t('settings.embedComplete', { total: embed.chunks_total }) : t('settings.embedProgress', { done: embed.chunks_done, total: embed.chunks_total })}
           </p>
         ) : (
           <p className="hint">{t('settings.embedUnknown')}</p>

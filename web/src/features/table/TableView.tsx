@@ -2,8 +2,9 @@
 // columns with typed values, sortable by any column, exportable as CSV.
 import { useState } from 'react';
 import { useCapabilities } from '../../engine/capabilities';
-import { callTool, isToolError, type ToolErrorResult } from '../../engine/client';
+import { call, isToolError, type ToolErrorResult } from '../../engine/client';
 import type { FieldInfo, FindResponse, FindRow } from '../../engine/shapes';
+import type { ToolArgs } from '../../../../worker/contract';
 import { useI18n } from '../../i18n/i18n';
 import type { UpdateState } from '../../state/use-search-state';
 import type { SearchState } from '../../state/url-state';
@@ -18,8 +19,8 @@ const EXPORT_PAGE = 100;
 const EXPORT_MAX = 100_000;
 
 /** find's arguments for the search state; has() says which arguments this engine's find takes. */
-export function findArgs(s: SearchState, has: (param: string) => boolean): Record<string, unknown> {
-  const a: Record<string, unknown> = { fields: s.cols };
+export function findArgs(s: SearchState, has: (param: string) => boolean): ToolArgs<'find'> {
+  const a: ToolArgs<'find'> = { fields: s.cols };
   if (s.filter) a.filters = s.filter;
   if (s.q.trim()) a.query = s.q;
   if (s.vault) a.vault = s.vault;
@@ -51,7 +52,7 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
   const prefixIgnored = !!state.prefix && !findParams?.has('path_prefix');
   const args = { ...base, page: state.page, page_size: TABLE_PAGE };
   const res = useLatest<Outcome>(caps.find ? `${JSON.stringify(args)}#${refreshKey}` : null, async () => {
-    const r = await callTool<FindResponse>('find', args);
+    const r = await call('find', args);
     return isToolError(r) ? { ok: false, e: r.error } : { ok: true, r };
   });
   const out = res.data;
@@ -66,7 +67,7 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
     const rows: FindRow[] = [];
     for (let page = 1; rows.length < EXPORT_MAX; page++) {
       setExporting(t('table.exporting', { count: rows.length }));
-      const r = await callTool<FindResponse>('find', { ...base, page, page_size: EXPORT_PAGE });
+      const r = await call('find', { ...base, page, page_size: EXPORT_PAGE });
       if (isToolError(r)) {
         setExporting(engineText('engineError', r.error.code, r.error.message));
         return;
@@ -95,7 +96,7 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
             {fields.filter((f) => f.filterable !== false).map((f) => (
               <label key={f.key} className="check">
                 <input type="checkbox" checked={state.cols.includes(f.key)} onChange={() => toggleCol(f.key)} />
-                <span>{f.key}</span> <span className="muted">{formatNumber(f.count)}</span>
+                <span>{f.key}</span> <span className="muted">{formatNumber(f.notes)}</span>
               </label>
             ))}
           </fieldset>

@@ -7,7 +7,7 @@ import { useCapabilities } from '../../engine/capabilities';
 import { openForWriting } from '../../engine/write-access';
 import { useI18n } from '../../i18n/i18n';
 import { useApp } from '../../app/app-context';
-import type { VaultInfo } from '../../../../worker/tools/vaults';
+import type { VaultInfo } from '../../../../worker/contract';
 import { exportVaultZip } from './export-vault';
 import { useEngineText } from '../../ui/EngineMessage';
 

@@ -1,0 +1,140 @@
+// Generated from worker/tools/registry.ts by `npm run docs:tools`; do not edit by hand.
+// The JSON arguments of each tool under their canonical names (aliases are
+// for agents and the CLI; the UI writes the canonical ones).
+
+export interface ToolArgsMap {
+  search: {
+    /** Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag (tag:a OR tag:b either, -tag:x none). Empty: every note and file in scope, by path. */
+    query?: string;
+    /** How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran. */
+    mode?: string;
+    /** Frontmatter filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note. Hits are then notes only. */
+    filters?: Record<string, unknown> | string;
+    /** Notes having all these tags; ignored when filters sets "tags". tag:x in the query works too. */
+    tags?: string[] | string;
+    /** Notes with this status; ignored when filters sets "status". */
+    status?: string;
+    /** Search one vault; default all. */
+    vault?: string;
+    /** Only notes directly inside this vault-relative folder, not its subfolders ("" for the root). */
+    folder?: string;
+    /** Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/". */
+    path_prefix?: string;
+    /** Fetch these hits (ids "vault:path" or vault-relative paths) in this order, ignoring query, filters and scope. */
+    ids?: string[];
+    /** Frontmatter fields to add to each hit, e.g. ["status", "schema.version"]. */
+    fields?: string[];
+    /** Page number, from 1 (default 1). */
+    page?: number;
+    /** Hits per page, 1 to 100 (default 10). */
+    page_size?: number;
+    /** Text put around matches in snippets (default ["[", "]"]). */
+    snippet_markers?: [string, string];
+  };
+  find: {
+    /** The filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}. Omit it to list every note. See README "Filter language". */
+    filters?: Record<string, unknown> | string;
+    /** Frontmatter fields to return for each note (dotted paths for nested keys); values keep their types, null where missing. */
+    fields?: string[];
+    /** Sort by fields, order "asc" (default) or "desc"; missing values last; numbers, then text (case-insensitive), then booleans. Default: by path. */
+    sort?: { field: string; order?: 'asc' | 'desc' }[];
+    /** Optional text the notes must contain; tag:x tokens in it become tag filters. */
+    query?: string;
+    /** Notes having all these tags (list or comma-separated); ignored when filters sets "tags". */
+    tags?: string[] | string;
+    /** Notes with this status; ignored when filters sets "status". */
+    status?: string;
+    /** One vault; default all. */
+    vault?: string;
+    /** Only notes directly inside this vault-relative folder, not its subfolders ("" for the root). */
+    folder?: string;
+    /** Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/". */
+    path_prefix?: string;
+    /** Page number, from 1. */
+    page?: number;
+    /** Rows per page, 1 to 1000 (default 50). */
+    page_size?: number;
+  };
+  fields: {
+    /** One vault; default all. */
+    vault?: string;
+    /** Only this key and the keys nested under it, e.g. "ms" for ms.topic, ms.date, … */
+    prefix?: string;
+    /** Most frequent values to list per field, 0 to 100 (default 10). */
+    limit?: number;
+  };
+  read_note: {
+    /** Vault-relative path such as "specs/auth-design.md"; a search hit id ("notes:specs/auth-design.md"), a permalink or an exact title also works. */
+    path: string;
+    /** Vault name; needed only when the path exists in several vaults. */
+    vault?: string;
+    /** Longest body returned (default 1,000,000 characters). */
+    max_chars?: number;
+  };
+  vaults: {};
+  problems: {
+    /** One vault; default all. */
+    vault?: string;
+    /** At most this many (default 1000). */
+    limit?: number;
+  };
+  folders: {
+    /** One vault; default all. */
+    vault?: string;
+  };
+  tags: {
+    /** One vault; default all. */
+    vault?: string;
+    /** Only tags starting with this text. */
+    prefix?: string;
+    /** At most this many (default 50, up to 1000). */
+    limit?: number;
+  };
+  write_note: {
+    /** The exact vault-relative path of the note, e.g. "specs/auth-design.md"; titles and other spellings are not matched, so a write never lands on another note. */
+    path: string;
+    /** Vault name; needed when the path exists in several vaults. */
+    vault?: string;
+    /** New body (everything after the frontmatter). */
+    body?: string;
+    /** New frontmatter as an object (replaces the old one; {} removes it). */
+    frontmatter?: Record<string, unknown>;
+    /** New frontmatter as YAML text (without the --- lines); keeps comments and key order. */
+    frontmatter_text?: string;
+    /** The whole new file text (instead of body/frontmatter). */
+    text?: string;
+    /** The "modified" value read_note returned; the write is refused if the note changed since. */
+    expected_modified?: string;
+  };
+  create_note: {
+    /** Vault-relative path ending in .md, e.g. "meetings/2026-05-01.md". Or give folder and title. */
+    path?: string;
+    /** Folder for the note (with title instead of path); "" for the vault root. */
+    folder?: string;
+    /** Title; becomes the file name when no path is given, and the frontmatter title when the frontmatter has none. */
+    title?: string;
+    /** Vault name; optional when there is only one vault. */
+    vault?: string;
+    /** The body text. */
+    body?: string;
+    /** Frontmatter as an object. */
+    frontmatter?: Record<string, unknown>;
+    /** Frontmatter as YAML text (without the --- lines). */
+    frontmatter_text?: string;
+    /** The whole file text (instead of body/frontmatter). */
+    text?: string;
+  };
+  unsaved_changes: {
+    /** One vault; default all. */
+    vault?: string;
+  };
+  write_back: {
+    /** One vault; default all. */
+    vault?: string;
+    /** Only this note. */
+    path?: string;
+    /** Also replace files that changed on disk since Kioku read them (default false). */
+    overwrite?: boolean;
+  };
+  embed_status: {};
+}
