@@ -1,7 +1,7 @@
 // The note view's link lists: each linked note once, whatever how many times
 // and with which relation types the note links to it, and relation types in
 // words (Basic Memory writes them as identifiers: links_to, relates_to).
-import type { ReadNoteResult } from '../../../../worker/tools/read-note';
+import type { ReadNoteResult } from '../../../../worker/contract';
 
 type Relation = ReadNoteResult['relations'][number];
 type Backlink = ReadNoteResult['backlinks'][number];
