@@ -1,8 +1,8 @@
 // Test collections for `npm run eval`: each is a set of files to import and
 // queries with judged documents. They read ../shared; when it is absent the
 // loader returns null and the runner says what was skipped.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImportSource } from '../../worker/ingest/source';
 import { memorySource } from '../../worker/ingest/source';
@@ -26,8 +26,11 @@ export interface Collection {
   queries: JudgedQuery[];
   /** The judgment key of an imported note's path (null: not a judged document). */
   docKey(path: string): string | null;
-  /** Metrics reported for it: graded collections get nDCG, known-item sets hit@5. */
-  kind: 'graded' | 'known-item';
+  /**
+   * Metrics reported for it: graded collections get nDCG, known-item sets
+   * hit@5, no-match sets the share of queries with no result at all.
+   */
+  kind: 'graded' | 'known-item' | 'no-match';
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -110,10 +113,10 @@ interface KnownItemFile {
   queries: { id: string; query: string; style?: string; relevant: string[] }[];
 }
 
-function knownItems(name: string, about: string, corpus: string[], data: string): Collection | null {
+function knownItems(name: string, about: string, corpus: string[], data: string | KnownItemFile): Collection | null {
   const dir = sharedPath(...corpus);
   if (!dir) return null;
-  const spec = JSON.parse(readFileSync(join(HERE, 'data', data), 'utf8')) as KnownItemFile;
+  const spec = typeof data === 'string' ? (JSON.parse(readFileSync(join(HERE, 'data', data), 'utf8')) as KnownItemFile) : data;
   return {
     name,
     about,
@@ -155,9 +158,59 @@ export function seekstoneKeywords(): Collection | null {
   );
 }
 
+const SEEKSTONE_VAULT = ['corpora', 'seekstone-10k', 'vault'];
+
+export function seekstoneQuestions(): Collection | null {
+  return knownItems(
+    'seekstone-nl',
+    'seekstone-10k: 88 hand-written natural-language questions (4-12 words, 82 without the title\'s words) with the note answering each',
+    SEEKSTONE_VAULT,
+    'seekstone-nl-queries.json',
+  );
+}
+
+/** bench/seekstone-semantic.json: descriptions in other words, judged by the title of the note they describe. */
+export function seekstoneParaphrases(): Collection | null {
+  const dir = sharedPath(...SEEKSTONE_VAULT);
+  if (!dir) return null;
+  const spec = JSON.parse(readFileSync(join(HERE, '..', 'seekstone-semantic.json'), 'utf8')) as { queries: { q: string; title: string }[] };
+  const byTitle = notesByTitle(dir);
+  return knownItems('seekstone-paraphrase', 'seekstone-10k: 42 descriptions of a note in other words (bench/seekstone-semantic.json), judged by title', SEEKSTONE_VAULT, {
+    queries: spec.queries.map((q, i) => ({ id: `p${i + 1}`, query: q.q, relevant: byTitle.get(q.title.toLowerCase()) ?? [] })),
+  });
+}
+
+/** Vault-relative paths of the notes with each file name (lower case, without .md). */
+function notesByTitle(dir: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!rel.endsWith('.md')) continue;
+    const key = basename(rel, '.md').toLowerCase();
+    out.set(key, [...(out.get(key) ?? []), rel.split(sep).join('/')]);
+  }
+  return out;
+}
+
+export function seekstoneNoMatch(): Collection | null {
+  const dir = sharedPath(...SEEKSTONE_VAULT);
+  if (!dir) return null;
+  const spec = JSON.parse(readFileSync(join(HERE, 'data', 'seekstone-nomatch-queries.json'), 'utf8')) as { queries: { id: string; query: string; style: string }[] };
+  return {
+    name: 'seekstone-nomatch',
+    about: 'seekstone-10k: 55 queries no note matches (invented, gibberish, misspelt, absent, Japanese); the share returning 0 results',
+    source: nodeSource(dir, SEEKSTONE_VAULT[1]),
+    queries: spec.queries.map((q) => ({ id: q.id, text: q.query, style: q.style, gains: new Map() })),
+    docKey: () => null,
+    kind: 'no-match',
+  };
+}
+
 export const COLLECTIONS: Record<string, () => Collection | null> = {
   cranfield,
   'ja-d365': japanese,
   'ja-d365-heldout': japaneseHeldOut,
   'seekstone-kw': seekstoneKeywords,
+  'seekstone-nl': seekstoneQuestions,
+  'seekstone-paraphrase': seekstoneParaphrases,
+  'seekstone-nomatch': seekstoneNoMatch,
 };

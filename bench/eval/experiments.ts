@@ -11,6 +11,7 @@ import { mean } from './metrics';
 import { allWordsFirst, textVariant } from './variants';
 import { sampleQueries } from '../lib/queries';
 import type { Combine, VariantOptions } from './combine-variants';
+import { rankVariant, type RankingVariant } from './ranking-variants';
 
 const f3 = (x: number) => x.toFixed(3);
 
@@ -116,8 +117,45 @@ async function japaneseTable({ c, l }: { c: Collection; l: Loaded }, heldOut: Co
   return '\n### Japanese: bigram vs Intl.Segmenter vs trigram\n\n' + lines.join('\n');
 }
 
+/** The ranking candidates of issue 16 (bench/eval/ranking-variants.ts) beside the engine and the plain-OR baseline. */
+async function rankingTable(): Promise<string> {
+  const names = ['cranfield', 'seekstone-kw', 'seekstone-nl', 'seekstone-paraphrase', 'ja-d365'];
+  const cs = names.map((n) => COLLECTIONS[n]()).filter((c): c is Collection => c !== null);
+  const engines = new Map<string, Loaded>();
+  for (const c of cs) if (!engines.has(c.source.root)) engines.set(c.source.root, await loadCollection(c));
+  const base: RankingVariant = { tierUpTo: 0, commonShare: 1, coord: 0, commonSelects: true };
+  const variants: { label: string; v?: RankingVariant; engine?: boolean }[] = [
+    { label: 'plain OR (baseline)', v: base },
+    { label: 'engine before issue 16: all words first', engine: true },
+    { label: 'common words do not select', v: { ...base, commonShare: 0.2, commonSelects: false } },
+    ...[2, 3, 4, Infinity].map((k) => ({ label: `tier over informative words, up to ${k}`, v: { ...base, tierUpTo: k, commonShare: 0.2, commonSelects: false } })),
+    ...[0.25, 0.5, 1].map((x) => ({ label: `soft coordination ${x}`, v: { ...base, coord: x, commonShare: 0.2, commonSelects: false } })),
+    ...[0.25, 0.5].map((x) => ({ label: `soft coordination ${x}, tier up to 3`, v: { ...base, coord: x, tierUpTo: 3, commonShare: 0.2, commonSelects: false } })),
+  ];
+  const lines = [`| variant | ${cs.map((c) => (c.kind === 'graded' ? `${c.name} nDCG@10 | MRR@10` : `${c.name} MRR@10 | hit@5`)).join(' | ')} |`];
+  lines.push(`|---|${cs.map(() => '---:|---:').join('|')}|`);
+  for (const x of variants) {
+    const cells: string[] = [];
+    for (const c of cs) {
+      const l = engines.get(c.source.root)!;
+      const paths = new Map(l.engine.db.all<{ id: number; path: string }>('SELECT id, path FROM entries').map((r) => [r.id, r.path]));
+      const rank = x.engine ? textVariant(l.engine, { combine: 'all-first' }) : (q: string) => rankVariant(l.engine.db, q, 100, x.v!).map((id) => paths.get(id)!);
+      const row = await evaluate(c, x.label, rank);
+      cells.push(c.kind === 'graded' ? `${f3(row.ndcg10)} | ${f3(row.mrr10)}` : `${f3(row.mrr10)} | ${f3(row.hit5)}`);
+    }
+    lines.push(`| ${x.label} | ${cells.join(' | ')} |`);
+    console.error(lines[lines.length - 1]);
+  }
+  for (const l of engines.values()) l.engine.db.close();
+  return lines.join('\n');
+}
+
 async function main(): Promise<void> {
   const which = process.argv[2] ?? 'all';
+  if (which === 'ranking') {
+    console.log(await rankingTable());
+    return;
+  }
   if (which === 'combine' || which === 'all') {
     const sets = (await Promise.all(['cranfield', 'seekstone-kw', 'ja-d365'].map(load))).filter((x) => x !== null);
     console.log('\n### How plain words combine\n');

@@ -2,7 +2,8 @@
 //   npm run eval -- --collection cranfield,ja-d365 --mode text
 //   npm run eval -- --doc     also writes the table into docs/benchmarks.md
 import { COLLECTIONS, SHARED, type Collection } from './collections';
-import { evaluate, loadCollection, table, type EvalRow } from './harness';
+import { BASELINE_MODE, evaluate, loadCollection, table, type EvalRow } from './harness';
+import { plainOrMode } from './baseline';
 import { EVAL_MODES } from './modes';
 import { embedServices, MEANING_MODES, prepareEmbeddings } from './embed-modes';
 import { writeDocSection } from '../browser/doc-section';
@@ -21,8 +22,8 @@ async function main(): Promise<void> {
   const modes = listArg('mode', Object.keys(EVAL_MODES));
   const rows: EvalRow[] = [];
   const kinds: Record<string, Collection['kind']> = {};
-  // Collections over the same corpus share one import.
-  const loaded = new Map<string, Awaited<ReturnType<typeof loadCollection>> & { embedded: Promise<boolean> }>();
+  // Collections over the same corpus share one import (and one embedding).
+  const groups = new Map<string, Collection[]>();
   for (const name of collections) {
     const c = COLLECTIONS[name]();
     if (!c) {
@@ -30,21 +31,24 @@ async function main(): Promise<void> {
       continue;
     }
     kinds[c.name] = c.kind;
-    const meaning = modes.some((m) => MEANING_MODES.includes(m));
-    if (!loaded.has(c.source.root)) {
-      const l = await loadCollection(c, meaning ? { servicesFor: embedServices } : {});
-      console.error(`${c.source.name}: imported in ${(l.importMs / 1000).toFixed(1)} s`);
-      loaded.set(c.source.root, { ...l, embedded: meaning ? prepareEmbeddings(l.engine, c, (s) => console.error(s)) : Promise.resolve(false) });
-    }
-    const { engine, embedded } = loaded.get(c.source.root)!;
-    const canMean = await embedded;
-    console.error(`${c.name}: ${c.about}`);
-    for (const m of modes) {
-      if (MEANING_MODES.includes(m) && !canMean) continue;
-      rows.push(await evaluate(c, m, EVAL_MODES[m](engine)));
-    }
+    groups.set(c.source.root, [...(groups.get(c.source.root) ?? []), c]);
   }
-  for (const l of loaded.values()) l.engine.db.close();
+  const meaning = modes.some((m) => MEANING_MODES.includes(m));
+  for (const group of groups.values()) {
+    const { engine, importMs } = await loadCollection(group[0], meaning ? { servicesFor: embedServices } : {});
+    console.error(`${group[0].source.name}: imported in ${(importMs / 1000).toFixed(1)} s`);
+    const canMean = meaning && (await prepareEmbeddings(engine, group, (s) => console.error(s)));
+    for (const c of group) {
+      console.error(`${c.name}: ${c.about}`);
+      // Every collection's baseline, over the same index in the same run.
+      rows.push(await evaluate(c, BASELINE_MODE, plainOrMode(engine)));
+      for (const m of modes) {
+        if (MEANING_MODES.includes(m) && !canMean) continue;
+        rows.push(await evaluate(c, m, EVAL_MODES[m](engine)));
+      }
+    }
+    engine.db.close();
+  }
   const out = table(rows, kinds);
   console.log(out);
   if (process.argv.includes('--doc')) {
@@ -53,14 +57,26 @@ async function main(): Promise<void> {
       `## Search quality (\`npm run eval\`)
 
 Each mode is called through the search tool exactly as agents call it
-(page of 100). Cranfield: 225 natural-language questions over 1,400
-abstracts with graded judgments (nDCG with gain 4 for Cleverdon grade 1 …
-1 for grade 4). ja-d365: 70 hand-written Japanese queries with expected
-documents; ja-d365-heldout: 30 more written after the design was settled;
-seekstone-kw: 35 English keyword queries with one target note each. How the
-text mode's choices were measured: docs/search-text.md. Vector and hybrid use
-the bundled USE-lite model (English only: Japanese queries run as text); see
-docs/embeddings.md.
+(page of 100). Every collection also gets a **plain OR** row, computed in
+the same run over the same index (same tokenizer and column weights, the
+query's words OR-ed, ordered by BM25 alone: \`bench/eval/baseline.ts\`), and
+every mode's figures are shown as a ratio to it.
+
+Collections: Cranfield, 225 natural-language questions over 1,400 abstracts
+with graded judgments (nDCG with gain 4 for Cleverdon grade 1 … 1 for
+grade 4). ja-d365: 70 hand-written Japanese queries with expected
+documents; ja-d365-heldout: 30 more written after the design was settled.
+seekstone-kw: 35 English keyword queries with one target note each.
+seekstone-nl: 88 natural-language questions over seekstone-10k, written the
+way people ask when they do not remember a note's title (4–12 words, 82 of
+them without the title's words), each checked against the note answering
+it. seekstone-paraphrase: 42 descriptions in other words
+(\`bench/seekstone-semantic.json\`). seekstone-nomatch: 55 queries no note
+matches (invented words, gibberish, misspellings, modern words, Japanese);
+its metric is the share of queries returning 0 results, target 1.000 in
+every mode. How the text mode's choices were measured:
+docs/search-text.md. Vector and hybrid use the bundled USE-lite model
+(English only: Japanese queries run as text); see docs/embeddings.md.
 
 Measured ${new Date().toISOString().slice(0, 10)}.
 
