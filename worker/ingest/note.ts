@@ -3,6 +3,7 @@
 import { decodeNote } from './decode';
 import { parseFrontmatter, splitFrontmatter, type Frontmatter } from './frontmatter';
 import { parseBody, type BodyStructure } from './markdown';
+import { readInlineMeta, uniqueTags, type InlineMeta } from './inline-meta';
 import type { Problem } from './problems';
 import { aliasesOf, normalizeTags, stringValue, wantedPermalink } from './standard-keys';
 import { extOf, nameOf, stem } from './paths';
@@ -18,6 +19,7 @@ export interface ParsedNote {
   title: string;
   type: string;
   permalink: string;
+  /** Frontmatter tags, then inline #tags (each once, case-insensitively). */
   tags: string[];
   aliases: string[];
   frontmatter: Frontmatter;
@@ -27,6 +29,8 @@ export interface ParsedNote {
   indexedBody: string;
   truncated: boolean;
   structure: BodyStructure;
+  /** Inline #tags (and Dataview fields) of the indexed body. */
+  inline: InlineMeta;
   problems: Problem[];
 }
 
@@ -75,13 +79,14 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
     });
   }
 
+  const inline = readInlineMeta(indexedBody, split.bodyLine);
   return {
     kind: 'note',
     path,
     title: stringValue(frontmatter.title) ?? stem(path),
     type: stringValue(frontmatter.type) ?? 'note',
     permalink: wantedPermalink(frontmatter, path),
-    tags: normalizeTags(frontmatter.tags),
+    tags: uniqueTags([...normalizeTags(frontmatter.tags), ...inline.tags]),
     aliases: aliasesOf(frontmatter),
     frontmatter,
     head: bom + split.head,
@@ -89,6 +94,7 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
     indexedBody,
     truncated,
     structure: parseBody(indexedBody, split.bodyLine),
+    inline,
     problems,
   };
 }

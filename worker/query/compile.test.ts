@@ -9,14 +9,16 @@ import { fixtureEngine } from './testdata/engine';
 const IDS = (...selects: string[]) => `e.id IN (${selects.join(' INTERSECT ')})`;
 const ROWS = (where: string) => `SELECT entry_id FROM fm WHERE key = ? AND ${where}`;
 const PRESENT = `SELECT entry_id FROM (${ROWS("t = 'str'")} UNION ALL ${ROWS("t = 'num'")} UNION ALL ${ROWS("t = 'bool'")} UNION ALL SELECT entry_id FROM fm WHERE key > ? AND key < ? AND t IN ('str', 'num', 'bool'))`;
+const TAG_ROWS = `SELECT entry_id FROM (${ROWS('fold = ?')} UNION ALL ${ROWS('fold > ? AND fold < ?')})`;
 const PRESENT_PARAMS = (k: string) => [k, k, k, `${k}.`, `${k}/`];
 
 const GOLDEN: [name: string, filter: unknown, sql: string, params: unknown[]][] = [
   ['text equality', { status: 'active' }, IDS(ROWS('str = ?')), ['status', 'active']],
   ['numeric string equality', { version: '2' }, IDS(ROWS('num = ?')), ['version', 2]],
   ['boolean string equality', { draft: 'True' }, IDS(ROWS('bool = ?')), ['draft', 1]],
-  ['tags fold', { tags: 'ＯＡｕｔｈ' }, IDS(ROWS('fold = ?')), ['tags', 'oauth']],
-  ['array contains', { tags: ['a', 'B'] }, IDS(ROWS('fold = ?'), ROWS('fold = ?')), ['tags', 'a', 'tags', 'b']],
+  // A tag also stands for its nested tags: the folded strings between `tag/` and `tag0`.
+  ['tags fold', { tags: 'ＯＡｕｔｈ' }, IDS(TAG_ROWS), ['tags', 'oauth', 'tags', 'oauth/', 'oauth0']],
+  ['array contains', { tags: ['a', 'B'] }, IDS(TAG_ROWS, TAG_ROWS), ['tags', 'a', 'tags', 'a/', 'a0', 'tags', 'b', 'tags', 'b/', 'b0']],
   [
     '$in over two types',
     { priority: { $in: ['high', 'critical', 1] } },

@@ -7,8 +7,9 @@
 import type { Bound, EqOperand, OpName, RangeOp, Test } from './ast';
 import { at, filterError, show } from './filter-error';
 import { boundOf, compareBounds, describeMode, eqOperand, isScalar } from './operands';
-import { cond, eqWhere, eqWhereEach, keyIs, keyUnder, param, rowSet, type Arm, type SqlCondition } from './sql';
+import { cond, eqWhere, keyIs, keyUnder, param, rowSet, type Arm, type RowSet, type SqlCondition } from './sql';
 import { foldText } from '../ingest/fm-rows';
+import { TAGS_KEY } from './keys';
 
 import { FIELD_TYPES, OPERATOR_NAMES, OPERATOR_TABLE, OPERATORS_BY_TYPE, type FieldType, type OperandShape } from './operator-table';
 
@@ -62,6 +63,25 @@ function presentArm(key: string, negate: boolean): Arm {
   return { key, rowSets: [ofType('str'), ofType('num'), ofType('bool'), rowSet(keyUnder(key), cond(VALUE_ROW), true)], negate };
 }
 
+/**
+ * The rows holding one of the values, each operand once. On tags a value also
+ * stands for the tags nested under it (`type` matches `type/books`), as in
+ * Obsidian's tag search: '/' sorts just before '0', so the tags under `type`
+ * are the folded strings between `type/` and `type0`.
+ */
+function valueRowSets(key: string, operands: EqOperand[]): RowSet[] {
+  const seen = new Set<string>();
+  const out: RowSet[] = [];
+  for (const o of operands) {
+    const k = `${o.col}:${o.value}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(rowSet(keyIs(key), eqWhere(o)));
+    if (key === TAGS_KEY && o.col === 'fold') out.push(rowSet(keyIs(key), cond('fold > ? AND fold < ?', [`${o.value}/`, `${o.value}0`]), true));
+  }
+  return out;
+}
+
 function rangeOperator<N extends RangeOp>(name: N): OperatorDef<TestOf<N>> {
   return {
     name: name as TestOf<N>['op'],
@@ -79,24 +99,28 @@ export const OPERATORS: Table = {
       }
       return { op: '$eq', path: ctx.path, operand: scalarOperand(value, ctx, `The value of ${ctx.written}`) };
     },
-    arms: (test, key) => [{ key, rowSets: [rowSet(keyIs(key), eqWhere(test.operand))] }],
+    arms: (test, key) => [{ key, rowSets: valueRowSets(key, [test.operand]) }],
   },
   $all: {
     name: '$all',
     validate: (value, ctx) => ({ op: '$all', path: ctx.path, operands: scalarList(value, ctx, '["security", "oauth"]') }),
-    arms: (test, key) => eqWhereEach(test.operands).map((w) => ({ key, rowSets: [rowSet(keyIs(key), w)] })),
+    arms: (test, key) => {
+      const seen = new Set<string>();
+      const distinct = test.operands.filter((o) => !seen.has(`${o.col}:${o.value}`) && seen.add(`${o.col}:${o.value}`));
+      return distinct.map((o) => ({ key, rowSets: valueRowSets(key, [o]) }));
+    },
   },
   $in: {
     name: '$in',
     validate: (value, ctx) => ({ op: '$in', path: ctx.path, operands: scalarList(value, ctx, '["high", "critical"]') }),
-    arms: (test, key) => [{ key, rowSets: eqWhereEach(test.operands).map((w) => rowSet(keyIs(key), w)) }],
+    arms: (test, key) => [{ key, rowSets: valueRowSets(key, test.operands) }],
   },
   // Notes where no value (no list element) equals any of them, including notes
   // without the field: the complement of $in, as in MongoDB.
   $nin: {
     name: '$nin',
     validate: (value, ctx) => ({ op: '$nin', path: ctx.path, operands: scalarList(value, ctx, '["archived", "done"]') }),
-    arms: (test, key) => [{ key, rowSets: eqWhereEach(test.operands).map((w) => rowSet(keyIs(key), w)), negate: true }],
+    arms: (test, key) => [{ key, rowSets: valueRowSets(key, test.operands), negate: true }],
   },
   $gt: rangeOperator('$gt'),
   $gte: rangeOperator('$gte'),

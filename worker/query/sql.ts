@@ -81,19 +81,6 @@ export function eqWhere(o: EqOperand): SqlCondition {
   return cond(`${o.col} = ?`, [param(o.value)]);
 }
 
-/** One `col = ?` per distinct operand: each streams in entry_id order, so their union merges without sorting. */
-export function eqWhereEach(operands: EqOperand[]): SqlCondition[] {
-  const seen = new Set<string>();
-  const out: SqlCondition[] = [];
-  for (const o of operands) {
-    const k = `${o.col}:${o.value}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(eqWhere(o));
-  }
-  return out;
-}
-
 /** The entry ids of the rows of an arm, ignoring negation. */
 export function armRows(arm: Arm): SqlCondition {
   const selects = arm.rowSets.map((rs) =>

@@ -1,0 +1,34 @@
+// Inline #tags by Obsidian's rules, and the text that looks like a tag but is not.
+import { describe, expect, it } from 'vitest';
+import { readInlineMeta } from './inline-meta';
+import { OBSIDIAN_VAULT } from '../test/obsidian-fixture';
+
+const tags = (body: string) => readInlineMeta(body).tags;
+
+describe('inline tags', () => {
+  it('reads tags at the start of a line and after blanks, nested ones and Unicode', () => {
+    expect(tags('#a and #b/c/d, then #進行中 and #café_2 #kebab-case #🚀launch')).toEqual(['a', 'b/c/d', '進行中', 'café_2', 'kebab-case', '🚀launch']);
+  });
+
+  it('stops at punctuation and keeps one spelling per tag', () => {
+    expect(tags('(#x) #y, #z. #Y #Ｚ')).toEqual(['y', 'z']);
+  });
+
+  it('does not read numbers, headings, escapes or words with # inside', () => {
+    expect(tags('#1984 #2026/11 # Heading\n## Two\nC#sharp \\#esc')).toEqual([]);
+    expect(tags('#y1984 #1984a')).toEqual(['y1984', '1984a']);
+  });
+
+  it('skips code, comments, links and URLs', () => {
+    expect(tags(OBSIDIAN_VAULT['Games/Not a game.md'])).toEqual([]);
+  });
+
+  it('ends a multi-line comment where it closes', () => {
+    expect(tags('%% one\n#no\n%% #yes')).toEqual(['yes']);
+    expect(tags('<!-- a\n#no --> #yes')).toEqual(['yes']);
+  });
+
+  it('reads tags in headings, lists and quotes', () => {
+    expect(tags('## Plan #p1\n- [ ] task #later\n> quoted #q')).toEqual(['p1', 'later', 'q']);
+  });
+});
