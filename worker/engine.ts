@@ -1,6 +1,7 @@
 // The engine: one database, the tool contract over it, and imports. The
 // browser worker, the CLI and the tests all build exactly this object.
 import type { Db } from './db/database';
+import { writeLane } from './db/lane';
 import { importVault, tidyTextIndex, type ImportOptions, type ImportSummary } from './ingest/import';
 import type { ImportSource } from './ingest/source';
 import { removeVault } from './ingest/vaults';
@@ -20,9 +21,10 @@ export interface Engine {
    * searchable before); idle() resolves once that is done.
    */
   importSource(source: ImportSource, opts?: ImportOptions): Promise<ImportSummary>;
-  /** Resolves when no import or index maintenance is running or queued. */
+  /** Resolves when no import, index maintenance or other write is running or queued. */
   idle(): Promise<void>;
-  removeVault(name: string): boolean;
+  /** Removes a vault and everything of it (in the write lane); false when there is none of that name. */
+  removeVault(name: string): Promise<boolean>;
 }
 
 const SEARCHES = new Set(['search', 'find']);
@@ -30,6 +32,7 @@ const SEARCHES = new Set(['search', 'find']);
 export function createEngine(db: Db, opts: { now?: () => number; services?: Record<string, unknown> } = {}): Engine {
   const ctx: ToolContext = { db, now: opts.now ?? Date.now, services: opts.services ?? {} };
   let importing: Promise<unknown> = Promise.resolve();
+  const lane = writeLane(db);
   return {
     db,
     ctx,
@@ -42,7 +45,7 @@ export function createEngine(db: Db, opts: { now?: () => number; services?: Reco
       // Imports of the same database never interleave their transactions.
       const run = importing.then(() => importVault(db, source, { now: ctx.now, ...importOpts }));
       importing = run
-        .then((s) => (importOpts.deferIndexTidy && s.phase === 'done' ? nextTask().then(() => tidyTextIndex(db, s)) : undefined))
+        .then((s) => (importOpts.deferIndexTidy && s.phase === 'done' ? nextTask().then(() => lane.run(() => tidyTextIndex(db, s))) : undefined))
         .catch(() => undefined); // a failed merge only leaves more index segments; the next import merges again
       // New and changed notes are embedded in the background once the import (and its index tidy) is done;
       // meanwhile the embedding queue waits.
@@ -51,14 +54,17 @@ export function createEngine(db: Db, opts: { now?: () => number; services?: Reco
       void importing.then(() => embed?.start?.());
       return run;
     },
-    idle() {
-      return importing.then(() => undefined);
+    async idle() {
+      await importing;
+      await lane.idle();
     },
     removeVault(name) {
-      const row = db.get<{ id: number }>('SELECT id FROM vaults WHERE name = ?', [name]);
-      if (!row) return false;
-      removeVault(db, row.id);
-      return true;
+      return lane.run(() => {
+        const row = db.get<{ id: number }>('SELECT id FROM vaults WHERE name = ?', [name]);
+        if (!row) return false;
+        removeVault(db, row.id);
+        return true;
+      });
     },
   };
 }

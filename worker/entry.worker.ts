@@ -25,7 +25,7 @@ const api = {
   ...embedHost.api,
   ...uiChecks,
 
-  removeVault(name: string): boolean {
+  removeVault(name: string): Promise<boolean> {
     disk.set(name, null);
     return host.api.removeVault(name);
   },

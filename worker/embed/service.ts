@@ -4,6 +4,7 @@
 // notes are chunked, which hashes have vectors, the model, paused or not), so
 // a reload or a worker restart simply resumes.
 import type { Db } from '../db/database';
+import { writeLane } from '../db/lane';
 import type { Embedder, LoadProgress } from './embedder';
 import { activeModel, addModel, knownModels, setActiveModel } from './model-choice';
 import { chunkerId, type ModelSpec } from './models';
@@ -354,7 +355,7 @@ export class EmbedService {
           let done = 0;
           while (done < notes.length && performance.now() - sliceStart < CHUNK_SLICE_MS) {
             const part = notes.slice(done, done + 8);
-            this.ownChange(part.map((n) => n.id), () => chunkNotes(this.db, part, spec, chunker));
+            await this.ownChange(part.map((n) => n.id), () => chunkNotes(this.db, part, spec, chunker));
             done += part.length;
           }
           this.notify();
@@ -388,14 +389,14 @@ export class EmbedService {
         const rows = unique.map(([hash], i) => ({ hash, ...quantizeInt8(flat.subarray(i * dim, (i + 1) * dim)) }));
         // Every note with one of these passages gains a vector, not only those in this batch (duplicates share one).
         const entries = notesWithHashes(this.db, rows.map((r) => r.hash));
-        this.ownChange(entries, () => writeVectors(this.db, spec.id, rows));
+        await this.ownChange(entries, () => writeVectors(this.db, spec.id, rows));
         const last = pending[pending.length - 1];
         cursor = { seq: last.seq, id: last.id };
         this.tune(ms, unique.length);
         this.notify();
       }
       this.counted = null; // exact counts at the end (duplicate passages share one vector)
-      this.gc();
+      await this.gc();
       this.setState('idle');
     } catch (e) {
       this.error = (e as Error)?.message ?? String(e);
@@ -403,9 +404,9 @@ export class EmbedService {
     }
   }
 
-  /** A change the service makes itself; the index re-reads just these notes. */
-  private ownChange(entryIds: number[], change: () => void): void {
-    change();
+  /** A change the service makes itself, in the database's write lane; the index re-reads just these notes. */
+  private async ownChange(entryIds: number[], change: () => unknown): Promise<void> {
+    await writeLane(this.db).run(change);
     this.keeper.changed(entryIds);
   }
 
@@ -419,10 +420,10 @@ export class EmbedService {
   }
 
   /** Only once everything is embedded with the active model: until then the old model's vectors may still be wanted back. */
-  private gc(): void {
+  private async gc(): Promise<void> {
     const c = this.currentCounts();
     const index = this.keeper.ready(this.spec.id);
-    if (index && c.chunkedNotes >= c.notes && index.size >= c.chunks) collectGarbage(this.db, this.spec.id);
+    if (index && c.chunkedNotes >= c.notes && index.size >= c.chunks) await writeLane(this.db).run(() => collectGarbage(this.db, this.spec.id));
   }
 }
 

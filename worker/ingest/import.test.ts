@@ -107,7 +107,7 @@ describe('importing a folder', () => {
       ['Personal', 1, 'complete'],
       ['Work Notes', 1, 'complete'],
     ]);
-    expect(engine.removeVault('Personal')).toBe(true);
+    expect(await engine.removeVault('Personal')).toBe(true);
     expect(await found(engine, 'beta')).toEqual([]);
     expect(await found(engine, 'alpha')).toEqual(['a.md']);
     checkIntegrity(engine.db);

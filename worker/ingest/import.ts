@@ -3,8 +3,11 @@
 // batches, each batch in one transaction, so a closed tab or a killed worker
 // leaves whole files in the database, never half of one. The next import of
 // the same folder skips what is already there (same content hash) and
-// finishes the rest.
+// finishes the rest. Each write step takes the database's write lane
+// (worker/db/lane.ts), so tool writes get in between batches; a batch re-reads
+// which notes hold unsaved edits inside its own transaction.
 import type { Db } from '../db/database';
+import { writeLane } from '../db/lane';
 import { contentHash } from './hash';
 import { parseFile } from './note';
 import type { FileProblem } from './problems';
@@ -81,8 +84,12 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
   const maxFiles = opts.batchSize ?? BATCH_FILES;
   const maxBytes = opts.batchBytes ?? BATCH_BYTES;
   const vaultName = (opts.vault ?? source.name).trim() || source.name;
-  const vaultId = ensureVault(db, vaultName, source.root, source.kind, now());
-  db.run("UPDATE vaults SET import_state = 'importing', root = ?, source = ? WHERE id = ?", [source.root, source.kind, vaultId]);
+  const lane = writeLane(db);
+  const vaultId = await lane.run(() => {
+    const id = ensureVault(db, vaultName, source.root, source.kind, now());
+    db.run("UPDATE vaults SET import_state = 'importing', root = ?, source = ? WHERE id = ?", [source.root, source.kind, id]);
+    return id;
+  });
 
   const problemList: FileProblem[] = [];
   const progress: ImportProgress = {
@@ -131,28 +138,31 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     // permalink instead of clashing with its own old entry.
     progress.phase = 'removing';
     report(true);
-    const existing = existingEntries(db, vaultId);
-    // Notes edited in Kioku and not yet written to the folder (entries.dirty):
-    // a re-sync never overwrites or removes them (see worker/platform/write-back.ts).
-    const edited = new Set(db.column<string>('SELECT path FROM entries WHERE vault_id = ? AND dirty = 1', [vaultId]));
-    const gone = [...existing].filter(([path]) => !seen.has(path) && !edited.has(path));
-    if (gone.length) {
-      db.tx(() => {
-        const fts = new FtsWrites();
-        for (const [path, e] of gone) {
-          deleteEntry(db, vaultId, e.id, path, fts);
-          existing.delete(path);
-        }
-        fts.apply(db);
-      });
-    }
-    progress.removed = gone.length;
+    const existing = await lane.run(() => {
+      const found = existingEntries(db, vaultId);
+      // Notes edited in Kioku and not yet written to the folder (entries.dirty):
+      // a re-sync never overwrites or removes them (see worker/platform/write-back.ts).
+      const edited = editedNotes(db, vaultId);
+      const gone = [...found].filter(([path]) => !seen.has(path) && !edited.has(path));
+      if (gone.length) {
+        db.tx(() => {
+          const fts = new FtsWrites();
+          for (const [path, e] of gone) {
+            deleteEntry(db, vaultId, e.id, path, fts);
+            found.delete(path);
+          }
+          fts.apply(db);
+        });
+      }
+      progress.removed = gone.length;
+      return found;
+    });
     // Links the source declined to follow have no entry; their problems are kept
     // per vault and replaced by each listing, so a fixed link stops being reported.
-    db.tx(() => {
+    await lane.run(() => db.tx(() => {
       db.run(`DELETE FROM problems WHERE vault_id = ? AND code IN (${[...LINK_PROBLEMS].map((c) => `'${c}'`).join(', ')})`, [vaultId]);
       for (const p of problemList) if (LINK_PROBLEMS.has(p.code)) replaceProblems(db, vaultId, p.path, [p], now(), true);
-    });
+    }));
 
     // 3. Read, parse and write in batches; the next batch is read while the
     // current one is written. Files that pass the quick check are not read.
@@ -168,7 +178,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       return !same;
     });
     report(true);
-    beforeBulkFtsWrites(db);
+    await lane.run(() => beforeBulkFtsWrites(db));
     const batches = splitBatches(toRead, maxFiles, maxBytes);
     let committed = 0;
     const concurrency = source.readConcurrency ?? READ_CONCURRENCY;
@@ -176,13 +186,15 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     for (let b = 0; b < batches.length; b++) {
       const loaded = await reading!;
       reading = b + 1 < batches.length ? readAll(batches[b + 1], problemList, concurrency) : null;
-      const at = now();
-      db.tx(() => {
+      await lane.run(() => db.tx(() => {
+        const at = now();
+        // Read again for this batch: a tool may have edited or created a note since the last one.
+        const edited = editedNotes(db, vaultId);
         const fts = new FtsWrites();
         for (const item of loaded) {
           progress.processed++;
           progress.bytes += item.file.size;
-          const old = existing.get(item.file.path);
+          const old = entryAt(db, vaultId, item.file.path);
           if (item.bytes === null) continue; // unreadable: keep whatever the index had
           if (old && old.hash === item.hash) {
             progress.unchanged++;
@@ -199,7 +211,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
           report();
         }
         fts.apply(db);
-      });
+      }));
       committed += loaded.length;
       opts.afterBatch?.(committed);
       report();
@@ -214,38 +226,37 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     const freed = new Set(notesWithFreedPermalink(db, vaultId));
     if (freed.size) {
       const again = await readAll(files.filter((f) => freed.has(f.path)), problemList, concurrency);
-      const at = now();
-      db.tx(() => {
+      await lane.run(() => db.tx(() => {
+        const at = now();
+        const edited = editedNotes(db, vaultId);
         const fts = new FtsWrites();
         for (const item of again) {
-          const old = db.get<ExistingEntry>('SELECT id, hash, size, mtime FROM entries WHERE vault_id = ? AND path = ?', [vaultId, item.file.path]);
-          if (item.bytes !== null) writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts);
+          const old = entryAt(db, vaultId, item.file.path);
+          if (item.bytes !== null && !edited.has(item.file.path)) writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts);
         }
         fts.apply(db);
-      });
+      }));
     }
 
     // 5. The vault is complete and searchable; tidy the text index now, or
     // leave it to the caller (tidyTextIndex) when it asked to defer.
-    db.run("UPDATE vaults SET import_state = 'complete', imported_at = ? WHERE id = ?", [now(), vaultId]);
+    await lane.run(() => db.run("UPDATE vaults SET import_state = 'complete', imported_at = ? WHERE id = ?", [now(), vaultId]));
     if (!opts.deferIndexTidy) {
       progress.phase = 'optimizing';
       report(true);
-      tidyTextIndex(db, progress);
+      await lane.run(() => tidyTextIndex(db, progress));
     }
     return finish('done');
   } catch (e) {
     return finish('failed', (e as Error)?.message ?? String(e));
   }
 
-  function finish(phase: ImportProgress['phase'], error?: string): ImportSummary {
+  async function finish(phase: ImportProgress['phase'], error?: string): Promise<ImportSummary> {
     progress.phase = phase;
     if (phase !== 'done') {
-      try {
-        resumeAutomerge(db);
-      } catch {
+      await lane.run(() => resumeAutomerge(db)).catch(() => {
         // The database may be what failed; the next import sets it again.
-      }
+      });
     }
     const counts = db.get<{ notes: number; files: number }>(
       "SELECT COUNT(*) FILTER (WHERE kind = 'note') AS notes, COUNT(*) FILTER (WHERE kind = 'file') AS files FROM entries WHERE vault_id = ?",
@@ -277,6 +288,15 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
 const UNREAD = new Set<string>(['read_failed', 'duplicate_path']);
 /** Symbolic links not followed (walk-node.ts): stored, so the problems tool lists them. */
 const LINK_PROBLEMS = new Set<string>(['symlink_outside', 'symlink_loop', 'symlink_dangling']);
+
+/** Notes of the vault edited in Kioku and not yet written to its folder. */
+function editedNotes(db: Db, vaultId: number): Set<string> {
+  return new Set(db.column<string>('SELECT path FROM entries WHERE vault_id = ? AND dirty = 1', [vaultId]));
+}
+
+function entryAt(db: Db, vaultId: number, path: string): ExistingEntry | undefined {
+  return db.get<ExistingEntry>('SELECT id, hash, size, mtime FROM entries WHERE vault_id = ? AND path = ?', [vaultId, path]);
+}
 
 /** Merges the text index after an import that wrote or removed files (see fts-maintenance.ts). */
 export function tidyTextIndex(db: Db, done: Pick<ImportProgress, 'indexed' | 'removed'>): void {

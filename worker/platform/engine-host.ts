@@ -95,7 +95,7 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
       state.cancelRequested = true;
     },
 
-    removeVault(name: string): boolean {
+    removeVault(name: string): Promise<boolean> {
       return need(state).removeVault(name);
     },
 

@@ -5,6 +5,7 @@ import type { ToolContext, ToolDef } from './define';
 import { ToolError, toErrorResult, toolError, type ToolErrorResult } from '../errors';
 import { TOOLS, type ToolName, type ToolOutput } from './registry';
 import { editDistance } from '../text/edit-distance';
+import { writeLane } from '../db/lane';
 
 /**
  * Tools by name and alias. A name or alias used twice would let one tool
@@ -41,9 +42,6 @@ export function findTool(name: string): ToolDef<unknown, unknown> | undefined {
   return byName.get(name);
 }
 
-// Writes run one at a time per database.
-const writeQueues = new WeakMap<object, Promise<unknown>>();
-
 export async function callTool<N extends ToolName>(ctx: ToolContext, name: N, input?: unknown): Promise<ToolOutput<N> | ToolErrorResult>;
 export async function callTool(ctx: ToolContext, name: string, input?: unknown): Promise<unknown>;
 export async function callTool(ctx: ToolContext, name: string, input?: unknown): Promise<unknown> {
@@ -58,9 +56,8 @@ export async function callTool(ctx: ToolContext, name: string, input?: unknown):
     try {
       const parsed = def.parse(args, ctx);
       if (!def.write) return clean(await def.run(ctx, parsed));
-      const run = (writeQueues.get(ctx.db) ?? Promise.resolve()).then(() => def.run(ctx, parsed));
-      writeQueues.set(ctx.db, run.catch(() => undefined));
-      return clean(await run);
+      // Writes take the database's one write lane, with imports and the embedding queue.
+      return clean(await writeLane(ctx.db).run(() => def.run(ctx, parsed)));
     } catch (e) {
       throw asWritten(e, args);
     }
