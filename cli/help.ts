@@ -9,6 +9,7 @@ Usage:
   kioku index <dir> --db <file> [--name <vault>] [--verify]   import a folder into a database file
   kioku call <tool> '<json>' (--db <file> | --vault <dir>)   one tool call; prints its JSON result
   kioku batch (--db <file> | --vault <dir>)        one {"tool","args"} JSON object per stdin line
+  kioku mcp (--db <file> | --vault <dir>) [--allow-write]   an MCP server on stdio for AI assistants
   kioku tools [name]                               the tools and their arguments
 
 Options:
@@ -22,6 +23,7 @@ Options:
   --no-embed      skip computing embeddings (text search only; vector and hybrid
                   modes then cover only what an earlier run embedded)
   --model <id>    embedding model (default: the bundled use-lite; see embed_status)
+  --allow-write   with mcp: let write tools change notes (written to the vault folder)
   --quiet, -q     do not report import problem counts or embedding progress on stderr
 
 Embeddings: with --vault (and index, and --db files that lack them) Kioku embeds

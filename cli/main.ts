@@ -13,6 +13,9 @@ import { findTool } from '../worker/tools/call';
 import { checkArgsNumbers } from '../worker/query/json-text';
 import { isErrorResult, toErrorResult } from '../worker/errors';
 import { helpText, toolHelp } from './help';
+import { nodeDisk } from '../worker/platform/write-back-node';
+import { NOTE_DISK } from '../worker/platform/write-back';
+import { routeConsoleToStderr, serveMcp, type ServedEngine } from './mcp/run';
 
 interface Flags {
   db?: string;
@@ -24,13 +27,15 @@ interface Flags {
   verify: boolean;
   /** Follow symbolic links out of the vault folder (off: reported as problems). */
   followExternalLinks?: boolean;
+  /** mcp: let write tools write. */
+  allowWrite: boolean;
   positional: string[];
 }
 
 export class UsageError extends Error {}
 
 export function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { embed: true, quiet: false, verify: false, positional: [] };
+  const flags: Flags = { embed: true, quiet: false, verify: false, allowWrite: false, positional: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -49,6 +54,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--quiet' || a === '-q') flags.quiet = true;
     else if (a === '--verify') flags.verify = true;
     else if (a === '--follow-external-links') flags.followExternalLinks = true;
+    else if (a === '--allow-write') flags.allowWrite = true;
     else if (a.startsWith('--') && a.length > 2) throw new UsageError(`unknown option ${a}`);
     else flags.positional.push(a);
   }
@@ -70,11 +76,11 @@ const out = (s: string) => process.stdout.write(s + '\n');
 const err = (s: string) => process.stderr.write(s + '\n');
 
 /** The engine with its embedding service; the model loads only when something needs it. */
-function engineOn(db: Db, flags: Flags): { engine: Engine; embed: EmbedService } {
+function engineOn(db: Db, flags: Flags, services: Record<string, unknown> = {}): { engine: Engine; embed: EmbedService } {
   // Embedding runs when the CLI asks (embedAll), never behind a command's back.
   const embed = new EmbedService(db, nodeEmbedder(), { background: false });
   if (flags.model) embed.setModel(flags.model);
-  return { engine: createEngine(db, { services: { embed } }), embed };
+  return { engine: createEngine(db, { services: { ...services, embed } }), embed };
 }
 
 /** Embeds what is missing, reporting progress on stderr; returns whether anything changed. */
@@ -216,6 +222,62 @@ async function cmdBatch(flags: Flags): Promise<number> {
   return 0;
 }
 
+/**
+ * A long-running MCP server: it answers tools/list at once, while a --vault is
+ * imported and missing embeddings are computed in the background (calls wait
+ * for the import only; search uses text mode until embeddings are complete).
+ */
+async function cmdMcp(flags: Flags): Promise<number> {
+  routeConsoleToStderr();
+  if (flags.db && flags.vault) throw new UsageError('give either --db <file> or --vault <dir>, not both');
+  if (!flags.db && !flags.vault) throw new UsageError('kioku mcp needs --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
+  // With --allow-write, edits are written to each vault's folder (the one it was imported from).
+  const disk = nodeDisk();
+  const services = flags.allowWrite ? { [NOTE_DISK]: disk } : {};
+  const openFolders = (db: Db) => {
+    for (const v of db.all<{ name: string; root: string }>("SELECT name, root FROM vaults WHERE source = 'node' AND root IS NOT NULL")) {
+      if (existsSync(v.root)) disk.set(v.name, v.root);
+    }
+  };
+  let served: ServedEngine;
+  if (flags.db) {
+    refuseFolderAsDb(flags.db);
+    if (!existsSync(flags.db)) throw new UsageError(`no database file at ${flags.db}; create it with: kioku index <dir> --db ${flags.db}`);
+    const file = flags.db;
+    const db = await openMemoryDb({ file });
+    const { engine, embed } = engineOn(db, flags, services);
+    openFolders(db);
+    void embedAll(embed, flags).then((changed) => changed && saveDb(db, file));
+    served = { engine, ready: Promise.resolve(), afterWrite: () => saveDb(db, file), close: () => db.close() };
+  } else {
+    const dir = flags.vault!;
+    requireFolder(dir);
+    const db = await openMemoryDb();
+    const { engine, embed } = engineOn(db, flags, services);
+    let progress: ServedEngine['progress'] = () => ({ done: 0, total: 0, message: `importing ${dir}` });
+    const importOnce = (onProgress?: (p: { processed: number; found: number }) => void) =>
+      engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }), { onProgress }).then((s) => {
+        if (s.phase === 'failed') throw new Error(`import of ${dir} failed: ${s.error}`);
+        return s;
+      });
+    const ready = importOnce((p) => (progress = () => ({ done: p.processed, total: p.found, message: `importing ${dir}` }))).then((s) => {
+      progress = () => null;
+      openFolders(db);
+      if (!flags.quiet && s.problems) err(`kioku: ${s.problems} problem(s) while importing ${dir}; see the "problems" tool`);
+      void embedAll(embed, flags);
+    });
+    const resync = async () => {
+      const s = await importOnce();
+      const changed = s.indexed + s.removed > 0;
+      if (changed) void embedAll(embed, flags);
+      return changed;
+    };
+    served = { engine, ready, progress: () => progress?.() ?? null, resync, close: () => db.close() };
+  }
+  const resyncSeconds = Number(process.env.KIOKU_MCP_RESYNC_S ?? 30);
+  return serveMcp(served, { allowWrite: flags.allowWrite, resyncSeconds: Number.isFinite(resyncSeconds) ? resyncSeconds : 30, version: '0.1.0' });
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -226,6 +288,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdCall(parseFlags(rest));
       case 'batch':
         return await cmdBatch(parseFlags(rest));
+      case 'mcp':
+        return await cmdMcp(parseFlags(rest));
       case 'tools':
         if (rest[0] && !findTool(rest[0])) {
           err(`kioku: No tool named ${JSON.stringify(rest[0])}.\n\n${helpText(true)}`);

@@ -1,0 +1,188 @@
+// `kioku mcp` end to end: the MCP SDK's own client starts the server as a
+// child process over stdio, as Claude Desktop, Cursor or VS Code would.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv } from 'ajv';
+import { removeTree, writeTree } from '../../worker/test/fixtures';
+import { mcpTools } from './server';
+import { TOOLS } from '../../worker/tools/registry';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const KIOKU = join(ROOT, 'cli/kioku.mjs');
+
+let vault: string;
+const clients: Client[] = [];
+
+beforeAll(() => {
+  vault = writeTree(
+    {
+      'specs/auth-design.md': '---\ntitle: Auth design\nstatus: in-progress\nconfidence: 0.8\ntags: [auth, security]\npermalink: specs/auth\n---\n# Auth\nWe use OAuth with PKCE.\n',
+      'specs/cache.md': '---\ntitle: Cache layer\nstatus: done\nconfidence: 0.4\n---\nRedis in front of the API.\n',
+      'notes/同期.md': '# 同期\n端末間の同期の設計。',
+    },
+    'mcp-notes',
+  );
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+  removeTree(vault);
+});
+
+async function connect(args: string[], opts: { preload?: string; resyncSeconds?: number } = {}): Promise<{ client: Client; stderr: () => string }> {
+  const nodeArgs = [...(opts.preload ? ['--import', opts.preload] : []), KIOKU, 'mcp', ...args];
+  const transport = new StdioClientTransport({ command: process.execPath, args: nodeArgs, cwd: ROOT, stderr: 'pipe', env: { ...process.env, KIOKU_MCP_RESYNC_S: String(opts.resyncSeconds ?? 0) } as Record<string, string> });
+  let err = '';
+  transport.stderr?.on('data', (d) => (err += String(d)));
+  const client = new Client({ name: 'kioku-test', version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  return { client, stderr: () => err };
+}
+
+/** The JSON `kioku call` prints, for comparison with structuredContent. */
+function kiokuCall(tool: string, args: unknown): unknown {
+  const r = spawnSync(process.execPath, [KIOKU, 'call', tool, JSON.stringify(args), '--vault', vault, '--no-embed', '-q'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  return JSON.parse(r.stdout);
+}
+
+/** Timings differ between two runs; everything else must be identical. */
+function withoutTimings(v: unknown): unknown {
+  return JSON.parse(JSON.stringify(v, (k, x) => (k === 'elapsed_ms' ? undefined : x)));
+}
+
+describe('kioku mcp over stdio', () => {
+  it('lists every registry tool and alias with the generated, valid JSON Schema', async () => {
+    const { client } = await connect(['--vault', vault, '--no-embed']);
+    expect(client.getServerVersion()?.name).toBe('kioku');
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    for (const def of Object.values(TOOLS)) {
+      expect(names).toContain(def.name);
+      for (const a of def.aliases ?? []) expect(names).toContain(a);
+    }
+    expect(names).toEqual(expect.arrayContaining(['bm_search', 'search_notes', 'bm_find']));
+    // The schemas the server publishes are exactly the ones generated from the registry…
+    expect(tools.map((t) => t.inputSchema)).toEqual(mcpTools().map((t) => t.inputSchema));
+    // …and each is a JSON Schema a validator accepts, agreeing with the engine on a known-good call.
+    const ajv = new Ajv({ strict: true });
+    for (const t of tools) expect(() => ajv.compile(t.inputSchema), t.name).not.toThrow();
+    const search = ajv.compile(tools.find((t) => t.name === 'search')!.inputSchema);
+    expect(search({ query: 'oauth', filters: { status: 'done' }, page_size: 5 })).toBe(true);
+    expect(search({ query: 'oauth', page_sise: 5 })).toBe(false);
+  });
+
+  it('answers search, find and read_note with the same JSON as kioku call, plus a readable text', async () => {
+    const { client } = await connect(['--vault', vault, '--no-embed']);
+    const cases: [string, Record<string, unknown>][] = [
+      ['search', { query: 'oauth' }],
+      ['search', { query: '同期' }],
+      ['find', { filters: { confidence: { $gt: 0.5 } }, fields: ['status', 'confidence'] }],
+      ['read_note', { path: 'specs/cache.md' }],
+    ];
+    for (const [tool, args] of cases) {
+      const r = await client.callTool({ name: tool, arguments: args });
+      expect(r.isError ?? false).toBe(false);
+      expect(withoutTimings(r.structuredContent)).toEqual(withoutTimings(kiokuCall(tool, args)));
+    }
+    const search = await client.callTool({ name: 'bm_search', arguments: { query: 'oauth' } });
+    const text = (search.content as { type: string; text: string }[])[0].text;
+    expect(text).toMatch(/^1 result \(text mode/);
+    expect(text).toContain('mcp-notes:specs/auth-design.md · Auth design · score');
+    const find = await client.callTool({ name: 'find', arguments: { fields: ['status'], sort: [{ field: 'path' }] } });
+    expect((find.content as { text: string }[])[0].text).toContain('| path | title | status |');
+  });
+
+  it('turns an engine error into an isError result with the engine error object', async () => {
+    const { client } = await connect(['--vault', vault, '--no-embed']);
+    const r = await client.callTool({ name: 'find', arguments: { filters: { score: { $between: [0.8, 0.3] } } } });
+    expect(r.isError).toBe(true);
+    const error = JSON.parse((r.content as { text: string }[])[0].text);
+    expect(error.code).toBe('invalid_filter');
+    expect(error).toEqual((kiokuCall('find', { filters: { score: { $between: [0.8, 0.3] } } }) as { error: unknown }).error);
+    const unknown = await client.callTool({ name: 'no_such_tool', arguments: {} });
+    expect(unknown.isError).toBe(true);
+    expect(JSON.parse((unknown.content as { text: string }[])[0].text).code).toBe('unknown_tool');
+  });
+
+  it('lists notes as resources and reads them by kioku:// and memory:// URIs', async () => {
+    const { client } = await connect(['--vault', vault, '--no-embed']);
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri).sort()).toEqual(
+      ['kioku://mcp-notes/notes/%E5%90%8C%E6%9C%9F.md', 'kioku://mcp-notes/specs/auth-design.md', 'kioku://mcp-notes/specs/cache.md'].sort(),
+    );
+    const byUri = await client.readResource({ uri: 'kioku://mcp-notes/specs/cache.md' });
+    expect(byUri.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: readFileSync(join(vault, 'specs/cache.md'), 'utf8') });
+    const byPermalink = await client.readResource({ uri: 'memory://specs/auth' });
+    expect(byPermalink.contents[0].uri).toBe('kioku://mcp-notes/specs/auth-design.md');
+    await expect(client.readResource({ uri: 'kioku://mcp-notes/specs/none.md' })).rejects.toThrow(/none\.md/);
+  });
+
+  it('offers a search guide written from the registry and the operator table', async () => {
+    const { client } = await connect(['--vault', vault, '--no-embed']);
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toContain('search_guide');
+    const guide = await client.getPrompt({ name: 'search_guide' });
+    const text = (guide.messages[0].content as { text: string }).text;
+    expect(text).toContain('$between');
+    expect(text).toContain('`path_prefix`');
+  });
+
+  it('refuses writes without --allow-write, saying how to enable them, and changes nothing', async () => {
+    const { client } = await connect(['--vault', vault, '--no-embed']);
+    const before = readFileSync(join(vault, 'specs/cache.md'), 'utf8');
+    const r = await client.callTool({ name: 'write_note', arguments: { path: 'specs/cache.md', body: 'changed' } });
+    expect(r.isError).toBe(true);
+    expect((r.content as { text: string }[])[0].text).toContain('--allow-write');
+    expect(readFileSync(join(vault, 'specs/cache.md'), 'utf8')).toBe(before);
+  });
+
+  it('with --allow-write, writes the note to the folder and tells the client the resource list changed', async () => {
+    const copy = writeTree({ 'a.md': '---\ntitle: A\n---\nfirst' }, 'mcp-write');
+    try {
+      const { client } = await connect(['--vault', copy, '--no-embed', '--allow-write']);
+      const changed = new Promise<void>((resolve) => client.setNotificationHandler(ResourceListChangedNotificationSchema, () => resolve()));
+      const r = await client.callTool({ name: 'create_note', arguments: { path: 'b.md', body: 'second note' } });
+      expect(r.isError ?? false).toBe(false);
+      await changed;
+      expect(readFileSync(join(copy, 'b.md'), 'utf8')).toContain('second note');
+      const { resources } = await client.listResources();
+      expect(resources.map((x) => x.uri)).toContain('kioku://mcp-write/b.md');
+    } finally {
+      removeTree(copy);
+    }
+  });
+
+  it('re-reads a --vault folder while it runs and says when its notes changed', async () => {
+    const live = writeTree({ 'a.md': 'first' }, 'mcp-live');
+    try {
+      const { client } = await connect(['--vault', live, '--no-embed'], { resyncSeconds: 1 });
+      const changed = new Promise<void>((resolve) => client.setNotificationHandler(ResourceListChangedNotificationSchema, () => resolve()));
+      expect((await client.listResources()).resources).toHaveLength(1);
+      writeFileSync(join(live, 'b.md'), 'a note written by another program: zanzibar');
+      await changed;
+      const r = await client.callTool({ name: 'search', arguments: { query: 'zanzibar' } });
+      expect((r.structuredContent as { total: number }).total).toBe(1);
+    } finally {
+      removeTree(live);
+    }
+  });
+
+  it('keeps stdout for protocol messages even when code logs with console.log', async () => {
+    // A module that logs on every call and on a timer, loaded before the server.
+    const noisy = join(tmpdir(), `kioku-noisy-${process.pid}.mjs`);
+    writeFileSync(noisy, "setInterval(() => console.log('noise from a module'), 5).unref();\n");
+    const { client, stderr } = await connect(['--vault', vault, '--no-embed'], { preload: noisy });
+    for (let i = 0; i < 5; i++) {
+      const r = await client.callTool({ name: 'search', arguments: { query: 'redis' } });
+      expect(r.isError ?? false).toBe(false);
+      await new Promise((res) => setTimeout(res, 10));
+    }
+    expect(stderr()).toContain('noise from a module');
+  });
+});

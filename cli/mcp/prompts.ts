@@ -1,0 +1,39 @@
+// The prompts the server offers. The search guide is written from the tool
+// registry and the filter-operator table, so it says what the engine accepts.
+import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { OPERATOR_INFO } from '../../worker/query/operators';
+import { TOOLS } from '../../worker/tools/registry';
+
+export const PROMPTS: Prompt[] = [
+  { name: 'search_guide', title: 'How to search this vault', description: "Kioku's query syntax, filter language and search arguments, for an assistant about to search." },
+];
+
+export function getPrompt(name: string): GetPromptResult | undefined {
+  if (name !== 'search_guide') return undefined;
+  return { description: PROMPTS[0].description, messages: [{ role: 'user', content: { type: 'text', text: searchGuide() } }] };
+}
+
+export function searchGuide(): string {
+  const search = TOOLS.search;
+  const param = (n: string) => search.params.find((p) => p.name === n)?.description ?? '';
+  const args = search.params.filter((p) => !['query', 'snippet_markers', 'ids'].includes(p.name)).map((p) => `- \`${p.name}\` (${p.type}): ${p.description}`);
+  const ops = OPERATOR_INFO.map((o) => `- \`${o.name}\`: ${o.label}, e.g. \`${JSON.stringify({ field: { [o.name]: o.example } })}\``);
+  return [
+    '# Searching with Kioku',
+    '',
+    `Use \`search\` to rank notes by relevance and \`find\` to list notes matching a frontmatter filter as a table (exact total, sortable). \`read_note\` returns a whole note; \`fields\` lists the frontmatter keys with their types and counts, which tells you what a filter can use.`,
+    '',
+    '## Query text',
+    param('query'),
+    '',
+    '## Filters (`filters`, alias `metadata_filters`, in search and find)',
+    'A JSON object: each key names a frontmatter field (dots for nested keys, e.g. "schema.version"), each value a condition; all keys must hold. A plain value means equality (on a list: some element equals it); a list means "holds every value".',
+    'Example: {"status": "in-progress", "confidence": {"$gt": 0.7}}',
+    'Operators:',
+    ...ops,
+    'Numbers and numeric strings compare as numbers; dates are text (ISO dates order correctly); tags ignore case. A rejected filter returns an error naming the part to fix.',
+    '',
+    '## Other search arguments',
+    ...args,
+  ].join('\n');
+}

@@ -1,0 +1,78 @@
+// `kioku mcp`: serves the engine over stdio until the client closes the pipe.
+// stdout carries protocol messages only, so everything that would print to it
+// (console.log from any module) is sent to stderr while the server runs.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Engine } from '../../worker/engine';
+import { createMcpServer } from './server';
+
+export interface ServedEngine {
+  engine: Engine;
+  /** The import (and nothing slower): calls wait for it. */
+  ready: Promise<void>;
+  progress?(): { done: number; total: number; message: string } | null;
+  afterWrite?(): void | Promise<void>;
+  /** Re-reads the vault folder; true when notes were added, changed or removed. */
+  resync?(): Promise<boolean>;
+  close?(): void;
+}
+
+export interface McpOptions {
+  allowWrite: boolean;
+  /** Seconds between re-reads of a --vault folder (0: never). */
+  resyncSeconds: number;
+  version: string;
+}
+
+export function routeConsoleToStderr(): void {
+  const toErr = (...a: unknown[]) => process.stderr.write(a.map((x) => (typeof x === 'string' ? x : safeInspect(x))).join(' ') + '\n');
+  console.log = toErr;
+  console.info = toErr;
+  console.debug = toErr;
+}
+
+function safeInspect(x: unknown): string {
+  try {
+    return x instanceof Error ? (x.stack ?? x.message) : JSON.stringify(x);
+  } catch {
+    return String(x);
+  }
+}
+
+export async function serveMcp(served: ServedEngine, opts: McpOptions): Promise<number> {
+  const server = createMcpServer({
+    engine: served.engine,
+    ready: served.ready,
+    allowWrite: opts.allowWrite,
+    afterWrite: served.afterWrite,
+    progress: served.progress,
+    version: opts.version,
+  });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+  });
+  await server.connect(transport);
+  process.stderr.write(`kioku: MCP server ready on stdio (${opts.allowWrite ? 'writes allowed' : 'read-only; --allow-write enables writes'})\n`);
+
+  let timer: NodeJS.Timeout | undefined;
+  if (served.resync && opts.resyncSeconds > 0) {
+    let busy = false;
+    timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      served
+        .resync!()
+        .then((changed) => (changed ? server.sendResourceListChanged() : undefined))
+        .catch((e) => process.stderr.write(`kioku: re-reading the vault failed: ${(e as Error).message}\n`))
+        .finally(() => (busy = false));
+    }, opts.resyncSeconds * 1000);
+    timer.unref();
+  }
+  served.ready.catch((e) => process.stderr.write(`kioku: import failed: ${(e as Error).message}\n`));
+  await closed;
+  if (timer) clearInterval(timer);
+  await server.close().catch(() => undefined);
+  served.close?.();
+  return 0;
+}

@@ -1,0 +1,147 @@
+// Kioku as a Model Context Protocol server: every tool of the registry (and
+// each tool alias, so Basic Memory's `bm_search` works as it does there), the
+// notes as resources, and a search guide as a prompt. Built on the official
+// SDK's low-level Server so the published schemas are exactly the registry's.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Engine } from '../../worker/engine';
+import { TOOLS } from '../../worker/tools/registry';
+import type { ToolDef } from '../../worker/tools/define';
+import { isErrorResult, type ToolErrorResult } from '../../worker/tools/errors';
+import { findTool } from '../../worker/tools/call';
+import { toolInputSchema } from '../../worker/tools/json-schema';
+import { renderResult } from './render';
+import { listNoteResources, readNoteResource, RESOURCE_TEMPLATES } from './resources';
+import { PROMPTS, getPrompt } from './prompts';
+
+export interface McpHost {
+  engine: Engine;
+  /** Resolves once the vault is imported; calls wait for it (embedding never blocks). */
+  ready: Promise<void>;
+  /** Writes reach disk only when the server was started with --allow-write. */
+  allowWrite: boolean;
+  /** After each successful write (saves a --db file). */
+  afterWrite?(): void | Promise<void>;
+  /** Import progress while `ready` is pending, for clients that sent a progress token. */
+  progress?(): { done: number; total: number; message: string } | null;
+  version: string;
+}
+
+/** Every tool and tool alias as an MCP tool description, generated from the registry. */
+export function mcpTools(): Tool[] {
+  const tools: Tool[] = [];
+  for (const def of Object.values(TOOLS) as ToolDef<unknown, unknown>[]) {
+    const inputSchema = toolInputSchema(def) as Tool['inputSchema'];
+    const annotations = { readOnlyHint: !def.write, destructiveHint: !!def.write, openWorldHint: false };
+    tools.push({ name: def.name, description: describeTool(def), inputSchema, annotations });
+    for (const alias of def.aliases ?? []) {
+      tools.push({ name: alias, description: `Same as ${def.name}. ${def.description}`, inputSchema, annotations });
+    }
+  }
+  return tools;
+}
+
+function describeTool(def: ToolDef<unknown, unknown>): string {
+  return def.write ? `${def.description} Writes to the notes folder (needs --allow-write).` : def.description;
+}
+
+export function createMcpServer(host: McpHost): Server {
+  const server = new Server(
+    { name: 'kioku', version: host.version },
+    {
+      capabilities: { tools: {}, resources: { listChanged: true }, prompts: {} },
+      instructions:
+        'Kioku searches this Markdown vault by text, meaning and YAML frontmatter. Start with `search` (words, tag:x, filters) or `find` (frontmatter table); read a note with `read_note`. The prompt "search_guide" explains the filter language.',
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
+    const name = req.params.name;
+    const def = findTool(name);
+    if (def?.write && !host.allowWrite) {
+      return errorResult({
+        isError: true,
+        error: {
+          code: 'unsupported',
+          details: { reason: 'read_only' },
+          message: `${name} writes notes, and this server was started read-only. Restart it with --allow-write (e.g. "npx kioku mcp --vault <dir> --allow-write") to let tools write.`,
+          path: '',
+        },
+      });
+    }
+    await waitReady(host, extra.signal, extra._meta?.progressToken, (n) => extra.sendNotification(n));
+    const result = await host.engine.call(name, req.params.arguments ?? {});
+    if (isErrorResult(result)) return errorResult(result);
+    if (def?.write) {
+      await host.afterWrite?.();
+      await server.sendResourceListChanged().catch(() => undefined);
+    }
+    return {
+      content: [{ type: 'text', text: renderResult(def?.name ?? name, result) }],
+      structuredContent: asObject(result),
+    };
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async (req) => {
+    await host.ready;
+    return listNoteResources(host.engine, req.params?.cursor);
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+    await host.ready;
+    return readNoteResource(host.engine, req.params.uri);
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS }));
+  server.setRequestHandler(GetPromptRequestSchema, (req) => {
+    const prompt = getPrompt(req.params.name);
+    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `No prompt named ${JSON.stringify(req.params.name)}; prompts: ${PROMPTS.map((p) => p.name).join(', ')}.`);
+    return prompt;
+  });
+  return server;
+}
+
+/** The error object travels as JSON text and as structured content; a tool never throws through the server. */
+function errorResult(r: ToolErrorResult): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(r.error) }], structuredContent: r as unknown as Record<string, unknown> };
+}
+
+/** structuredContent must be an object. */
+function asObject(v: unknown): Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : { result: v };
+}
+
+type Notify = (n: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; total?: number; message?: string } }) => Promise<void>;
+
+/** Calls made while the vault is still importing wait, reporting progress when the client asked for it. */
+async function waitReady(host: McpHost, signal: AbortSignal, token: string | number | undefined, notify: Notify): Promise<void> {
+  let settled = false;
+  void host.ready.finally(() => (settled = true));
+  await Promise.resolve();
+  if (settled || token === undefined || !host.progress) return host.ready;
+  const report = () => {
+    const p = host.progress?.();
+    if (p) void notify({ method: 'notifications/progress', params: { progressToken: token, progress: p.done, total: p.total, message: p.message } }).catch(() => undefined);
+  };
+  report();
+  const timer = setInterval(report, 250);
+  try {
+    await Promise.race([host.ready, new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }))]);
+  } finally {
+    clearInterval(timer);
+  }
+}
