@@ -70,10 +70,11 @@ describe('kioku mcp over stdio', () => {
     // The schemas the server publishes are exactly the ones generated from the registry…
     expect(tools.map((t) => t.inputSchema)).toEqual(mcpTools().map((t) => t.inputSchema));
     // …and each is a JSON Schema a validator accepts, agreeing with the engine on a known-good call.
-    const ajv = new Ajv({ strict: true });
+    // strictRequired would object to `required` inside anyOf (how a required argument with aliases is written), which JSON Schema allows.
+    const ajv = new Ajv({ strict: true, strictRequired: false });
     for (const t of tools) expect(() => ajv.compile(t.inputSchema), t.name).not.toThrow();
     const search = ajv.compile(tools.find((t) => t.name === 'search')!.inputSchema);
-    expect(search({ query: 'oauth', filters: { status: 'done' }, page_size: 5 })).toBe(true);
+    expect(search({ query: 'oauth', metadata_filters: { status: 'done' }, limit: 5, project: 'mcp-notes' })).toBe(true);
     expect(search({ query: 'oauth', page_sise: 5 })).toBe(false);
   });
 

@@ -4,7 +4,7 @@
 // `find` and `read_note` would show.
 import { ErrorCode, McpError, type ReadResourceResult, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { Engine } from '../../worker/engine';
-import { isErrorResult } from '../../worker/tools/errors';
+import { isErrorResult } from '../../worker/errors';
 
 export const RESOURCES_PER_PAGE = 200;
 export const MARKDOWN = 'text/markdown';

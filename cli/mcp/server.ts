@@ -19,7 +19,7 @@ import {
 import type { Engine } from '../../worker/engine';
 import { TOOLS } from '../../worker/tools/registry';
 import type { ToolDef } from '../../worker/tools/define';
-import { isErrorResult, type ToolErrorResult } from '../../worker/tools/errors';
+import { isErrorResult, type ToolErrorResult } from '../../worker/errors';
 import { findTool } from '../../worker/tools/call';
 import { toolInputSchema } from '../../worker/tools/json-schema';
 import { renderResult } from './render';

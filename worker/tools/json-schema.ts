@@ -45,7 +45,7 @@ export function paramSchema(p: ParamDoc): JsonSchema {
 
 /** Names a parameter also answers to (Basic Memory's `project` for `vault`, …). */
 function aliasesOf(p: ParamDoc): readonly string[] {
-  return (p as ParamDoc & { aliases?: readonly string[] }).aliases ?? [];
+  return p.aliases ?? [];
 }
 
 /**
