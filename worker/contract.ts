@@ -35,6 +35,9 @@ export type { FolderInfo, TagCount } from './tools/browse';
 export type { ReadNoteResult, NoteLink } from './tools/read-note';
 export type { WriteNoteResult } from './tools/write-note';
 export type { FmValue, Frontmatter } from './ingest/frontmatter';
+export type { ToolInfo } from './tools/catalog';
+export type { AgentResult } from './tools/agent-result';
+export type { JsonSchema } from './tools/json-schema';
 
 // The filter language's operators as plain data (the filter builder's source).
 export type { OpName } from './query/ast';

@@ -11,6 +11,8 @@ import { createEngineHost } from './platform/engine-host';
 import { handleDisk, NOTE_DISK, vaultNoteTexts } from './platform/write-back';
 import { createEmbedHost } from './embed/embed-host';
 import { TOOLS } from './tools/registry';
+import { toolCatalog, type ToolInfo } from './tools/catalog';
+import { agentResult, type AgentResult } from './tools/agent-result';
 import { uiChecks } from './ui-checks';
 
 export type { OpenState } from './platform/engine-host';
@@ -43,6 +45,16 @@ const api = {
   /** The tools and their parameters, so the UI can offer exactly what this engine supports. */
   tools(): { name: string; params: { name: string; description: string }[] }[] {
     return Object.values(TOOLS).map((d) => ({ name: d.name, params: d.params.map((p) => ({ name: p.name, description: p.description })) }));
+  },
+
+  /** Every tool and alias with its JSON Schema, for in-browser agents (WebMCP) and the Tools page. */
+  toolCatalog(): ToolInfo[] {
+    return toolCatalog();
+  },
+
+  /** A tool call answered the way an agent receives it (JSON plus a text rendering); same engine, same rules as call(). */
+  async callForAgent(name: string, args: unknown): Promise<AgentResult> {
+    return agentResult(name, await host.api.call(name, args));
   },
 };
 

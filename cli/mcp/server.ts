@@ -17,12 +17,10 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Engine } from '../../worker/engine';
-import { TOOLS } from '../../worker/tools/registry';
-import type { ToolDef } from '../../worker/tools/define';
-import { isErrorResult, type ToolErrorResult } from '../../worker/errors';
+import { isErrorResult } from '../../worker/errors';
 import { findTool } from '../../worker/tools/call';
-import { toolInputSchema } from '../../worker/tools/json-schema';
-import { renderResult } from './render';
+import { toolCatalog } from '../../worker/tools/catalog';
+import { agentResult } from '../../worker/tools/agent-result';
 import { listNoteResources, readNoteResource, RESOURCE_TEMPLATES } from './resources';
 import { PROMPTS, getPrompt } from './prompts';
 
@@ -41,20 +39,12 @@ export interface McpHost {
 
 /** Every tool and tool alias as an MCP tool description, generated from the registry. */
 export function mcpTools(): Tool[] {
-  const tools: Tool[] = [];
-  for (const def of Object.values(TOOLS) as ToolDef<unknown, unknown>[]) {
-    const inputSchema = toolInputSchema(def) as Tool['inputSchema'];
-    const annotations = { readOnlyHint: !def.write, destructiveHint: !!def.write, openWorldHint: false };
-    tools.push({ name: def.name, description: describeTool(def), inputSchema, annotations });
-    for (const alias of def.aliases ?? []) {
-      tools.push({ name: alias, description: `Same as ${def.name}. ${def.description}`, inputSchema, annotations });
-    }
-  }
-  return tools;
-}
-
-function describeTool(def: ToolDef<unknown, unknown>): string {
-  return def.write ? `${def.description} Writes to the notes folder (needs --allow-write).` : def.description;
+  return toolCatalog().map((t) => ({
+    name: t.name,
+    description: t.write ? `${t.description} Writes to the notes folder (needs --allow-write).` : t.description,
+    inputSchema: t.inputSchema as Tool['inputSchema'],
+    annotations: { readOnlyHint: !t.write, destructiveHint: t.write, openWorldHint: false },
+  }));
 }
 
 export function createMcpServer(host: McpHost): Server {
@@ -73,7 +63,7 @@ export function createMcpServer(host: McpHost): Server {
     const name = req.params.name;
     const def = findTool(name);
     if (def?.write && !host.allowWrite) {
-      return errorResult({
+      return agentResult(name, {
         isError: true,
         error: {
           code: 'unsupported',
@@ -85,15 +75,11 @@ export function createMcpServer(host: McpHost): Server {
     }
     await waitReady(host, extra.signal, extra._meta?.progressToken, (n) => extra.sendNotification(n));
     const result = await host.engine.call(name, req.params.arguments ?? {});
-    if (isErrorResult(result)) return errorResult(result);
-    if (def?.write) {
+    if (def?.write && !isErrorResult(result)) {
       await host.afterWrite?.();
       await server.sendResourceListChanged().catch(() => undefined);
     }
-    return {
-      content: [{ type: 'text', text: renderResult(def?.name ?? name, result) }],
-      structuredContent: asObject(result),
-    };
+    return agentResult(name, result);
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async (req) => {
@@ -113,16 +99,6 @@ export function createMcpServer(host: McpHost): Server {
     return prompt;
   });
   return server;
-}
-
-/** The error object travels as JSON text and as structured content; a tool never throws through the server. */
-function errorResult(r: ToolErrorResult): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(r.error) }], structuredContent: r as unknown as Record<string, unknown> };
-}
-
-/** structuredContent must be an object. */
-function asObject(v: unknown): Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : { result: v };
 }
 
 type Notify = (n: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; total?: number; message?: string } }) => Promise<void>;

@@ -31,10 +31,13 @@ import { useTheme } from './theme';
 import { UpdatePrompt } from './UpdatePrompt';
 import type { VaultInfo } from '../../../worker/contract';
 import { modelFolderFiles } from '../features/embed/model-drop';
+import { ToolsPage } from '../features/tools/ToolsPage';
+import { useToolsRoute } from '../features/tools/tools-route';
 
 export function App() {
   const { t } = useI18n();
   const engine = useEngine();
+  const toolsRoute = useToolsRoute();
   if (engine.phase === 'locked') {
     return (
       <main className="center-state" data-testid="locked">
@@ -60,7 +63,7 @@ export function App() {
   }
   return (
     <CapabilitiesContext.Provider value={engine.caps}>
-      <Shell caps={engine.caps} />
+      {toolsRoute ? <ToolsPage route={toolsRoute} /> : <Shell caps={engine.caps} />}
     </CapabilitiesContext.Provider>
   );
 }

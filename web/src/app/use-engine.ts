@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { engineApi, type OpenState } from '../engine/client';
 import { acquireTabLock, waitForTabLock } from '../engine/tab-lock';
 import { capabilitiesOf, type Capabilities } from '../engine/capabilities';
+import { registerAgentTools } from '../engine/webmcp';
 
 export type EngineStatus = { phase: 'opening' } | { phase: 'locked' } | { phase: 'ready'; caps: Capabilities } | { phase: 'failed'; message: string };
 
@@ -21,7 +22,10 @@ export function useEngine(): EngineStatus {
       }
       const state: OpenState = await engineApi().open();
       if (!live) return;
-      if (state.ok) setStatus({ phase: 'ready', caps: capabilitiesOf(await engineApi().tools()) });
+      if (state.ok) {
+        setStatus({ phase: 'ready', caps: capabilitiesOf(await engineApi().tools()) });
+        void registerAgentTools();
+      }
       else if (state.reason === 'locked') setStatus({ phase: 'locked' });
       else setStatus({ phase: 'failed', message: state.message });
     };

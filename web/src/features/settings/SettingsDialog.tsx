@@ -1,6 +1,7 @@
 // Settings: language, theme, embeddings, storage (used, quota, keep data),
 // backup and restore of the database file, and deleting everything.
 import { useEffect, useRef, useState } from 'react';
+import { navigate, toolsHref } from '../tools/tools-route';
 import { engineApi } from '../../engine/client';
 import { useCapabilities } from '../../engine/capabilities';
 import { clearFolderHandles } from '../../engine/folder-handles';
@@ -126,6 +127,22 @@ export function SettingsDialog({ open, onClose, theme, onTheme, embed, onWiped }
         ) : (
           <p className="hint">{t('settings.embedUnknown')}</p>
         )}
+      </section>
+
+      <section aria-labelledby="set-tools">
+        <h3 id="set-tools">{t('settings.tools')}</h3>
+        <p className="muted">{t('settings.toolsHelp')}</p>
+        <a
+          href={toolsHref({ tool: 'search', args: '{}' })}
+          data-testid="open-tools"
+          onClick={(e) => {
+            e.preventDefault();
+            onClose();
+            navigate(toolsHref({ tool: 'search', args: '{}' }));
+          }}
+        >
+          {t('settings.toolsOpen')}
+        </a>
       </section>
 
       <section aria-labelledby="set-storage">

@@ -1,7 +1,30 @@
-// Text renderings of tool results for an assistant to read. The JSON itself
-// travels beside them as structuredContent; these are for the model's eyes.
-import type { FindResult } from '../../worker/tools/find';
-import type { SearchResult } from '../../worker/tools/search';
+// A tool's answer as an AI agent receives it (MCP's CallToolResult shape, used
+// by `kioku mcp` and by the browser's WebMCP tools alike): the JSON as
+// structuredContent, and a text rendering for the model to read.
+import { isErrorResult } from '../errors';
+import type { FindResult } from './find';
+import type { SearchResult } from './search';
+import { findTool } from './call';
+
+export interface AgentResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent: Record<string, unknown>;
+  isError?: true;
+}
+
+export function agentResult(tool: string, result: unknown): AgentResult {
+  if (isErrorResult(result)) {
+    // The error object travels as JSON text and as structured content.
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(result.error) }], structuredContent: result as unknown as Record<string, unknown> };
+  }
+  return { content: [{ type: 'text', text: renderResult(findTool(tool)?.name ?? tool, result) }], structuredContent: asObject(result) };
+}
+
+/** structuredContent must be an object. */
+function asObject(v: unknown): Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : { result: v };
+}
 
 export function renderResult(tool: string, result: unknown): string {
   if (tool === 'search') return renderSearch(result as SearchResult);

@@ -1,0 +1,35 @@
+// The tools as agents see them: each tool and each tool alias with its
+// description and the JSON Schema of its arguments. The MCP server, the
+// browser's WebMCP registration and the Tools page all list exactly this.
+import type { ToolDef } from './define';
+import { toolInputSchema, type JsonSchema } from './json-schema';
+import { TOOLS } from './registry';
+
+export interface ToolInfo {
+  /** The name to call (a tool's own name or one of its aliases). */
+  name: string;
+  /** The tool's own name (the same as name unless this is an alias). */
+  tool: string;
+  description: string;
+  inputSchema: JsonSchema;
+  /** Writes notes (MCP: only with --allow-write). */
+  write: boolean;
+  params: { name: string; type: string; description: string; required: boolean; aliases: string[] }[];
+  examples: unknown[];
+}
+
+export function toolCatalog(): ToolInfo[] {
+  const out: ToolInfo[] = [];
+  for (const def of Object.values(TOOLS) as ToolDef<unknown, unknown>[]) {
+    const base = {
+      tool: def.name,
+      inputSchema: toolInputSchema(def),
+      write: !!def.write,
+      params: def.params.map((p) => ({ name: p.name, type: p.type, description: p.description, required: !!p.required, aliases: [...(p.aliases ?? [])] })),
+      examples: [...(def.examples ?? [])],
+    };
+    out.push({ name: def.name, description: def.description, ...base });
+    for (const alias of def.aliases ?? []) out.push({ name: alias, description: `Same as ${def.name}. ${def.description}`, ...base });
+  }
+  return out;
+}
