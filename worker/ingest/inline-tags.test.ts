@@ -32,3 +32,40 @@ describe('inline tags', () => {
     expect(tags('## Plan #p1\n- [ ] task #later\n> quoted #q')).toEqual(['p1', 'later', 'q']);
   });
 });
+
+describe('inline fields', () => {
+  const fields = (body: string) => readInlineMeta(body).fields.map((f) => [f.key, f.value, f.form]);
+
+  it('reads every form with Dataview types', () => {
+    expect(fields(OBSIDIAN_VAULT['Books/Dune.md'].split('---\n')[2])).toEqual([
+      ['rating', 5, 'line'],
+      ['pages', 412, 'line'],
+      ['finished', true, 'line'],
+      ['started', '2026-11-03', 'line'],
+      ['series', '[[Dune Messiah]]', 'line'],
+      ['themes', ['ecology', 'religion', 'power'], 'line'],
+      ['mood', 'calm', 'bracket'],
+      ['format', 'paperback', 'paren'],
+    ]);
+  });
+
+  it('reads list items, tasks, quotes, bold keys and keys with blanks', () => {
+    expect(fields('- due:: 2026-12-01\n- [ ] pay [amount:: 12.5] #later\n> **Owner**:: [[Ann]], [[Bob]]\nLast Reviewed:: FALSE')).toEqual([
+      ['due', '2026-12-01', 'line'],
+      ['amount', 12.5, 'bracket'],
+      ['Owner', ['[[Ann]]', '[[Bob]]'], 'line'],
+      ['last-reviewed', false, 'line'],
+    ]);
+  });
+
+  it('keeps links, nested brackets and quoted commas whole', () => {
+    expect(fields('Met [who:: [[Ann|Annie]]] and (quote:: "a, b") today')).toEqual([
+      ['who', '[[Ann|Annie]]', 'bracket'],
+      ['quote', 'a, b', 'paren'],
+    ]);
+  });
+
+  it('is not fooled by code, wikilinks, single colons or empty keys', () => {
+    expect(fields('`key:: in code`\n```\nx:: 1\n```\n[[Note::x]] and a: b\n:: nothing\n[ :: none]')).toEqual([]);
+  });
+});

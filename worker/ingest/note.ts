@@ -3,7 +3,7 @@
 import { decodeNote } from './decode';
 import { parseFrontmatter, splitFrontmatter, type Frontmatter } from './frontmatter';
 import { parseBody, type BodyStructure } from './markdown';
-import { readInlineMeta, uniqueTags, type InlineMeta } from './inline-meta';
+import { inlineValues, readInlineMeta, uniqueTags, type InlineMeta } from './inline-meta';
 import type { Problem } from './problems';
 import { aliasesOf, normalizeTags, stringValue, wantedPermalink } from './standard-keys';
 import { extOf, nameOf, stem } from './paths';
@@ -29,8 +29,10 @@ export interface ParsedNote {
   indexedBody: string;
   truncated: boolean;
   structure: BodyStructure;
-  /** Inline #tags (and Dataview fields) of the indexed body. */
+  /** Inline #tags and Dataview fields of the indexed body. */
   inline: InlineMeta;
+  /** The inline fields that filters see: keys the frontmatter does not set (see inline-meta.ts). */
+  inlineValues: Frontmatter;
   problems: Problem[];
 }
 
@@ -80,6 +82,8 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
   }
 
   const inline = readInlineMeta(indexedBody, split.bodyLine);
+  const { values, clashes } = inlineValues(inline.fields, frontmatter);
+  if (clashes.length) problems.push(clashProblem(clashes, inline));
   return {
     kind: 'note',
     path,
@@ -95,7 +99,21 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
     truncated,
     structure: parseBody(indexedBody, split.bodyLine),
     inline,
+    inlineValues: values,
     problems,
+  };
+}
+
+/** One problem per note, however many keys clash. */
+function clashProblem(keys: string[], inline: InlineMeta): Problem {
+  const where = keys.map((k) => `${k} (line ${inline.fields.find((f) => f.key === k)!.line})`);
+  return {
+    code: 'field_clash',
+    message: keys.length === 1
+      ? `The field ${where[0]} is set both in the frontmatter and as an inline field.`
+      : `These fields are set both in the frontmatter and as inline fields: ${where.join(', ')}.`,
+    action: 'Filters, sorting and fields use the frontmatter values; read_note lists the inline ones too.',
+    line: inline.fields.find((f) => f.key === keys[0])!.line,
   };
 }
 

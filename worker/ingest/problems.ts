@@ -21,7 +21,8 @@ export type ProblemCode =
   | 'symlink_outside'
   | 'symlink_loop'
   | 'symlink_dangling'
-  | 'edit_kept';
+  | 'edit_kept'
+  | 'field_clash';
 
 export interface FileProblem extends Problem {
   path: string;

@@ -3,15 +3,16 @@
 // with all of its derived rows, so an interrupted import is always consistent.
 import type { Db } from '../db/database';
 import { FtsWrites, withFtsWrites } from './fts-writes';
-import { frontmatterRows } from './fm-rows';
+import { foldText, frontmatterRows } from './fm-rows';
 import { linkKey } from './markdown';
 import type { ParsedFile, ParsedNote } from './note';
 import { extOf, folderOf, nameOf } from './paths';
 import type { Problem } from './problems';
-import { wantedPermalink } from './standard-keys';
-import { insertRows } from '../db/bulk';
+import { normalizeTags, wantedPermalink } from './standard-keys';
+import { insertRows, type JsonCell } from '../db/bulk';
+import { frontmatterText } from '../text/fts-row';
 
-const FM_COLUMNS = ['entry_id', 'key', 'pos', 't', 'num', 'str', 'fold', 'bool'];
+const FM_COLUMNS = ['entry_id', 'key', 'pos', 't', 'num', 'str', 'fold', 'bool', 'src'];
 const OBSERVATION_COLUMNS = ['entry_id', 'line', 'category', 'content', 'tags', 'context'];
 const RELATION_COLUMNS = ['entry_id', 'line', 'type', 'target', 'target_key', 'context'];
 
@@ -92,7 +93,7 @@ export function writeFileRecord(db: Db, vaultId: number, existingId: number | un
     const id = upsertEntry(db, vaultId, existingId, meta, {
       kind: 'file', title: parsed.title, type: null, permalink: null, tags: null, frontmatter: null, truncated: 0,
     }, f);
-    f.write(id, { title: parsed.title, headings: '', body: '', tags: '', aliases: '', path: meta.path });
+    f.write(id, { title: parsed.title, headings: '', body: '', tags: '', aliases: '', path: meta.path, meta: '' });
     return id;
   });
 }
@@ -155,9 +156,7 @@ export function writeNote(
     }, fts);
     db.run('INSERT INTO contents (entry_id, head, body) VALUES (?, ?, ?)', [id, note.head, note.body]);
 
-    // Effective standard values are filterable too (`{"type": "note"}` matches the default).
-    const fm = { ...note.frontmatter, title: note.title, type: note.type, permalink, tags: note.tags };
-    insertRows(db, 'fm', FM_COLUMNS, [id], frontmatterRows(fm).map((r) => [r.key, r.pos, r.t, r.num, r.str, r.fold, r.bool]));
+    insertRows(db, 'fm', FM_COLUMNS, [id], noteFmRows(note, permalink));
     insertRows(db, 'observations', OBSERVATION_COLUMNS, [id], note.structure.observations.map((o) => [o.line, o.category, o.content, JSON.stringify(o.tags), o.context]));
     insertRows(db, 'relations', RELATION_COLUMNS, [id], note.structure.relations.map((r) => [r.line, r.type, r.target, linkKey(r.target), r.context]));
     fts.write(id, {
@@ -167,9 +166,23 @@ export function writeNote(
       tags: note.tags.join(' '),
       aliases: note.aliases.join('\n'),
       path: meta.path,
+      meta: frontmatterText(note.frontmatter),
     });
     return id;
   });
+}
+
+/**
+ * A note's fm rows: its frontmatter with the effective standard values
+ * (`{"type": "note"}` matches the default), then its inline fields. Rows that
+ * come from the body (inline fields, inline tags) have src 'inline'.
+ */
+export function noteFmRows(note: ParsedNote, permalink: string): JsonCell[][] {
+  const fm = { ...note.frontmatter, title: note.title, type: note.type, permalink, tags: note.tags };
+  const declared = new Set(normalizeTags(note.frontmatter.tags).map(foldText));
+  const rows: JsonCell[][] = frontmatterRows(fm).map((r) => [r.key, r.pos, r.t, r.num, r.str, r.fold, r.bool, r.key === 'tags' && r.pos >= 0 && !declared.has(r.fold!) ? 'inline' : null]);
+  for (const r of frontmatterRows(note.inlineValues)) rows.push([r.key, r.pos, r.t, r.num, r.str, r.fold, r.bool, 'inline']);
+  return rows;
 }
 
 /** Replaces the problems recorded for a file; `isNew`: the file had no entry, so it has no problems to delete. */

@@ -23,6 +23,12 @@ export interface FieldStats {
   distinct: number;
   /** The most frequent values, by how many notes hold them. */
   values: FieldValueCount[];
+  /**
+   * Where the values come from, present when some are written in note bodies:
+   * notes whose value is in the frontmatter, and notes with inline values
+   * (Dataview `key:: value`, or inline #tags for `tags`).
+   */
+  sources?: { frontmatter: number; inline: number };
   /** Filter operators that suit the key's types (none when the key cannot be named in a filter). */
   operators: OpName[];
   /**
@@ -157,6 +163,19 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
     const s = stats(r.key);
     s.distinct = r.d;
     if (s.values.length < opts.limit) s.values.push({ value: r.kind === 'b' ? r.v === 1 : r.v, count: r.n });
+  }
+  // Body-derived rows are few and indexed by fm_src: count their notes, and
+  // those with no frontmatter value beside them.
+  const inline = db.all<{ key: string; n: number; only: number }>(
+    `SELECT key, COUNT(DISTINCT entry_id) AS n,
+            COUNT(DISTINCT CASE WHEN NOT EXISTS (SELECT 1 FROM fm g INDEXED BY fm_entry WHERE g.entry_id = f.entry_id AND g.key = f.key
+              AND g.src IS NULL AND g.t IN ('str', 'num', 'bool')) THEN entry_id END) AS only
+     FROM fm f INDEXED BY fm_src WHERE src = 'inline'${and} GROUP BY key`,
+    params,
+  );
+  for (const r of inline) {
+    const s = byKey.get(r.key);
+    if (s) s.sources = { frontmatter: s.notes - r.only, inline: r.n };
   }
   const out = [...byKey.values()];
   for (const s of out) {

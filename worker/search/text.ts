@@ -7,9 +7,10 @@ import type { Db, SqlValue } from '../db/database';
 import { bigramAnalyzer, compileQuery, matchExpression, type Analyzer, type CompiledQuery } from './fts-query';
 import { parseQuery, type ParsedQuery } from './query-syntax';
 import type { SqlCondition } from './scope';
+import { FRONTMATTER_WEIGHT } from '../text/fts-row';
 
-/** BM25 column weights: title, headings, body, tags, aliases, path. */
-export const BM25_WEIGHTS: readonly number[] = [10, 4, 1, 5, 8, 2];
+/** BM25 column weights: title, headings, body, tags, aliases, path, meta (frontmatter values; measured in docs/search-text.md). */
+export const BM25_WEIGHTS: readonly number[] = [10, 4, 1, 5, 8, 2, FRONTMATTER_WEIGHT];
 
 export interface TextOptions {
   analyzer?: Analyzer;

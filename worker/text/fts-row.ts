@@ -4,6 +4,7 @@
 import type { Db } from '../db/database';
 import { parseBody } from '../ingest/markdown';
 import { MAX_INDEXED_CHARS } from '../ingest/note';
+import type { FmValue, Frontmatter } from '../ingest/frontmatter';
 import { aliasesOf } from '../ingest/standard-keys';
 import { indexText } from './index-text';
 
@@ -14,7 +15,12 @@ export interface FtsDoc {
   tags: string;
   aliases: string;
   path: string;
+  /** Frontmatter values as text (frontmatterText), so `author: Dora` is found by Dora. */
+  meta: string;
 }
+
+/** BM25 weight of the `meta` column (frontmatter values), chosen with `npm run eval` (docs/search-text.md). */
+export const FRONTMATTER_WEIGHT = 2;
 
 /** The tokenizer of the `fts` table (docs/search-text.md says why). */
 export const FTS_TOKENIZE = 'porter unicode61 remove_diacritics 2';
@@ -22,10 +28,27 @@ export const FTS_TOKENIZE = 'porter unicode61 remove_diacritics 2';
 /** Creates the `fts` table; `tokenize` differs only in evaluations. */
 export function createFtsTableSql(tokenize: string = FTS_TOKENIZE): string {
   return `CREATE VIRTUAL TABLE fts USING fts5(
-  title, headings, body, tags, aliases, path,
+  title, headings, body, tags, aliases, path, meta,
   content = '', contentless_delete = 1,
   tokenize = '${tokenize.replace(/'/g, "''")}'
 )`;
+}
+
+// Keys whose values have columns of their own (title, tags, aliases) or are
+// the path again (permalink).
+const NOT_META = new Set(['title', 'tags', 'aliases', 'alias', 'permalink']);
+
+/** The frontmatter's text and number values, one per line (nested maps and lists walked; booleans and nulls left out). */
+export function frontmatterText(fm: Frontmatter): string {
+  const out: string[] = [];
+  const walk = (v: FmValue) => {
+    if (typeof v === 'string') out.push(v);
+    else if (typeof v === 'number') out.push(String(v));
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  for (const [k, v] of Object.entries(fm)) if (!NOT_META.has(k)) walk(v);
+  return out.join('\n');
 }
 
 export function pathText(path: string): string {
@@ -33,7 +56,7 @@ export function pathText(path: string): string {
 }
 
 export function writeFtsRow(db: Db, id: number, doc: FtsDoc, prepare: (s: string) => string = indexText): void {
-  db.run('INSERT INTO fts (rowid, title, headings, body, tags, aliases, path) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+  db.run('INSERT INTO fts (rowid, title, headings, body, tags, aliases, path, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
     id,
     prepare(doc.title),
     prepare(doc.headings),
@@ -41,6 +64,7 @@ export function writeFtsRow(db: Db, id: number, doc: FtsDoc, prepare: (s: string
     prepare(doc.tags),
     prepare(doc.aliases),
     prepare(pathText(doc.path)),
+    prepare(doc.meta),
   ]);
 }
 
@@ -77,15 +101,17 @@ export function rebuildFts(db: Db, opts: { tokenize?: string; prepare?: (s: stri
 
 /** An entry's FTS document rebuilt from stored columns (as the import wrote it). */
 function ftsDocOf(r: { kind: string; path: string; title: string; tags: string | null; frontmatter: string | null; body: string | null }): FtsDoc {
-  if (r.kind === 'file' || r.body === null) return { title: r.title, headings: '', body: '', tags: '', aliases: '', path: r.path };
+  if (r.kind === 'file' || r.body === null) return { title: r.title, headings: '', body: '', tags: '', aliases: '', path: r.path, meta: '' };
   const body = r.body.length > MAX_INDEXED_CHARS ? r.body.slice(0, MAX_INDEXED_CHARS) : r.body;
   const tags: string[] = r.tags ? JSON.parse(r.tags) : [];
+  const fm: Frontmatter = r.frontmatter ? JSON.parse(r.frontmatter) : {};
   return {
     title: r.title,
     headings: parseBody(body).headings.map((h) => h.text).join('\n'),
     body,
     tags: tags.join(' '),
-    aliases: aliasesOf(r.frontmatter ? JSON.parse(r.frontmatter) : {}).join('\n'),
+    aliases: aliasesOf(fm).join('\n'),
     path: r.path,
+    meta: frontmatterText(fm),
   };
 }

@@ -2,6 +2,9 @@ import type { Db } from '../db/database';
 import { readContents } from '../ingest/contents';
 import { setKey, type Frontmatter } from '../ingest/frontmatter';
 import { linkKey } from '../ingest/markdown';
+import { readInlineMeta } from '../ingest/inline-meta';
+import { valueKind } from '../ingest/inline-fields';
+import { MAX_INDEXED_CHARS } from '../ingest/note';
 import { stem } from '../ingest/paths';
 import { optInt, optVault, reqString } from '../args';
 import { defineTool } from './define';
@@ -14,6 +17,17 @@ export interface NoteLink {
   line: number;
   /** The note the link points at, when it exists. */
   resolved: { vault: string; path: string; title: string } | null;
+}
+
+export interface InlineFieldView {
+  key: string;
+  /** The key as written, when filters name it otherwise (`Last Reviewed` → last-reviewed). */
+  written_key?: string;
+  value: Frontmatter[string];
+  kind: ReturnType<typeof valueKind>;
+  line: number;
+  form: 'line' | 'bracket' | 'paren';
+  overridden?: true;
 }
 
 export interface ReadNoteResult {
@@ -31,6 +45,10 @@ export interface ReadNoteResult {
   entity_metadata: Frontmatter;
   /** The frontmatter block exactly as written, delimiters included ('' when none). */
   frontmatter_raw: string;
+  /** Tags written in the body (#tag), a part of `tags`. */
+  inline_tags: string[];
+  /** Dataview inline fields in the body, in order; `overridden`: the frontmatter sets the key too, and wins. */
+  inline_fields: InlineFieldView[];
   body: string;
   body_truncated: boolean;
   observations: { category: string; content: string; tags: string[]; context: string | null; line: number }[];
@@ -101,6 +119,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
       tags: e.tags ? JSON.parse(e.tags) : [],
       ...frontmatterParts(e.frontmatter ? JSON.parse(e.frontmatter) : {}),
       frontmatter_raw: (content?.head ?? '').replace(/^\uFEFF/, ''),
+      ...inlineParts(content?.head ?? '', body, e.frontmatter ? JSON.parse(e.frontmatter) : {}),
       body: body.length > input.maxChars ? body.slice(0, input.maxChars) : body,
       body_truncated: body.length > input.maxChars,
       observations: db.all<{ category: string; content: string; tags: string; context: string | null; line: number }>(
@@ -123,4 +142,22 @@ function frontmatterParts(frontmatter: Frontmatter): { frontmatter: Frontmatter;
   const entity: Frontmatter = {};
   for (const [k, v] of Object.entries(frontmatter)) if (!STANDARD_KEYS.has(k)) setKey(entity, k, v);
   return { frontmatter, schema: Object.hasOwn(frontmatter, 'schema') ? frontmatter.schema : null, entity_metadata: entity };
+}
+
+/** The body's inline tags and fields, read as the import read them (the indexed part of the body). */
+function inlineParts(head: string, body: string, frontmatter: Frontmatter): { inline_tags: string[]; inline_fields: InlineFieldView[] } {
+  const firstLine = head.split('\n').length;
+  const meta = readInlineMeta(body.length > MAX_INDEXED_CHARS ? body.slice(0, MAX_INDEXED_CHARS) : body, firstLine);
+  return {
+    inline_tags: meta.tags,
+    inline_fields: meta.fields.map((f) => ({
+      key: f.key,
+      ...(f.written !== f.key ? { written_key: f.written } : {}),
+      value: f.value,
+      kind: valueKind(f.value),
+      line: f.line,
+      form: f.form,
+      ...(Object.hasOwn(frontmatter, f.key) ? { overridden: true as const } : {}),
+    })),
+  };
 }

@@ -3,6 +3,7 @@ import { m0001 } from './0001_init';
 import { m0002 } from './0002_filter_indexes';
 import { m0003 } from './0003_fts_porter';
 import { m0004 } from './0004_embeddings';
+import { m0005 } from './0005_obsidian';
 
 /** Every schema version, oldest first. Append; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005];

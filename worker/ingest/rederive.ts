@@ -1,0 +1,37 @@
+// Re-reads every stored note from its stored text and rewrites what is
+// derived from the frontmatter and the body's inline metadata (fm rows, the
+// tags column, field-clash problems), for migrations that change how notes
+// are read. The file text itself is never touched.
+import type { Db } from '../db/database';
+import { insertRows } from '../db/bulk';
+import { parseNoteText } from './note';
+import { noteFmRows } from './store';
+
+const FM_COLUMNS = ['entry_id', 'key', 'pos', 't', 'num', 'str', 'fold', 'bool', 'src'];
+
+export function rederiveNoteMetadata(db: Db, at = Date.now()): number {
+  let n = 0;
+  for (let after = 0; ; ) {
+    const rows = db.all<{ id: number; vault_id: number; path: string; permalink: string; head: string; body: string }>(
+      `SELECT e.id, e.vault_id, e.path, e.permalink, c.head, c.body FROM entries e JOIN contents c ON c.entry_id = e.id
+       WHERE e.kind = 'note' AND e.id > ? ORDER BY e.id LIMIT 500`,
+      [after],
+    );
+    if (!rows.length) break;
+    for (const r of rows) {
+      const note = parseNoteText(r.path, r.head + r.body);
+      db.run('UPDATE entries SET tags = ? WHERE id = ?', [JSON.stringify(note.tags), r.id]);
+      db.run('DELETE FROM fm WHERE entry_id = ?', [r.id]);
+      insertRows(db, 'fm', FM_COLUMNS, [r.id], noteFmRows(note, r.permalink));
+      db.run("DELETE FROM problems WHERE vault_id = ? AND path = ? AND code = 'field_clash'", [r.vault_id, r.path]);
+      for (const p of note.problems.filter((x) => x.code === 'field_clash')) {
+        db.run('INSERT INTO problems (vault_id, path, code, message, action, line, at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+          r.vault_id, r.path, p.code, p.message, p.action, p.line ?? null, at,
+        ]);
+      }
+      n++;
+    }
+    after = rows[rows.length - 1].id;
+  }
+  return n;
+}
