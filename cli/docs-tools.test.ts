@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { toolsMarkdown } from './help';
+import { operatorTableSource } from './operator-table';
 import { toolArgsSource } from './tool-args';
 
 it('docs/tools.md matches the tool registry (run npm run docs:tools after changing a tool)', () => {
@@ -11,4 +12,9 @@ it('docs/tools.md matches the tool registry (run npm run docs:tools after changi
 it('worker/tool-args.ts, the argument types the UI is checked against, matches the registry (run npm run docs:tools)', () => {
   const committed = readFileSync(new URL('../worker/tool-args.ts', import.meta.url), 'utf8');
   expect(committed).toBe(toolArgsSource());
+});
+
+it('worker/query/operator-table.ts, the operators the UI builds filters from, matches operators.ts (run npm run docs:tools)', () => {
+  const committed = readFileSync(new URL('../worker/query/operator-table.ts', import.meta.url), 'utf8');
+  expect(committed).toBe(operatorTableSource());
 });

@@ -1,10 +1,10 @@
-// The plain-data operator table (what the UI's filter builder reads) against
-// the engine's real operators: same names, every example accepted and run on
-// real SQLite, and the operand shape the table states is the one validation
-// enforces.
+// The plain-data operator table (what the UI's filter builder reads, generated
+// from operators.ts) against the engine's real operators: same names, every
+// example accepted and run on real SQLite, and the operand shape each states
+// is the one its validation enforces.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { OPERATORS } from './operators';
+import { OPERATORS, OPERATORS_BY_TYPE as ENGINE_BY_TYPE } from './operators';
 import { OPERATOR_TABLE, OPERATORS_BY_TYPE, FIELD_TYPES, type OperandShape } from './operator-table';
 import { fixtureEngine, matching, rejection } from './testdata/engine';
 
@@ -44,6 +44,7 @@ describe('the operator table', () => {
       const expected = Object.values(OPERATOR_TABLE).filter((o) => o.types.includes(type)).map((o) => o.name);
       expect(OPERATORS_BY_TYPE[type]).toEqual(expected);
     }
+    expect(OPERATORS_BY_TYPE).toEqual(ENGINE_BY_TYPE);
     expect(OPERATORS_BY_TYPE.map).toEqual(['$exists']);
   });
 });

@@ -1,32 +1,29 @@
+// Generated from worker/query/operators.ts by `npm run docs:tools`; do not edit by hand.
 // The filter operators as plain data: what each is called, what its operand
-// looks like and which field types it suits. The engine's operators.ts takes
-// these from here (it adds validation and SQL), and the UI's filter builder
-// reads the same table through worker/contract.ts. No runtime imports, so the
-// web bundle gets this file and nothing else of the engine.
+// looks like and which field types it suits. The UI's filter builder reads it
+// through worker/contract.ts; it has no runtime imports, so the page bundles
+// this file and nothing else of the engine.
 import type { OpName } from './ast';
 
 /** Value types a field can have, as the `fields` tool reports them. */
 export const FIELD_TYPES = ['string', 'number', 'boolean', 'date', 'list', 'map', 'null'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-/**
- * What the operand looks like, so a filter builder knows which input to show:
- * one value, a list of values, one bound (number or date/text), a [min, max]
- * pair, or true/false.
- */
-export type OperandShape = 'value' | 'values' | 'bound' | 'range' | 'boolean';
+/** What an operand looks like: one value, a list, one bound, a [min, max] pair, or true/false. */
+export const OPERAND_SHAPES = ['value', 'values', 'bound', 'range', 'boolean'] as const;
+export type OperandShape = (typeof OPERAND_SHAPES)[number];
 
 export interface OperatorInfo<N extends OpName = OpName> {
   name: N;
   /** English label (the UI has its own translations, keyed by the name without "$"). */
   label: string;
   operand: OperandShape;
-  /** An operand the operator accepts (docs and tests use it). */
+  /** An operand the operator accepts. */
   example: unknown;
   types: readonly FieldType[];
 }
 
-/** Every operator, in the order the docs and the filter builder list them. */
+/** Every operator, in the order operators.ts defines them. */
 export const OPERATOR_TABLE: { readonly [N in OpName]: OperatorInfo<N> } = {
   $eq: { name: '$eq', label: 'equals', operand: 'value', example: 'active', types: ['string', 'number', 'boolean', 'date', 'list'] },
   $all: { name: '$all', label: 'contains all', operand: 'values', example: ['security', 'oauth'], types: ['list', 'string', 'number', 'date'] },

@@ -1,9 +1,9 @@
-// The only place filter operators are defined. Each entry says how its
-// operand is validated and the SQL it compiles to; what it is called, its
-// operand's shape and the field types it suits are plain data in
-// operator-table.ts (the UI's filter builder reads that). The plain forms of
-// the language are sugar for entries here: a scalar is $eq, a list is $all,
-// null is {"$exists": false}.
+// The only place filter operators are defined. Each entry says what it is
+// called, which field types it suits, how its operand is validated, and the
+// SQL it compiles to. The plain-data part (names, operand shapes, types) is
+// generated into operator-table.ts (npm run docs:tools), which the UI's
+// filter builder reads. The plain forms of the language are sugar for entries
+// here: a scalar is $eq, a list is $all, null is {"$exists": false}.
 import type { Bound, EqOperand, OpName, RangeOp, Test } from './ast';
 import { at, filterError, show } from './filter-error';
 import { boundOf, compareBounds, describeMode, eqOperand, isScalar } from './operands';
@@ -11,9 +11,13 @@ import { cond, eqWhere, keyIs, keyUnder, param, rowSet, type Arm, type RowSet, t
 import { foldText } from '../ingest/fm-rows';
 import { TAGS_KEY } from './keys';
 
-import { FIELD_TYPES, OPERATOR_NAMES, OPERATOR_TABLE, OPERATORS_BY_TYPE, type FieldType, type OperandShape } from './operator-table';
+/** Value types a field can have, as the `fields` tool reports them. */
+export const FIELD_TYPES = ['string', 'number', 'boolean', 'date', 'list', 'map', 'null'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
 
-export { FIELD_TYPES, OPERATOR_NAMES, OPERATORS_BY_TYPE, type FieldType, type OperandShape };
+/** What the operand looks like, so a filter builder knows which input to show. */
+export const OPERAND_SHAPES = ['value', 'values', 'bound', 'range', 'boolean'] as const;
+export type OperandShape = (typeof OPERAND_SHAPES)[number];
 
 export interface OperatorContext {
   /** The field's key (NFC). */
@@ -26,6 +30,10 @@ export interface OperatorContext {
 
 interface OperatorDef<T extends Test> {
   name: T['op'];
+  label: string;
+  operand: OperandShape;
+  example: unknown;
+  types: readonly FieldType[];
   validate(value: unknown, ctx: OperatorContext): T;
   /** The conditions on fm rows of `key` the test means, ANDed (see sql.ts). Comparisons on one field compile together through rangeArm. */
   arms(test: T, key: string): Arm[];
@@ -82,9 +90,13 @@ function valueRowSets(key: string, operands: EqOperand[]): RowSet[] {
   return out;
 }
 
-function rangeOperator<N extends RangeOp>(name: N): OperatorDef<TestOf<N>> {
+function rangeOperator<N extends RangeOp>(name: N, label: string): OperatorDef<TestOf<N>> {
   return {
     name: name as TestOf<N>['op'],
+    label,
+    operand: 'bound',
+    example: name === '$gt' || name === '$gte' ? 0.7 : '2026-02-01',
+    types: ['number', 'date', 'string', 'list'],
     validate: (value, ctx) => ({ op: name, path: ctx.path, bound: boundOf(value, ctx.path, ctx.written) }) as TestOf<N>,
     arms: (test, key) => [rangeArm(key, [test])],
   };
@@ -93,6 +105,10 @@ function rangeOperator<N extends RangeOp>(name: N): OperatorDef<TestOf<N>> {
 export const OPERATORS: Table = {
   $eq: {
     name: '$eq',
+    label: 'equals',
+    operand: 'value',
+    example: 'active',
+    types: ['string', 'number', 'boolean', 'date', 'list'],
     validate(value, ctx) {
       if (Array.isArray(value)) {
         throw filterError(`${ctx.written} takes one value. For "holds all of these" write {"${ctx.key}": [...]}; for "any of these" use $in.`, ctx.path, 'bad_value');
@@ -103,6 +119,10 @@ export const OPERATORS: Table = {
   },
   $all: {
     name: '$all',
+    label: 'contains all',
+    operand: 'values',
+    example: ['security', 'oauth'],
+    types: ['list', 'string', 'number', 'date'],
     validate: (value, ctx) => ({ op: '$all', path: ctx.path, operands: scalarList(value, ctx, '["security", "oauth"]') }),
     arms: (test, key) => {
       const seen = new Set<string>();
@@ -112,6 +132,10 @@ export const OPERATORS: Table = {
   },
   $in: {
     name: '$in',
+    label: 'is any of',
+    operand: 'values',
+    example: ['high', 'critical'],
+    types: ['string', 'number', 'date', 'list'],
     validate: (value, ctx) => ({ op: '$in', path: ctx.path, operands: scalarList(value, ctx, '["high", "critical"]') }),
     arms: (test, key) => [{ key, rowSets: valueRowSets(key, test.operands) }],
   },
@@ -119,15 +143,23 @@ export const OPERATORS: Table = {
   // without the field: the complement of $in, as in MongoDB.
   $nin: {
     name: '$nin',
+    label: 'is none of',
+    operand: 'values',
+    example: ['archived', 'done'],
+    types: ['string', 'number', 'date', 'list'],
     validate: (value, ctx) => ({ op: '$nin', path: ctx.path, operands: scalarList(value, ctx, '["archived", "done"]') }),
     arms: (test, key) => [{ key, rowSets: valueRowSets(key, test.operands), negate: true }],
   },
-  $gt: rangeOperator('$gt'),
-  $gte: rangeOperator('$gte'),
-  $lt: rangeOperator('$lt'),
-  $lte: rangeOperator('$lte'),
+  $gt: rangeOperator('$gt', 'greater than'),
+  $gte: rangeOperator('$gte', 'at least'),
+  $lt: rangeOperator('$lt', 'less than'),
+  $lte: rangeOperator('$lte', 'at most'),
   $between: {
     name: '$between',
+    label: 'between (inclusive)',
+    operand: 'range',
+    example: [0.3, 0.8],
+    types: ['number', 'date', 'string', 'list'],
     validate(value, ctx) {
       if (!Array.isArray(value) || value.length !== 2) {
         const got = Array.isArray(value) ? `got ${value.length}` : `got ${show(value)}`;
@@ -155,6 +187,10 @@ export const OPERATORS: Table = {
   },
   $contains: {
     name: '$contains',
+    label: 'contains',
+    operand: 'value',
+    example: 'security',
+    types: ['list', 'string'],
     validate(value, ctx) {
       if (value === '') throw filterError(`${ctx.written} needs a non-empty value.`, ctx.path, 'bad_value');
       const operand = scalarOperand(value, ctx, `The value of ${ctx.written}`);
@@ -174,6 +210,10 @@ export const OPERATORS: Table = {
   },
   $exists: {
     name: '$exists',
+    label: 'exists',
+    operand: 'boolean',
+    example: true,
+    types: ['string', 'number', 'boolean', 'date', 'list', 'map', 'null'],
     validate(value, ctx) {
       if (typeof value !== 'boolean') throw filterError(`${ctx.written} needs true or false; got ${show(value)}.`, ctx.path, 'bad_value');
       return { op: '$exists', path: ctx.path, value };
@@ -224,8 +264,17 @@ export function checkRangeModes(tests: TestOf<RangeOp | '$between'>[]): void {
   }
 }
 
+export const OPERATOR_NAMES = Object.keys(OPERATORS) as OpName[];
+
+/** Plain data for filter builders: field type → the operators that make sense for it. */
+export const OPERATORS_BY_TYPE: Readonly<Record<FieldType, readonly OpName[]>> = Object.fromEntries(
+  FIELD_TYPES.map((type) => [type, OPERATOR_NAMES.filter((name) => OPERATORS[name].types.includes(type))]),
+) as unknown as Record<FieldType, readonly OpName[]>;
+
 /** Plain data describing each operator (label, operand shape, an example operand). */
-export const OPERATOR_INFO: readonly { name: OpName; label: string; operand: OperandShape; example: unknown }[] = OPERATOR_NAMES.map((name) => {
-  const { label, operand, example } = OPERATOR_TABLE[name];
-  return { name, label, operand, example };
-});
+export const OPERATOR_INFO: readonly { name: OpName; label: string; operand: OperandShape; example: unknown }[] = OPERATOR_NAMES.map((name) => ({
+  name,
+  label: OPERATORS[name].label,
+  operand: OPERATORS[name].operand,
+  example: OPERATORS[name].example,
+}));
