@@ -2,7 +2,10 @@
 // footnotes, math, block links, link lists once per note. The fixture vault
 // e2e/fixtures/obsidian-render/ is imported through the folder upload input,
 // as a user picking it would.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { pickerReturns } from './fixtures';
 import { collectErrors, importFolder, openApp } from './ui-helpers';
 
 const FIXTURE = 'e2e/fixtures/obsidian-render';
@@ -10,7 +13,7 @@ const VAULT = 'obsidian-render';
 
 async function openNote(page: Page, query: string, title: string): Promise<void> {
   await page.getByRole('searchbox').fill(query);
-  await page.getByTestId('hit').filter({ hasText: title }).first().locator('.hit-title').click();
+  await page.getByTestId('hit').locator('.hit-title').getByText(title, { exact: true }).first().click();
   await expect(page.locator('#note-title')).toHaveText(title);
 }
 
@@ -64,5 +67,107 @@ test('callouts, highlights, comments, footnotes, math and task lists render like
   // Welcome links here three times: one backlink.
   await expect(page.getByTestId('backlinks').locator('li').filter({ hasText: 'Welcome' })).toHaveCount(1);
   await expect(page.getByTestId('backlinks').locator('li').filter({ hasText: 'Welcome' })).toContainText('3 links');
+  expect(errors).toEqual([]);
+});
+
+/** Puts the fixture vault, bytes and all, into OPFS "e2e-folders/<name>" (a real directory handle). */
+async function fixtureInOpfs(page: Page, name: string): Promise<void> {
+  const files: [string, string][] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+      else files.push([`${prefix}${entry.name}`, readFileSync(join(dir, entry.name)).toString('base64')]);
+    }
+  };
+  walk(FIXTURE, '');
+  await page.evaluate(
+    async ([folder, entries]) => {
+      const root = await navigator.storage.getDirectory();
+      const base = await root.getDirectoryHandle('e2e-folders', { create: true });
+      await base.removeEntry(folder, { recursive: true }).catch(() => undefined);
+      const dir = await base.getDirectoryHandle(folder, { create: true });
+      for (const [path, b64] of entries) {
+        const parts = path.split('/');
+        let d = dir;
+        for (const p of parts.slice(0, -1)) d = await d.getDirectoryHandle(p, { create: true });
+        const w = await (await d.getFileHandle(parts[parts.length - 1], { create: true })).createWritable();
+        await w.write(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+        await w.close();
+      }
+    },
+    [name, files] as const,
+  );
+}
+
+/** Pictures, PDFs and embedded notes of the Embeds note, however the vault was imported. */
+async function checkEmbeds(page: Page): Promise<void> {
+  const body = page.getByTestId('note-body');
+  // Pictures from the vault, decoded by the browser; sizes as Obsidian reads them.
+  const sunset = body.locator('img[data-attachment="sunset.png"]');
+  await expect(sunset).toHaveAttribute('src', /^blob:/);
+  await expect(sunset).toHaveAttribute('width', '240');
+  await expect.poll(() => sunset.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(160);
+  const checker = body.locator('img[data-attachment="assets/checker board.png"]');
+  await expect.poll(() => checker.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(64);
+  const svg = body.locator('img[data-attachment="diagram.svg"]').first();
+  await expect.poll(() => svg.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(120);
+  await expect(body.locator('[data-missing="not_found"]')).toContainText('no-such-picture.png');
+  // A PDF: the browser's viewer, or a download.
+  const pdf = body.locator('.md-file-card');
+  await expect(pdf).toContainText('handbook.pdf');
+  await expect(pdf.getByRole('link', { name: 'Open in the browser’s PDF viewer' })).toHaveAttribute('href', /^blob:/);
+  const [download] = await Promise.all([page.waitForEvent('download'), pdf.getByRole('link', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe('handbook.pdf');
+  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Embedded notes: one heading with what is under it, one block, and a cycle that stops.
+  const embeds = body.locator(':scope > p > .md-embed > .md-embed-box');
+  await expect(embeds).toHaveCount(3);
+  await expect(embeds.nth(0).locator('.md-embed-head')).toContainText('From Targets › Second part');
+  await expect(embeds.nth(0).locator('.md-embed-body')).toContainText('embeds can pick one heading');
+  await expect(embeds.nth(0).locator('.md-embed-body')).toContainText('Still inside the second part.');
+  await expect(embeds.nth(0).locator('.md-embed-body')).not.toContainText('Not part of the second part');
+  await expect(embeds.nth(1).locator('.md-embed-body')).toHaveText('The key point of this note.');
+  await expect(embeds.nth(2).locator('> .md-embed-body')).toContainText('Cycle A text');
+  await expect(embeds.nth(2).locator('> .md-embed-body .md-embed-body')).toContainText('Cycle B text');
+  await expect(body.locator('.md-embed-note')).toContainText('“Cycle A” is already shown above');
+  await expect(body.locator('.md-embed-box')).toHaveCount(4);
+}
+
+test('pictures, PDFs and embedded notes of a dropped folder come from the copies kept at import', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openApp(page);
+  await importFolder(page, FIXTURE, VAULT);
+  await openNote(page, 'cycle', 'Embeds');
+  await checkEmbeds(page);
+  await page.getByTestId('note-view').screenshot({ path: 'test-results/obsidian-render-embeds.png' });
+  // Still there after a reload: the copies are in the database.
+  await page.reload();
+  await expect(page.locator('#note-title')).toHaveText('Embeds');
+  await checkEmbeds(page);
+  // "Open" on an embed opens the note it came from, at the block.
+  await page.getByTestId('note-body').locator('.md-embed-box').nth(1).getByRole('link', { name: 'Open' }).click();
+  await expect(page.locator('#note-title')).toHaveText('Targets');
+  await expect(page.getByTestId('note-body').locator('[data-block="key-point"]')).toHaveClass(/md-target/);
+  expect(errors).toEqual([]);
+});
+
+test('pictures of a folder chosen with "Choose folder…" are read through its handle; a picture opens by itself', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openApp(page);
+  await fixtureInOpfs(page, VAULT);
+  await pickerReturns(page, VAULT);
+  await page.getByRole('button', { name: 'Choose folder…' }).click();
+  await expect(page.locator(`[data-testid="vault"][data-vault="${VAULT}"]`)).toBeVisible();
+  await openNote(page, 'cycle', 'Embeds');
+  await checkEmbeds(page);
+  // The note links to Obsidian: the folder has .obsidian/.
+  await expect(page.getByTestId('open-in-obsidian')).toHaveAttribute('href', 'obsidian://open?vault=obsidian-render&file=Embeds');
+  // A picture opened as a file: shown, from the folder.
+  await page.getByRole('searchbox').fill('sunset');
+  await page.getByTestId('hit').filter({ hasText: 'sunset' }).first().locator('.hit-title').click();
+  const preview = page.getByTestId('file-preview');
+  await expect.poll(() => preview.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(160);
+  await expect(preview.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'sunset.png');
   expect(errors).toEqual([]);
 });

@@ -16,6 +16,8 @@ import { deleteEntry, existingEntries, notesWithFreedPermalink, replaceProblems,
 import { ensureVault } from './vaults';
 import { afterBulkFtsWrites, beforeBulkFtsWrites, resumeAutomerge } from './fts-maintenance';
 import { FtsWrites } from './fts-writes';
+import { ATTACHMENT_TYPES, attachmentKeeper, MAX_ATTACHMENT_BYTES, type AttachmentKeeper } from './attachments';
+import { extOf } from './paths';
 
 export interface ImportProgress {
   phase: 'scanning' | 'removing' | 'indexing' | 'optimizing' | 'done' | 'cancelled' | 'failed';
@@ -133,6 +135,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       }
     }
     if (cancelled()) return finish('cancelled');
+    db.run('UPDATE vaults SET obsidian = ? WHERE id = ?', [source.obsidian?.() ? 1 : 0, vaultId]);
 
     // 2. Remove what is gone first, so a renamed note can take back its
     // permalink instead of clashing with its own old entry.
@@ -167,9 +170,13 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     // 3. Read, parse and write in batches; the next batch is read while the
     // current one is written. Files that pass the quick check are not read.
     progress.phase = 'indexing';
+    const keeper = source.keepsCopies ? attachmentKeeper(db, vaultId) : null;
+    // A picture imported before copies were kept is read again to keep one.
+    const copied = keeper ? new Set(db.column<number>('SELECT a.entry_id FROM attachments a JOIN entries e ON e.id = a.entry_id WHERE e.vault_id = ?', [vaultId])) : null;
+    const wantsCopy = (f: SourceFile, id: number) => copied !== null && keeper!.hasRoom() && extOf(f.path) in ATTACHMENT_TYPES && f.size <= MAX_ATTACHMENT_BYTES && !copied.has(id);
     const toRead = files.filter((f) => {
       const old = existing.get(f.path);
-      const same = !opts.verifyAll && old !== undefined && f.mtime > 0 && old.mtime === f.mtime && old.size === f.size;
+      const same = !opts.verifyAll && old !== undefined && f.mtime > 0 && old.mtime === f.mtime && old.size === f.size && !wantsCopy(f, old.id);
       if (same) {
         progress.processed++;
         progress.unchanged++;
@@ -198,13 +205,14 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
           if (item.bytes === null) continue; // unreadable: keep whatever the index had
           if (old && old.hash === item.hash) {
             progress.unchanged++;
+            if (wantsCopy(item.file, old.id)) keeper!.keep(old.id, extOf(item.file.path), item.bytes);
             // Same content, touched on disk: only the date changes (an unsaved edit keeps its own date).
             if (old.mtime !== item.file.mtime && !edited.has(item.file.path)) db.run('UPDATE entries SET mtime = ? WHERE id = ?', [item.file.mtime, old.id]);
           } else if (edited.has(item.file.path)) {
             progress.unchanged++;
             keepEdit(db, vaultId, item.file.path, at);
           } else {
-            writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts);
+            writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts, keeper);
             progress.indexed++;
           }
           progress.problems = problemList.length;
@@ -232,7 +240,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
         const fts = new FtsWrites();
         for (const item of again) {
           const old = entryAt(db, vaultId, item.file.path);
-          if (item.bytes !== null && !edited.has(item.file.path)) writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts);
+          if (item.bytes !== null && !edited.has(item.file.path)) writeOne(db, vaultId, old, item.file, item.bytes, item.hash, at, problemList, fts, keeper);
         }
         fts.apply(db);
       }));
@@ -362,12 +370,16 @@ function writeOne(
   at: number,
   problemList: FileProblem[],
   fts: FtsWrites,
+  keeper: AttachmentKeeper | null,
 ): void {
   const parsed = parseFile(file.path, bytes);
   // The size actually read: a file can change between listing and reading.
   const meta = { path: file.path, size: bytes.length, mtime: file.mtime, hash };
   if (parsed.kind === 'note') writeNote(db, vaultId, old?.id, meta, parsed, { fts });
-  else writeFileRecord(db, vaultId, old?.id, meta, parsed, fts);
+  else {
+    const id = writeFileRecord(db, vaultId, old?.id, meta, parsed, fts);
+    keeper?.keep(id, extOf(file.path), bytes);
+  }
   replaceProblems(db, vaultId, file.path, parsed.problems, at, old === undefined);
   for (const p of parsed.problems) problemList.push({ path: file.path, ...p });
 }

@@ -25,21 +25,37 @@ export interface ImportSource {
    */
   readConcurrency?: number;
   /**
+   * Keep copies of pictures and PDFs in the database (worker/ingest/attachments.ts):
+   * for sources the page cannot read again later, such as dropped files.
+   */
+  keepsCopies?: boolean;
+  /** Whether the folder holds Obsidian's settings folder (.obsidian/); asked once files() has been walked. */
+  obsidian?(): boolean;
+  /**
    * Yields every file not under a skipped folder; what it declines to read
    * (a link out of the vault, a loop, a dangling link) goes to `report`.
    */
   files(report?: (problem: FileProblem) => void): AsyncIterable<SourceFile>;
 }
 
-/** An in-memory source: the bundled sample vault, tests, the CLI's stdin. */
-export function memorySource(name: string, files: Record<string, string | Uint8Array>, kind: ImportSource['kind'] = 'memory'): ImportSource {
+/** An in-memory source: the bundled sample vault, tests, the CLI's stdin. Paths under .obsidian/ only mark an Obsidian vault. */
+export function memorySource(
+  name: string,
+  files: Record<string, string | Uint8Array>,
+  kind: ImportSource['kind'] = 'memory',
+  opts: { keepsCopies?: boolean } = {},
+): ImportSource {
   const enc = new TextEncoder();
+  const obsidian = Object.keys(files).some((p) => p.startsWith('.obsidian/'));
   return {
     name,
     root: name,
     kind,
+    keepsCopies: opts.keepsCopies,
+    obsidian: () => obsidian,
     async *files() {
       for (const [path, content] of Object.entries(files)) {
+        if (path.startsWith('.obsidian/')) continue;
         const bytes = typeof content === 'string' ? enc.encode(content) : content;
         yield { path, size: bytes.length, mtime: 0, read: async () => bytes };
       }

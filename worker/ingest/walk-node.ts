@@ -17,13 +17,16 @@ export interface NodeSourceOptions {
 
 export function nodeSource(dir: string, name?: string, opts: NodeSourceOptions = {}): ImportSource {
   const root = resolve(dir);
+  let obsidian = false;
   return {
     name: name ?? basename(root),
     root,
     kind: 'node',
+    obsidian: () => obsidian,
     async *files(report = () => undefined): AsyncIterable<SourceFile> {
       const info = await stat(root);
       if (!info.isDirectory()) throw new Error(`${root} is not a folder`);
+      obsidian = (await stat(join(root, '.obsidian')).catch(() => null))?.isDirectory() === true;
       const realRoot = await realpath(root);
       const walker: Walker = { root, realRoot, follow: opts.followExternalLinks === true, visited: new Set([realRoot]), report };
       yield* walk(walker, root, [realRoot]);

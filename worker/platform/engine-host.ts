@@ -13,6 +13,7 @@ import type { ImportProgress, ImportSummary } from '../ingest/import';
 import { memorySource, type ImportSource } from '../ingest/source';
 import { toErrorResult } from '../errors';
 import { filesSource, handleSource, type PathedFile } from './source-handle';
+import { readAttachment, type AttachmentRead } from '../ingest/attachments';
 
 export type OpenState =
   | { ok: true; schema: number; sqlite: string }
@@ -83,8 +84,18 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
       return runImport(handleSource(dir), vault, onProgress);
     },
 
-    importFiles(name: string, files: PathedFile[], vault: string | undefined, onProgress?: (p: ImportProgress) => void) {
-      return runImport(filesSource(name, files), vault, onProgress);
+    /** `obsidian`: the dropped folder had .obsidian/ (the page saw it while walking the drop). */
+    importFiles(name: string, files: PathedFile[], vault: string | undefined, onProgress?: (p: ImportProgress) => void, opts?: { obsidian?: boolean }) {
+      return runImport(filesSource(name, files, opts), vault, onProgress);
+    },
+
+    /** The copy of a picture or PDF kept at import (dropped folders), or why there is none. */
+    readAttachment(vault: string, path: string): AttachmentRead {
+      const r = readAttachment(need(state).db, vault, path);
+      if (!r.ok) return r;
+      // Moved, not copied, across the boundary: a fresh buffer, so the database's own is never handed away.
+      const bytes = r.bytes.slice();
+      return Comlink.transfer({ ...r, bytes }, [bytes.buffer as ArrayBuffer]);
     },
 
     importTexts(name: string, files: Record<string, string>, onProgress?: (p: ImportProgress) => void) {

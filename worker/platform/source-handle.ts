@@ -8,15 +8,17 @@ import type { ImportSource, SourceFile } from '../ingest/source';
 type DirHandle = FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> };
 
 export function handleSource(root: FileSystemDirectoryHandle): ImportSource {
+  const seen = { obsidian: false };
   return {
     name: root.name,
     root: root.name,
     kind: 'handle',
+    obsidian: () => seen.obsidian,
     // Unlike File blobs (filesSource), reads through handles are IPC round
     // trips that overlap well: 32 at once took seekstone-10k from 15.0 s to 8.9 s.
     readConcurrency: 32,
     async *files() {
-      yield* walk(root as DirHandle, '');
+      yield* walk(root as DirHandle, '', seen);
     },
   };
 }
@@ -25,9 +27,10 @@ export function handleSource(root: FileSystemDirectoryHandle): ImportSource {
 // rather than one after another makes listing a large folder several times faster.
 const LIST_CONCURRENCY = 64;
 
-async function* walk(dir: DirHandle, prefix: string): AsyncIterable<SourceFile> {
+async function* walk(dir: DirHandle, prefix: string, seen: { obsidian: boolean }): AsyncIterable<SourceFile> {
   const children: FileSystemHandle[] = [];
   for await (const h of dir.values()) children.push(h);
+  if (prefix === '' && children.some((h) => h.kind === 'directory' && h.name === '.obsidian')) seen.obsidian = true;
   children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const files = children.filter((h) => h.kind === 'file' && !isSkippedFile(h.name)) as FileSystemFileHandle[];
   for (let i = 0; i < files.length; i += LIST_CONCURRENCY) {
@@ -36,7 +39,7 @@ async function* walk(dir: DirHandle, prefix: string): AsyncIterable<SourceFile> 
     for (let j = 0; j < chunk.length; j++) yield handleEntry(`${prefix}${chunk[j].name}`, chunk[j], got[j]);
   }
   for (const h of children) {
-    if (h.kind === 'directory' && !isSkippedFolder(h.name)) yield* walk(h as DirHandle, `${prefix}${h.name}/`);
+    if (h.kind === 'directory' && !isSkippedFolder(h.name)) yield* walk(h as DirHandle, `${prefix}${h.name}/`, seen);
   }
 }
 
@@ -69,12 +72,20 @@ export interface PathedFile {
   file: File;
 }
 
-export function filesSource(name: string, files: PathedFile[]): ImportSource {
+/**
+ * Dropped or uploaded files: the page cannot read them again after a reload,
+ * so pictures and PDFs are copied into the database. `obsidian` says the
+ * folder had .obsidian/ (a drop walks past dot-folders without listing them).
+ */
+export function filesSource(name: string, files: PathedFile[], opts: { obsidian?: boolean } = {}): ImportSource {
+  const obsidian = opts.obsidian === true || files.some((f) => toVaultPath(f.path).startsWith('.obsidian/'));
   return {
     name,
     root: name,
     kind: 'files',
     readConcurrency: 1,
+    keepsCopies: true,
+    obsidian: () => obsidian,
     async *files() {
       const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       for (const f of sorted) {

@@ -59,6 +59,8 @@ export interface ReadNoteResult {
   modified: string;
   /** Edited in Kioku and not yet written back to the folder. */
   unsaved_to_disk: boolean;
+  /** obsidian://open link to this note, for vaults imported from a folder with .obsidian/; null otherwise. */
+  obsidian_uri: string | null;
 }
 
 /** The keys other notes can use to link to this one. */
@@ -131,9 +133,18 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
       size: e.size,
       modified: new Date(e.mtime).toISOString(),
       unsaved_to_disk: e.dirty === 1,
+      obsidian_uri: obsidianUri(db, e.vault_id, e.path),
     };
   },
 });
+
+/** Obsidian names a vault after its folder; its file argument is the vault path, ".md" left out. */
+function obsidianUri(db: Db, vaultId: number, path: string): string | null {
+  const v = db.get<{ obsidian: number; root: string | null; name: string }>('SELECT obsidian, root, name FROM vaults WHERE id = ?', [vaultId]);
+  if (!v?.obsidian) return null;
+  const folder = (v.root ?? v.name).replace(/[\\/]+$/, '').split(/[\\/]/).pop() || v.name;
+  return `obsidian://open?vault=${encodeURIComponent(folder)}&file=${encodeURIComponent(path.replace(/\.md$/i, ''))}`;
+}
 
 const STANDARD_KEYS = new Set(['title', 'type', 'tags', 'permalink', 'schema']);
 

@@ -10,6 +10,7 @@ import { vaultsTool } from './vaults';
 import { createNoteTool, writeNoteTool } from './write-note';
 import { unsavedTool, writeBackTool } from './unsaved';
 import { foldersTool, tagsTool } from './browse';
+import { resolveLinksTool } from './resolve-links';
 import type { ToolDef } from './define';
 
 export const TOOLS = {
@@ -26,6 +27,7 @@ export const TOOLS = {
   unsaved_changes: unsavedTool,
   write_back: writeBackTool,
   embed_status: embedStatusTool,
+  resolve_links: resolveLinksTool,
 } as const;
 
 export type Tools = typeof TOOLS;

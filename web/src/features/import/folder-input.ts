@@ -4,7 +4,7 @@ import type { PathedFile } from '../../../../worker/contract';
 
 export type FolderInput =
   | { kind: 'handle'; name: string; handle: FileSystemDirectoryHandle }
-  | { kind: 'files'; name: string; files: PathedFile[] };
+  | { kind: 'files'; name: string; files: PathedFile[]; /** The folder had .obsidian/ (not itself imported). */ obsidian?: boolean };
 
 type EntryLike = FileSystemEntry;
 
@@ -32,6 +32,7 @@ export function foldersFromDrop(dt: DataTransfer): Promise<FolderInput[]> {
 
 async function fromEntry(root: EntryLike): Promise<FolderInput> {
   const files: PathedFile[] = [];
+  let obsidian = false;
   const walk = async (entry: EntryLike, prefix: string): Promise<void> => {
     if (entry.isFile) {
       const file = await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej));
@@ -44,6 +45,7 @@ async function fromEntry(root: EntryLike): Promise<FolderInput> {
       const batch = await new Promise<FileSystemEntry[]>((res, rej) => reader.readEntries(res, rej));
       if (!batch.length) break;
       for (const child of batch) {
+        if (child.isDirectory && entry === root && child.name === '.obsidian') obsidian = true;
         if (child.isDirectory && child.name.startsWith('.')) continue;
         if (child.isDirectory && child.name === 'node_modules') continue;
         await walk(child, entry === root ? prefix : `${prefix}${entry.name}/`);
@@ -51,7 +53,7 @@ async function fromEntry(root: EntryLike): Promise<FolderInput> {
     }
   };
   await walk(root, '');
-  return { kind: 'files', name: root.name, files };
+  return { kind: 'files', name: root.name, files, obsidian };
 }
 
 /** <input webkitdirectory>: paths are "<folder>/<rest>"; the first segment names the vault. */

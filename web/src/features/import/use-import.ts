@@ -44,7 +44,7 @@ export function useImport(onDone: () => void) {
           await saveFolderHandle(vault, input.handle).catch(() => undefined);
           return api.importHandle(input.handle, vault, onProgress);
         }
-        return api.importFiles(input.name, input.files, vault, onProgress);
+        return api.importFiles(input.name, input.files, vault, onProgress, { obsidian: input.obsidian });
       }),
     [run],
   );

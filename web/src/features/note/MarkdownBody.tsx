@@ -6,6 +6,8 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { revealAnchor } from './anchors';
 import { createSanitizer, markdownToFragment } from './markdown';
+import { fillVaultContent } from './vault-content';
+import { FileUrls } from './vault-files';
 import './note-render.css';
 
 /** Bodies beyond this are rendered on request: parsing megabytes would freeze the page. */
@@ -16,6 +18,11 @@ const sanitizer = () => (purifier ??= createSanitizer(window));
 
 interface Props {
   body: string;
+  /** Where the note is: its links, pictures and embeds resolve from there. */
+  vault: string;
+  path: string;
+  /** The vault's import source ('handle': pictures are read through the kept folder handle). */
+  source: string | null;
   /** The note's title, shown above: a first heading that repeats it is not shown twice. */
   title?: string;
   /** A heading or ^block to scroll to once rendered (from a [[Note#^block]] link). */
@@ -30,10 +37,13 @@ interface Props {
 const byData = (box: Element, attr: string, value: string) =>
   [...box.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === value && (el.parentElement?.closest('.md-embed-body') ?? null) === (box.matches('.md-embed-body') ? box : null));
 
-export function MarkdownBody({ body, title, anchor, onWikilink, onRelative, onTag }: Props) {
+export function MarkdownBody({ body, vault, path, source, title, anchor, onWikilink, onRelative, onTag }: Props) {
   const { t, formatNumber } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   const [full, setFull] = useState(false);
+  // Bumped when folder access was granted again: pictures are read anew.
+  const [access, setAccess] = useState(0);
+  const [filled, setFilled] = useState(0);
   const shown = useMemo(() => {
     let text = full || body.length <= RENDER_LIMIT ? body : body.slice(0, RENDER_LIMIT);
     const first = /^\s*#[ \t]+(.+?)[ \t#]*(?:\r?\n|$)/.exec(text);
@@ -41,11 +51,25 @@ export function MarkdownBody({ body, title, anchor, onWikilink, onRelative, onTa
     return text;
   }, [body, full, title]);
   useLayoutEffect(() => {
-    ref.current?.replaceChildren(markdownToFragment(shown, sanitizer()));
-  }, [shown]);
+    const root = ref.current;
+    if (!root) return;
+    root.replaceChildren(markdownToFragment(shown, sanitizer()));
+    let live = true;
+    const urls = new FileUrls();
+    void fillVaultContent(root, {
+      vault, source, from: path, chain: [path], urls, purify: sanitizer(), t,
+      live: () => live,
+      onAccess: () => setAccess((n) => n + 1),
+    }).then(() => live && setFilled((n) => n + 1));
+    return () => {
+      live = false;
+      urls.revokeAll();
+    };
+  }, [shown, vault, path, source, t, access]);
   useLayoutEffect(() => {
+    // Again once embeds are in: the anchor may be inside one, or below one that grew.
     if (anchor && ref.current) revealAnchor(ref.current, anchor.anchor);
-  }, [shown, anchor]);
+  }, [shown, anchor, filled]);
   return (
     <>
       <div

@@ -15,6 +15,7 @@ import { peekDraft } from './drafts';
 import { EngineMessage } from '../../ui/EngineMessage';
 import { en, type MessageKey } from '../../i18n/en';
 import { linkedNotes, linkingNotes, relationLabel } from './links';
+import { FilePreview } from './FilePreview';
 
 interface Props {
   vault: string;
@@ -136,6 +137,11 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
             {t('note.edit')}
           </button>
         ) : null}
+        {note?.obsidian_uri ? (
+          <a className="obsidian-link" href={note.obsidian_uri} title={t('note.openInObsidianHelp')} data-testid="open-in-obsidian">
+            {t('note.openInObsidian')}
+          </a>
+        ) : null}
         {note?.unsaved_to_disk ? (
           <span className="badge warn-badge" title={t('note.unsavedHelp')}>
             {t('note.unsaved')}
@@ -205,6 +211,9 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
               {note.kind === 'note' ? (
                 <MarkdownBody
                   body={note.body}
+                  vault={note.vault}
+                  path={note.path}
+                  source={vaults.find((v) => v.name === note.vault)?.source ?? null}
                   title={note.title}
                   onTag={onTag}
                   anchor={jump && (jump.target ? jump.target === note.path : jump.from !== note.path) ? jump : null}
@@ -217,7 +226,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                   onRelative={(href) => onOpen(note.vault, resolveRelative(note.path, href))}
                 />
               ) : (
-                <p className="muted">{t('note.fileOnly')}</p>
+                <FilePreview vault={note.vault} path={note.path} source={vaults.find((v) => v.name === note.vault)?.source ?? null} />
               )}
               {note.body_truncated ? <p className="notice">{t('note.truncated')}</p> : null}
               {note.observations.length ? (
