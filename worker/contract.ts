@@ -38,6 +38,9 @@ export type { FmValue, Frontmatter } from './ingest/frontmatter';
 export type { ToolInfo } from './tools/catalog';
 export type { AgentResult } from './tools/agent-result';
 export type { JsonSchema } from './tools/json-schema';
+// The note view's vault files: links resolved as Obsidian does, kept copies of pictures and PDFs.
+export type { ResolvedLink } from './tools/resolve-links';
+export type { AttachmentRead } from './ingest/attachments';
 
 // The filter language's operators as plain data (the filter builder's source).
 export type { OpName } from './query/ast';

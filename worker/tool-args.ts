@@ -137,4 +137,12 @@ export interface ToolArgsMap {
     overwrite?: boolean;
   };
   embed_status: {};
+  resolve_links: {
+    /** The note the links are written in (vault-relative path, permalink or title). */
+    from: string;
+    /** Links as written, without the brackets: "Note", "Note#Heading", "assets/photo.png", "../img/a%20b.png" (at most 500). */
+    links: string[];
+    /** Vault name; needed only when the note exists in several vaults. */
+    vault?: string;
+  };
 }

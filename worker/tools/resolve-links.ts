@@ -3,11 +3,11 @@
 // link by title or permalink. The note view uses it for ![[embeds]] and
 // pictures; agents can ask what a note's links mean.
 import { linkPath, resolveLinkTarget, type LinkTarget } from '../query/link-target';
-import { optStringList, optVault, reqString } from './args';
+import { optStringList, optVault, reqString } from '../args';
 import { defineTool } from './define';
-import { toolError } from './errors';
+import { toolError } from '../errors';
 import { resolveLink } from './read-note';
-import { resolveEntry, resolveVault } from './resolve';
+import { resolveEntry, resolveVault } from '../resolve';
 
 export interface ResolvedLink {
   /** The link as given. */
@@ -25,7 +25,7 @@ export const resolveLinksTool = defineTool<{ from: string; vault?: string; vault
   params: [
     { name: 'from', type: 'string', required: true, description: 'The note the links are written in (vault-relative path, permalink or title).' },
     { name: 'links', type: 'string[]', required: true, description: `Links as written, without the brackets: "Note", "Note#Heading", "assets/photo.png", "../img/a%20b.png" (at most ${MAX_LINKS}).` },
-    { name: 'vault', type: 'string', description: 'Vault name (alias: project); needed only when the note exists in several vaults.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; needed only when the note exists in several vaults.' },
   ],
   examples: [{ from: 'Welcome.md', links: ['Targets#^key-point', 'sunset.png'] }],
   parse(raw) {
