@@ -171,3 +171,43 @@ test('pictures of a folder chosen with "Choose folder…" are read through its h
   await expect(preview.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'sunset.png');
   expect(errors).toEqual([]);
 });
+
+test('hostile Obsidian syntax runs nothing and loads nothing remote', async ({ page }) => {
+  const errors = collectErrors(page);
+  const remote: string[] = [];
+  page.on('request', (r) => {
+    if (!/^(?:https?:\/\/localhost[:/]|blob:|data:)/.test(r.url())) remote.push(r.url());
+  });
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await openApp(page);
+  await importFolder(page, FIXTURE, VAULT);
+  await openNote(page, 'hostileword', 'Hostile');
+  const body = page.getByTestId('note-body');
+  await expect(body).toContainText('hostileword');
+  // The SVG is a picture from a blob, never markup: its script and onload stay inert.
+  const svg = body.locator('img[data-attachment="diagram.svg"]');
+  await expect.poll(() => svg.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(120);
+  // The raw <img> aimed at a tracker lost its address; a vault path written by hand still resolves inside the vault only.
+  await expect(body.locator('img[src^="http"]')).toHaveCount(0);
+  // The note embeds itself: shown once, the cycle stops.
+  await expect(body.locator('.md-embed-note')).toContainText('“Hostile” is already shown above');
+  for (const el of await body.locator('a, summary, img, .md-callout').all()) {
+    await el.hover({ timeout: 1000 }).catch(() => undefined);
+    await el.click({ timeout: 1000 }).catch(() => undefined);
+  }
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  expect(remote).toEqual([]);
+  const attrs = await body.evaluate((root) =>
+    [...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => `${el.tagName.toLowerCase()}[${a.name}=${a.value}]`)),
+  );
+  expect(attrs.filter((a) => /\[on|\[style=|javascript:|\[srcdoc/i.test(a))).toEqual([]);
+  expect(await body.locator('script, svg, iframe, object, embed, style, form').count()).toBe(0);
+  // Chromium reports the CSP refusing each on…= handler while the sanitiser parses the note (before it strips them): defence in depth, nothing ran.
+  expect(errors.filter((e) => !/Executing inline event handler violates the following Content Security Policy/.test(e))).toEqual([]);
+});

@@ -135,7 +135,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       }
     }
     if (cancelled()) return finish('cancelled');
-    db.run('UPDATE vaults SET obsidian = ? WHERE id = ?', [source.obsidian?.() ? 1 : 0, vaultId]);
+    if (source.obsidian) db.run('UPDATE vaults SET obsidian = ? WHERE id = ?', [source.obsidian() ? 1 : 0, vaultId]);
 
     // 2. Remove what is gone first, so a renamed note can take back its
     // permalink instead of clashing with its own old entry.

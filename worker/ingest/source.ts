@@ -29,7 +29,7 @@ export interface ImportSource {
    * for sources the page cannot read again later, such as dropped files.
    */
   keepsCopies?: boolean;
-  /** Whether the folder holds Obsidian's settings folder (.obsidian/); asked once files() has been walked. */
+  /** Whether the folder holds Obsidian's settings folder (.obsidian/); asked once files() has been walked. Absent: unknown, the vault's flag is left as it is. */
   obsidian?(): boolean;
   /**
    * Yields every file not under a skipped folder; what it declines to read
@@ -52,7 +52,8 @@ export function memorySource(
     root: name,
     kind,
     keepsCopies: opts.keepsCopies,
-    obsidian: () => obsidian,
+    // Only a source with .obsidian/ paths says anything about it (tests of old schemas import without the column).
+    ...(obsidian ? { obsidian: () => true } : {}),
     async *files() {
       for (const [path, content] of Object.entries(files)) {
         if (path.startsWith('.obsidian/')) continue;
