@@ -67,7 +67,7 @@ describe('kept copies of pictures', () => {
     expect(readAttachment(e.db, 'drop', 'd.pdf')).toMatchObject({ ok: true, type: 'application/pdf' });
     expect(readAttachment(e.db, 'drop', 's.ogg')).toMatchObject({ ok: false, reason: 'unsupported' });
     expect(readAttachment(e.db, 'drop', 'nope.png')).toMatchObject({ ok: false, reason: 'not_found' });
-    e.removeVault('drop');
+    await e.removeVault('drop');
     expect(e.db.get('SELECT COUNT(*) AS n FROM attachments')).toEqual({ n: 0 });
   });
 
