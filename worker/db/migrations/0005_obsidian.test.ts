@@ -25,7 +25,8 @@ describe('migration 0005_obsidian', () => {
     db.run("INSERT INTO fm (entry_id, key, pos, t, str, fold) VALUES (1, 'author', -1, 'str', 'Dora', 'dora'), (1, 'tags', 0, 'str', 'x', 'x')");
     db.run("INSERT INTO fts (rowid, title, headings, body, tags, aliases, path) VALUES (1, 'a', '', ?, 'x', '', 'a')", [body]);
 
-    expect(migrate(db)).toEqual([5]);
+    expect(migrate(db, MIGRATIONS.filter((m) => m.version <= 5))).toEqual([5]);
+    migrate(db); // and the later ones, which the engine below expects
     const engine = createEngine(db);
     const paths = async (args: Record<string, unknown>) => ok(await engine.call('search', args)).results.map((r) => r.path);
     expect(await paths({ query: 'tag:games' })).toEqual(['a.md']);
