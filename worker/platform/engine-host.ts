@@ -157,5 +157,3 @@ function checkBackup(current: Db, bytes: Uint8Array): string | null {
     db.close();
   }
 }
-
-export type EngineApi = EngineHost['api'];

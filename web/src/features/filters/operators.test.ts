@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_TABLE } from '../../../../worker/contract';
+import { en } from '../../i18n/en';
+import { ja } from '../../i18n/ja';
 import { ALL_OPS } from './filter-model';
 import { operatorsFor } from './operators';
 
@@ -15,5 +17,11 @@ describe('builder operators per field', () => {
   it('offers every operator of the engine table, and "is empty" besides', () => {
     expect(ALL_OPS.filter((op) => op !== 'empty').map((op) => `$${op}`)).toEqual(Object.keys(OPERATOR_TABLE));
     expect(ALL_OPS).toContain('empty');
+  });
+  it('has a label in both languages for every operator (all a new engine operator needs here)', () => {
+    for (const op of ALL_OPS) {
+      expect(en[`op.${op}`], op).toBeTruthy();
+      expect(ja[`op.${op}`], op).toBeTruthy();
+    }
   });
 });
