@@ -200,7 +200,7 @@ export async function measureVectorSearch(input: VectorBenchInput): Promise<Row[
     for (const { q } of set) {
       const textScored = await textRank(q);
       const v = await embed.queryVector(q);
-      const vec = v.ok ? vectorRank(db, index, v.vector, null, 100, spec.minScore).hits : [];
+      const vec = v.ok ? vectorRank(db, index, v.vector, null, 100, { minScore: spec.minScore }).hits : [];
       runs.text.push(textScored);
       runs.vector.push(vec);
       for (const [label, method, k, a] of variants) {

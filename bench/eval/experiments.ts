@@ -90,7 +90,7 @@ async function japaneseTable({ c, l }: { c: Collection; l: Loaded }, heldOut: Co
     for (const q of c.queries) scheme.rank(db, q.text, 10); // warm up
     for (const q of c.queries) {
       const q0 = performance.now();
-      const ranked = scheme.rank(db, q.text, 10).map((id) => c.docKey(paths.get(id)!)).filter((k): k is string => k !== null);
+      const ranked = scheme.rank(db, q.text, 10).map((id) => c.docKey(paths.get(id)!) ?? '');
       ms.push(performance.now() - q0);
       hit.push(hitAt(ranked, q.gains, 5));
       mrr.push(mrrAt(ranked, q.gains, 10));
@@ -101,7 +101,7 @@ async function japaneseTable({ c, l }: { c: Collection; l: Loaded }, heldOut: Co
     }
     const held = { hit: [] as number[], mrr: [] as number[] };
     for (const q of heldOut?.queries ?? []) {
-      const ranked = scheme.rank(db, q.text, 10).map((id) => heldOut!.docKey(paths.get(id)!)).filter((k): k is string => k !== null);
+      const ranked = scheme.rank(db, q.text, 10).map((id) => heldOut!.docKey(paths.get(id)!) ?? '');
       held.hit.push(hitAt(ranked, q.gains, 5));
       held.mrr.push(mrrAt(ranked, q.gains, 10));
     }
@@ -131,7 +131,12 @@ async function rankingTable(): Promise<string> {
     ...[2, 3, 4, Infinity].map((k) => ({ label: `tier over informative words, up to ${k}`, v: { ...base, tierUpTo: k, commonShare: 0.2, commonSelects: false } })),
     ...[0.25, 0.5, 1].map((x) => ({ label: `soft coordination ${x}`, v: { ...base, coord: x, commonShare: 0.2, commonSelects: false } })),
     ...[0.25, 0.5].map((x) => ({ label: `soft coordination ${x}, tier up to 3`, v: { ...base, coord: x, tierUpTo: 3, commonShare: 0.2, commonSelects: false } })),
+    { label: 'stop words left out', v: { ...base, dropStop: true } },
+    { label: 'stop words left out, tier up to 3', v: { ...base, dropStop: true, tierUpTo: 3, commonShare: 0.2, commonSelects: false } },
+    ...[0.2, 0.1].map((x) => ({ label: `words in > ${x * 100}% of notes left out`, v: { ...base, dropCommon: true, commonShare: x } })),
   ];
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+  if (only) variants.splice(0, variants.length, ...variants.filter((x, i) => i < 2 || x.label.includes(only)));
   const lines = [`| variant | ${cs.map((c) => (c.kind === 'graded' ? `${c.name} nDCG@10 | MRR@10` : `${c.name} MRR@10 | hit@5`)).join(' | ')} |`];
   lines.push(`|---|${cs.map(() => '---:|---:').join('|')}|`);
   for (const x of variants) {

@@ -64,7 +64,8 @@ export async function evaluate(c: Collection, mode: string, rank: RankFn): Promi
     const paths = await rank(q.text);
     scores.ms.push(performance.now() - t0);
     scores.empty.push(paths.length === 0 ? 1 : 0);
-    const ranked = paths.map((p) => c.docKey(p)).filter((k): k is string => k !== null);
+    // A note that is no judged document keeps its place (with no gain): dropping it would move the judged ones up.
+    const ranked = paths.map((p) => c.docKey(p) ?? '');
     scores.ndcg.push(ndcgAt(ranked, q.gains, 10));
     scores.mrr.push(mrrAt(ranked, q.gains, 10));
     scores.recall.push(recallAt(ranked, q.gains, 100));

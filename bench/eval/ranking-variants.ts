@@ -5,6 +5,7 @@ import type { Db } from '../../worker/db/database';
 import { compileQuery } from '../../worker/search/fts-query';
 import { parseQuery } from '../../worker/search/query-syntax';
 import { bm25Sql } from '../../worker/search/text';
+import { isStopWord } from '../../worker/text/stop-words';
 
 export interface RankingVariant {
   /** Notes holding every counted word first, only when the query has at most this many counted words (Infinity: always; 0: never). */
@@ -15,6 +16,10 @@ export interface RankingVariant {
   coord: number;
   /** Common words do not select candidates on their own (the engine's speed rule). */
   commonSelects: boolean;
+  /** Stop words (worker/text/stop-words.ts) are left out of the query unless it has nothing else. */
+  dropStop?: boolean;
+  /** Words in more than commonShare of the notes are left out of scoring too (unless nothing else is left). */
+  dropCommon?: boolean;
 }
 
 interface Clause {
@@ -24,10 +29,18 @@ interface Clause {
 
 export function rankVariant(db: Db, query: string, limit: number, v: RankingVariant): number[] {
   const c = compileQuery(parseQuery(query));
-  const words = [...c.optional];
+  let words = [...c.optional];
+  if (v.dropStop) {
+    const kept = words.filter((w) => !isStopWord(w.replace(/^"|"\*?$/g, '')));
+    if (kept.length) words = kept;
+  }
   if (!words.length && !c.required.length) return [];
   const n = db.get<{ n: number }>('SELECT max(id) AS n FROM entries')!.n;
-  const clauses: Clause[] = words.map((expr) => ({ expr, df: db.get<{ n: number }>('SELECT count(*) AS n FROM fts WHERE fts MATCH ?', [expr])!.n }));
+  let clauses: Clause[] = words.map((expr) => ({ expr, df: db.get<{ n: number }>('SELECT count(*) AS n FROM fts WHERE fts MATCH ?', [expr])!.n }));
+  if (v.dropCommon) {
+    const kept = clauses.filter((x) => x.df <= n * v.commonShare);
+    if (kept.length) clauses = kept;
+  }
   const counted = clauses.filter((x) => x.df > 0 && x.df <= n * v.commonShare);
   const select = !v.commonSelects && counted.length && counted.length < clauses.length ? counted : clauses;
   const anyExpr = [...c.required, `(${[...select.map((x) => x.expr)].join(' OR ') || c.required[0]})`].join(' AND ');

@@ -22,6 +22,12 @@ export interface LoadedModel {
   device: string;
   /** Milliseconds the load took. */
   ms: number;
+  /**
+   * The words the model's tokenizer holds whole (lower case), when it says:
+   * a query made only of words outside it and outside the vault means
+   * nothing to the model (worker/search/meaning-criterion.ts).
+   */
+  words?: string[];
 }
 
 export interface Embedder {

@@ -57,6 +57,8 @@ export class EmbedService {
   private running: Promise<void> | null = null;
   private generation = 0;
   private loadedId: string | null = null;
+  /** Whole words of the loaded model's vocabulary (null: it did not say). */
+  private vocabulary: Set<string> | null = null;
   private msPerChunk: number | null = null;
   private rate: number | null = null;
   private batch = 8;
@@ -249,6 +251,11 @@ export class EmbedService {
     return this.keeper.get(this.spec.id, dim);
   }
 
+  /** Whether the loaded model's tokenizer holds this word whole (true when it did not list its vocabulary). */
+  knowsWord(word: string): boolean {
+    return this.vocabulary === null || this.vocabulary.has(word.normalize('NFKC').toLowerCase());
+  }
+
   async queryVector(text: string): Promise<QueryVector> {
     const q = text.trim();
     if (!modelReads(q, this.spec, QUERY_MIN_SHARE)) {
@@ -314,6 +321,7 @@ export class EmbedService {
       if (spec !== this.spec) return; // switched meanwhile; the next step loads the new one
       this.loadedId = spec.id;
       this.device = info.device;
+      this.vocabulary = info.words?.length ? new Set(info.words) : null;
       this.download = null;
       if (!spec.dim) this.spec = { ...spec, dim: info.dim };
       if (this.state === 'loading' || this.state === 'downloading') this.setState(before === 'paused' ? 'paused' : 'idle');

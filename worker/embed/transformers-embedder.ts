@@ -17,6 +17,33 @@ export interface EmbedHost {
   devices(spec: ModelSpec): Promise<string[]>;
 }
 
+/** Vocabularies larger than this are not passed on (they hold nearly every word anyway). */
+const MAX_WORDS = 300_000;
+
+/**
+ * The whole words of a SentencePiece or byte-level BPE vocabulary: pieces
+ * that start a word (▁word, Ġword), lower case, at least two letters. Null
+ * when the tokenizer does not expose its vocabulary in one of those forms.
+ */
+function wholeWords(extractor: Extractor): string[] | undefined {
+  const tokenizer = (extractor as unknown as { tokenizer?: { get_vocab?: () => Map<string, number> | Record<string, number> } }).tokenizer;
+  let vocab: unknown;
+  try {
+    vocab = tokenizer?.get_vocab?.();
+  } catch {
+    return undefined;
+  }
+  const pieces: unknown[] = vocab instanceof Map ? [...vocab.keys()] : vocab && typeof vocab === 'object' ? Object.keys(vocab) : [];
+  if (!pieces.length || pieces.length > MAX_WORDS) return undefined;
+  const out = new Set<string>();
+  for (const p of pieces) {
+    if (typeof p !== 'string' || !(p.startsWith('\u2581') || p.startsWith('\u0120'))) continue;
+    const w = p.slice(1).toLowerCase();
+    if (w.length >= 2 && /\p{L}/u.test(w)) out.add(w);
+  }
+  return out.size ? [...out] : undefined;
+}
+
 /** A sentence every model must turn into a finite unit vector of the declared size. */
 const PROBE = 'An anemometer measures wind speed.';
 
@@ -72,7 +99,8 @@ export function createTransformersEmbedder(host: EmbedHost): Embedder {
           await extractor.dispose().catch(() => undefined);
           throw new Error(`it produces ${probe.length}-dimensional vectors, not the ${spec.dim} its description says`);
         }
-        const info: LoadedModel = { id: spec.id, dim: probe.length, device, ms: Math.round(performance.now() - started) };
+        const words = wholeWords(extractor);
+        const info: LoadedModel = { id: spec.id, dim: probe.length, device, ms: Math.round(performance.now() - started), ...(words ? { words } : {}) };
         current = { spec: { ...spec, dim: probe.length }, extractor, info };
         return info;
       } catch (e) {

@@ -124,7 +124,13 @@ export class VectorIndex {
    * The `limit` best notes for a unit-length query. `candidates` (note ids
    * from SQL: the filters and scope) restricts the scan; null scans all.
    */
-  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number, minScore = -Infinity): IndexSearch {
+  /**
+   * The `limit` best candidate notes (all when null). Notes scoring below
+   * `minScore` are left out, and with `maxGap` so are notes more than that
+   * below the best candidate (a query-relative cut; `scored` counts what is
+   * left, exactly).
+   */
+  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number, minScore = -Infinity, maxGap = Infinity): IndexSearch {
     if (query.length !== this.dim) throw new Error(`query of ${query.length} components against a ${this.dim}-d index`);
     const qscale = quantizeQuery(query, this.kernel.query());
     const nSlots = this.slotEntry.length;
@@ -180,7 +186,13 @@ export class VectorIndex {
       for (let s = 0; s < nSlots; s++) best[s] *= qscale;
     }
 
-    if (minScore > -Infinity) for (let s = 0; s < nSlots; s++) if (best[s] < minScore) best[s] = -Infinity;
+    let cut = minScore;
+    if (maxGap < Infinity) {
+      let top = -Infinity;
+      for (let s = 0; s < nSlots; s++) if (best[s] > top) top = best[s];
+      cut = Math.max(cut, top - maxGap);
+    }
+    if (cut > -Infinity) for (let s = 0; s < nSlots; s++) if (best[s] < cut) best[s] = -Infinity;
     const top = topSlots(best, slots, limit);
     let scored = 0;
     if (slots) for (const s of slots) scored += best[s] > -Infinity ? 1 : 0;

@@ -47,7 +47,8 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
   const entries = new Map<number, EntryRow>();
   const fm = opts.fields?.length ? ', e.frontmatter' : ', NULL AS frontmatter';
   // Snippets need only the head of each body: one statement for the page, not one per hit.
-  const needHead = rows.some((r) => r.snippet === undefined && r.passage === undefined);
+  // A matched passage may lack the query's words while the note has them: then the body is looked at too.
+  const needHead = rows.some((r) => r.snippet === undefined && (r.passage === undefined || opts.highlight.length > 0));
   const head = needHead ? ', substr(c.body, 1, ?) AS head' : ', NULL AS head';
   for (const e of db.all<EntryRow>(
     `SELECT e.id, e.kind, e.path, v.name AS vault, e.title, e.type, e.permalink, e.tags ${fm} ${head}
@@ -74,7 +75,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
       permalink: e.permalink,
       tags,
       score: r.score,
-      snippet: r.snippet ?? (r.passage !== undefined ? makeSnippet(r.passage, hl, { open: opts.markers[0], close: opts.markers[1] }) : snippetFor(db, e, hl, opts.markers, where)),
+      snippet: r.snippet ?? (r.passage !== undefined ? passageSnippet(db, e, r.passage, hl, opts.markers, where) : snippetFor(db, e, hl, opts.markers, where)),
     };
     if (opts.fields?.length) {
       // Files have no frontmatter: every field is null. Notes read it as find does.
@@ -84,6 +85,20 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
     hits.push(hit);
   }
   return hits;
+}
+
+/**
+ * A vector hit's snippet: the passage that matched when it shows a query
+ * word; otherwise the note's own text where it has them (the reader sees why
+ * the note is there); otherwise the passage as it is.
+ */
+function passageSnippet(db: Db, e: EntryRow, passage: string, hl: Highlighter, markers: [string, string], where: string[]): string {
+  const opts = { open: markers[0], close: markers[1] };
+  if (!hl.re || e.head === null) return makeSnippet(passage, hl, opts);
+  const inPassage = makeSnippet(passage, hl, { ...opts, requireHit: true });
+  if (inPassage !== null) return inPassage;
+  const inNote = snippetFor(db, e, hl, markers, where, true);
+  return inNote ?? makeSnippet(passage, hl, opts);
 }
 
 /** Most matches sit near the top of a note: look there first. */
@@ -97,15 +112,18 @@ const SNIPPET_WINDOW_CHARS = 6_000;
  * only a window around it is read. Long notes that only match in forms
  * instr() cannot see (width variants) show their beginning.
  */
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], where: string[]): string {
-  if (e.kind === 'file') return e.path;
-  if (e.head === null) return '';
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], where: string[]): string;
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], where: string[], requireHit: true): string | null;
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], where: string[], requireHit = false): string | null {
+  if (e.kind === 'file') return requireHit ? null : e.path;
+  if (e.head === null) return requireHit ? null : '';
   const opts = { open: markers[0], close: markers[1] };
   // A head shorter than asked for is the whole note.
-  if (e.head.length < SNIPPET_HEAD_CHARS) return makeSnippet(e.head, hl, opts);
+  if (e.head.length < SNIPPET_HEAD_CHARS) return requireHit ? makeSnippet(e.head, hl, { ...opts, requireHit: true }) : makeSnippet(e.head, hl, opts);
   const full = e.head.length + 1; // longer than the head: enough for the trailing ellipsis
   const found = makeSnippet(e.head, hl, { ...opts, requireHit: true, fullLength: full });
-  if (found !== null || !where.length) return found ?? makeSnippet(e.head, hl, { ...opts, fullLength: full });
+  if (found !== null) return found;
+  if (!where.length) return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
   const NONE = 9e15;
   const { at, n } = db.get<{ at: number; n: number }>(
     `SELECT min(${where.map(() => `coalesce(nullif(instr(b, ?), 0), ${NONE})`).join(', ')}) AS at, length(b) AS n FROM (SELECT lower(body) AS b FROM contents WHERE entry_id = ?)`,
@@ -117,5 +135,5 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
     const there = makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: n, windowStart: from - 1 });
     if (there !== null) return there;
   }
-  return makeSnippet(e.head, hl, { ...opts, fullLength: full });
+  return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
 }

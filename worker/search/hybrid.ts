@@ -12,6 +12,7 @@ import { highlightLeaves, type ParsedQuery } from './query-syntax';
 import type { SearchScope, SqlCondition } from './scope';
 import type { PageWindow } from './text';
 import { rankText, textMode } from './text-mode';
+import { meaningPlan, vectorCut } from './meaning-criterion';
 import { vectorRank, type Ranked } from './vector';
 
 export type Fusion = 'rrf' | 'score';
@@ -109,9 +110,13 @@ function depthFor(window: PageWindow): number {
   return FUSE_BLOCK * Math.max(1, Math.ceil((window.offset + window.limit) / FUSE_BLOCK));
 }
 
-/** What the model reads of a query: its words and phrases, without syntax or excluded words. */
+/**
+ * What the model reads of a query: its words and phrases, without syntax or
+ * excluded words, in NFKC (half-width katakana, full-width Latin and
+ * compatibility forms read as the index reads them).
+ */
 export function meaningText(query: ParsedQuery): string {
-  return highlightLeaves(query).map((l) => l.text).join(' ').trim();
+  return highlightLeaves(query).map((l) => l.text).join(' ').normalize('NFKC').trim();
 }
 
 /**
@@ -127,6 +132,10 @@ function vectorCondition(scope: SearchScope, query: ParsedQuery): SqlCondition |
   if (excluded.length) parts.push({ sql: 'e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [excluded.join(' OR ')] });
   if (!parts.length) return null;
   return { sql: parts.map((c) => `(${c.sql})`).join(' AND '), params: parts.flatMap((c) => c.params) };
+}
+
+function both(a: SqlCondition | null, b: SqlCondition): SqlCondition {
+  return a ? { sql: `(${a.sql}) AND (${b.sql})`, params: [...a.params, ...b.params] } : b;
 }
 
 /** Vector hits carry their best chunk's text: the snippet is cut from it. */
@@ -181,9 +190,11 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   if (index.size > 0 && index.dim !== q.vector.length) {
     throw toolError('internal', `The stored vectors have ${index.dim} dimensions but the model produces ${q.vector.length}.`, 'mode');
   }
-  const condition = vectorCondition(scope, query);
+  const plan = meaningPlan(db, query, (w) => embed.knowsWord(w));
+  const condition = plan.kind === 'text-agrees' ? both(vectorCondition(scope, query), plan.condition) : vectorCondition(scope, query);
   const depth = mode === 'vector' ? window.offset + window.limit : depthFor(window);
-  const vec = index.size > 0 ? vectorRank(db, index, q.vector, condition, depth, embed.model.minScore) : { hits: [], scored: 0 };
+  const cut = vectorCut(embed.model);
+  const vec = index.size > 0 && plan.kind !== 'none' ? vectorRank(db, index, q.vector, condition, depth, cut) : { hits: [], scored: 0 };
   const highlight = highlightLeaves(query).map((l) => ({ text: l.text, prefix: l.prefix }));
 
   if (mode === 'vector') {
@@ -197,6 +208,17 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   }
 
   const text = rankText(db, scope, query, { offset: 0, limit: depth });
+  if (!vec.hits.length) {
+    // Meaning adds nothing here: the text ranking as it is, and its exact total.
+    return {
+      rows: text.rows.slice(window.offset, window.offset + window.limit),
+      total: text.total,
+      totalIsExact: true,
+      relaxed: text.relaxed && text.total > 0,
+      highlight: text.compiled.highlight.length ? text.compiled.highlight : highlight,
+      extra: { ...extra, ...partial },
+    };
+  }
   const fused = fuse(text.rows.map((r) => ({ entryId: r.id, score: r.score })), vec.hits, {
     method: DEFAULT_FUSION,
     k: RRF_K,

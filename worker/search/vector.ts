@@ -25,9 +25,13 @@ export function candidateIds(db: Db, condition: SqlCondition | null): number[] |
   return db.column<number>(`SELECT e.id FROM entries e WHERE e.kind = 'note' AND (${condition.sql})`, condition.params);
 }
 
-/** The `limit` most similar notes in scope; notes below `minScore` (unrelated for this model) are left out. */
-export function vectorRank(db: Db, index: VectorIndex, query: ArrayLike<number>, condition: SqlCondition | null, limit: number, minScore?: number): VectorRanking {
+/**
+ * The `limit` most similar notes in scope. Notes below the model's floor
+ * (unrelated for this model) or too far below the best note in scope (see
+ * meaning-criterion.ts) are left out; `scored` counts the rest exactly.
+ */
+export function vectorRank(db: Db, index: VectorIndex, query: ArrayLike<number>, condition: SqlCondition | null, limit: number, cut: { minScore?: number; maxGap?: number } = {}): VectorRanking {
   const candidates = candidateIds(db, condition);
-  const { hits, scored } = index.search(query, candidates, limit, minScore);
+  const { hits, scored } = index.search(query, candidates, limit, cut.minScore, cut.maxGap);
   return { hits: hits.map((h) => ({ entryId: h.entryId, score: h.score, chunkId: h.chunkId })), scored };
 }

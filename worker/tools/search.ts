@@ -8,6 +8,7 @@ import { highlightLeaves, parseQuery } from '../search/query-syntax';
 import { buildScope, readScope, type ScopeArgs } from '../search/scope';
 import { readFieldList } from '../query/keys';
 import { textMode } from '../search/text-mode';
+import { withoutStopWords } from '../text/stop-words';
 import { defaultMode, hybridMode, vectorMode } from '../search/hybrid';
 import { describe, optInt, optStringList, type Args } from '../args';
 import { defineTool, type ToolContext } from './define';
@@ -127,7 +128,8 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       if (scope.filter) extra = { filter: scope.filter };
       mode = input.mode as SearchMode;
     }
-    const results = hydrateHits(ctx.db, found.rows, { highlight: found.highlight, markers: input.markers, fields: input.fields });
+    // Stop words still rank, but marking every "the" would hide why a note matched.
+    const results = hydrateHits(ctx.db, found.rows, { highlight: withoutStopWords(found.highlight), markers: input.markers, fields: input.fields });
     return {
       results,
       page: input.page,
