@@ -24,6 +24,7 @@ Options:
                   modes then cover only what an earlier run embedded)
   --model <id>    embedding model (default: the bundled use-lite; see embed_status)
   --allow-write   with mcp: let write tools change notes (written to the vault folder)
+  --user <id>     who you are in team spaces (or KIOKU_USER); --orgs <a,b> your organisations (or KIOKU_ORGS)
   --quiet, -q     do not report import problem counts or embedding progress on stderr
 
 Embeddings: with --vault (and index, and --db files that lack them) Kioku embeds

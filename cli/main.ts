@@ -13,6 +13,7 @@ import { findTool } from '../worker/tools/call';
 import { checkArgsNumbers } from '../worker/query/json-text';
 import { isErrorResult, toErrorResult } from '../worker/errors';
 import { helpText, toolHelp } from './help';
+import { identityProblem, parseOrgs, setIdentity } from '../worker/team/identity';
 import { nodeDisk } from '../worker/platform/write-back-node';
 import { NOTE_DISK } from '../worker/platform/write-back';
 import { routeConsoleToStderr, serveMcp, type ServedEngine } from './mcp/run';
@@ -27,6 +28,9 @@ interface Flags {
   verify: boolean;
   /** Follow symbolic links out of the vault folder (off: reported as problems). */
   followExternalLinks?: boolean;
+  /** Team spaces: who I am (--user, KIOKU_USER) and my organisations (--orgs, KIOKU_ORGS). */
+  user?: string;
+  orgs?: string;
   /** mcp: let write tools write. */
   allowWrite: boolean;
   positional: string[];
@@ -54,6 +58,8 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--quiet' || a === '-q') flags.quiet = true;
     else if (a === '--verify') flags.verify = true;
     else if (a === '--follow-external-links') flags.followExternalLinks = true;
+    else if (a === '--user') flags.user = value();
+    else if (a === '--orgs') flags.orgs = value();
     else if (a === '--allow-write') flags.allowWrite = true;
     else if (a.startsWith('--') && a.length > 2) throw new UsageError(`unknown option ${a}`);
     else flags.positional.push(a);
@@ -80,7 +86,21 @@ function engineOn(db: Db, flags: Flags, services: Record<string, unknown> = {}):
   // Embedding runs when the CLI asks (embedAll), never behind a command's back.
   const embed = new EmbedService(db, nodeEmbedder(), { background: false });
   if (flags.model) embed.setModel(flags.model);
+  applyIdentity(db, flags);
   return { engine: createEngine(db, { services: { ...services, embed } }), embed };
+}
+
+/**
+ * --user / --orgs (or KIOKU_USER / KIOKU_ORGS) say who runs this command in
+ * team spaces; they are stored in the database, as the app's Settings are.
+ */
+function applyIdentity(db: Db, flags: Flags): void {
+  const user = flags.user ?? process.env.KIOKU_USER;
+  if (!user) return;
+  const id = { user, orgs: parseOrgs(flags.orgs ?? process.env.KIOKU_ORGS) };
+  const problem = identityProblem(id);
+  if (problem) throw new UsageError(`--user: ${problem}`);
+  setIdentity(db, id);
 }
 
 /** Embeds what is missing, reporting progress on stderr; returns whether anything changed. */

@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   locked: 'The database is in use by another tab.',
   unsupported: 'This operation is not available here.',
   not_ready: 'The database is not open yet (or could not be opened).',
+  not_visible: 'The note is not shared with you.',
+  no_identity: 'Team-space notes need to know who you are (a user id).',
   internal: 'Something failed inside Kioku.',
 } as const;
 

@@ -145,4 +145,55 @@ export interface ToolArgsMap {
     /** Vault name; needed only when the note exists in several vaults. */
     vault?: string;
   };
+  SearchNotes: {
+    /** The phrase to find ("kubernetes pod" finds those words in that order). */
+    query: string;
+    /** Only this folder name (of any owner). */
+    folder?: string;
+    /** At most this many results, 1 to 100 (default 10). */
+    limit?: number;
+    /** The team space, when several are imported. */
+    vault?: string;
+  };
+  ReadNote: {
+    /** The user whose note it is (the users/<owner_id>/ folder). */
+    owner_id: string;
+    /** The folder under users/<owner_id>/notes/. */
+    folder: string;
+    /** The file name, ending in .md. */
+    file_name: string;
+    /** The team space, when several are imported. */
+    vault?: string;
+  };
+  WriteNote: {
+    /** Your folder: letters, digits, ".", "_", "-". */
+    folder: string;
+    /** The file name, the same characters, ending in .md. */
+    file_name: string;
+    /** The whole note: YAML frontmatter (visibility private|org|public, scope_org_id for org, mode_hint search|inject, tags, title) and Markdown. */
+    content: string;
+    /** The team space, when several are imported. */
+    vault?: string;
+  };
+  subscriptions: {};
+  subscribe: {
+    /** The user whose folder it is. */
+    owner_id: string;
+    /** The folder name. */
+    folder: string;
+    /** "search" (default) or "inject". */
+    mode?: string;
+    /** Default true. */
+    enabled?: boolean;
+  };
+  pinned_context: {
+    /** Size limit of the bundle in bytes (default 32768, up to 1,000,000). */
+    max_bytes?: number;
+  };
+  set_identity: {
+    /** Your user id; null clears the identity. */
+    user?: string;
+    /** The organisations you belong to (scope_org_id values you may read). */
+    orgs?: string[];
+  };
 }

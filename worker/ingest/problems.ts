@@ -22,7 +22,10 @@ export type ProblemCode =
   | 'symlink_loop'
   | 'symlink_dangling'
   | 'edit_kept'
-  | 'field_clash';
+  | 'field_clash'
+  | 'visibility_invalid'
+  | 'scope_org_missing'
+  | 'mode_hint_invalid';
 
 export interface FileProblem extends Problem {
   path: string;

@@ -1,6 +1,7 @@
 // What can be filtered on: every frontmatter key (nested ones as dotted
 // paths) with its value types, how many notes have it, and its most frequent
 // values. Read from the fm table with a few grouped scans.
+import { visibleId } from '../team/sql';
 import type { Db, SqlValue } from '../db/database';
 import { OPERATOR_NAMES, OPERATORS_BY_TYPE, type FieldType } from './operators';
 import type { OpName } from './ast';
@@ -70,7 +71,8 @@ const DATE_GLOB = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*'";
  * per key leave SQLite (handing rows to JavaScript is the costly part).
  */
 export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
-  const scope: string[] = [];
+  // Values of notes the local identity may not read are never counted or shown.
+  const scope: string[] = [visibleId('entry_id')];
   const params: SqlValue[] = [];
   if (opts.vaultId !== undefined) {
     scope.push('entry_id IN (SELECT id FROM entries WHERE vault_id = ?)');

@@ -7,10 +7,11 @@ import { listNotes, type Restriction } from '../query/listing';
 import type { PathRange } from './path-rules';
 import type { SearchScope } from './scope';
 import type { PageWindow, TextRow } from './text';
+import { VISIBLE } from '../team/sql';
 
-/** folder and path_prefix as restrictions of a listing (worker/query/listing.ts). */
+/** Visibility, folder and path_prefix as restrictions of a listing (worker/query/listing.ts). */
 export function pathRestrictions(folder: string | undefined, range: PathRange | undefined): Restriction[] {
-  const out: Restriction[] = [];
+  const out: Restriction[] = [{ ids: { sql: 'SELECT id FROM entries EXCEPT SELECT entry_id FROM hidden_entries', params: [] }, probe: { sql: VISIBLE, params: [] } }];
   if (folder !== undefined) out.push({ ids: { sql: 'SELECT id FROM entries WHERE folder = ?', params: [folder] }, probe: { sql: 'e.folder = ?', params: [folder] } });
   if (range) {
     const p = [range.prefix, range.upper];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VISIBLE } from '../team/sql';
 import { engineWith } from '../test/make-engine';
 import { buildScope, readScope } from './scope';
 
@@ -15,9 +16,9 @@ describe('buildScope', () => {
     expect(s.condition.sql).not.toContain("'done'");
   });
 
-  it('is "1" with no arguments', async () => {
+  it('is only the visibility rule with no arguments', async () => {
     const { db } = await engineWith({ 'a.md': 'x' });
-    expect(buildScope(db, readScope({}, 'word'))).toMatchObject({ condition: { sql: '1', params: [] }, text: 'word', filter: null, hasMetadata: false });
+    expect(buildScope(db, readScope({}, 'word'))).toMatchObject({ condition: { sql: VISIBLE, params: [] }, text: 'word', filter: null, hasMetadata: false });
   });
 
   it('gives the filter a per-row form for FTS-driven queries, selecting the same notes', async () => {

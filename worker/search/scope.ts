@@ -8,6 +8,7 @@ import { metadataScope, readMetadataArgs, type MetadataScope, type SqlCondition 
 import { argName, optString, type Args } from '../args';
 import { resolveVault } from '../resolve';
 import { folderArg, pathPrefixRange, type PathRange } from './path-rules';
+import { VISIBLE } from '../team/sql';
 
 export type { SqlCondition };
 
@@ -19,6 +20,8 @@ export interface ScopeArgs {
   folder?: string;
   range?: PathRange;
   metadata: MetadataScope;
+  /** A further condition over `entries e` set by a tool itself (team notes: subscribed folders), never by a caller. */
+  extra?: SqlCondition;
 }
 
 /**
@@ -58,7 +61,8 @@ export interface SearchScope {
 
 /** The read scope → one condition (throws not_found for an unknown vault). */
 export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
-  const parts: string[] = [];
+  // Team-space notes the local identity may not read are never in scope.
+  const parts: string[] = [VISIBLE];
   const params: SqlValue[] = [];
   const scopeParts: SearchScope['parts'] = { metadata: scope.metadata, folder: scope.folder, range: scope.range };
 
@@ -77,6 +81,10 @@ export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
     params.push(scope.range.prefix, scope.range.upper);
   }
 
+  if (scope.extra) {
+    parts.push(`(${scope.extra.sql})`);
+    params.push(...scope.extra.params);
+  }
   const meta = scope.metadata;
   const withMeta = (c: SqlCondition | null): SqlCondition => {
     const all = c ? [...parts, `(${c.sql})`] : parts;

@@ -1,5 +1,6 @@
 // Browsing aids for the UI and agents: the folders of a vault (for the folder
 // tree that sets path_prefix) and the tags in use (for tag: completion).
+import { VISIBLE, visibleId } from '../team/sql';
 import { optInt, optString, optVault } from '../args';
 import { defineTool } from './define';
 import { resolveVault } from '../resolve';
@@ -28,7 +29,7 @@ export const foldersTool = defineTool<{ vault?: string; vaultKey: string }, { fo
     const folders = db.all<FolderInfo>(
       `SELECT v.name AS vault, e.folder,
          COUNT(*) FILTER (WHERE e.kind = 'note') AS notes, COUNT(*) FILTER (WHERE e.kind = 'file') AS files
-       FROM entries e JOIN vaults v ON v.id = e.vault_id ${vault ? 'WHERE e.vault_id = ?' : ''}
+       FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE ${VISIBLE} ${vault ? 'AND e.vault_id = ?' : ''}
        GROUP BY e.vault_id, e.folder ORDER BY v.name, e.folder`,
       vault ? [vault.id] : [],
     );
@@ -56,7 +57,7 @@ export const tagsTool = defineTool<{ vault?: string; vaultKey: string; prefix?: 
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
     const params: (string | number)[] = [];
-    let where = "f.key = 'tags' AND f.pos >= 0 AND f.fold IS NOT NULL";
+    let where = `f.key = 'tags' AND f.pos >= 0 AND f.fold IS NOT NULL AND ${visibleId('f.entry_id')}`;
     if (vault) {
       where += ' AND f.entry_id IN (SELECT id FROM entries WHERE vault_id = ?)';
       params.push(vault.id);

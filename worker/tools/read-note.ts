@@ -9,6 +9,7 @@ import { stem } from '../ingest/paths';
 import { optInt, optVault, reqString } from '../args';
 import { defineTool } from './define';
 import { resolveEntry, resolveVault, type EntryRow } from '../resolve';
+import { assertVisible, visibleId } from '../team/sql';
 
 export interface NoteLink {
   type: string;
@@ -98,6 +99,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
     const e = resolveEntry(db, input.path, vault);
+    assertVisible(db, e, input.path);
     const content = readContents(db, e.id);
     const body = content?.body ?? '';
     const relations = db.all<{ type: string; target: string; context: string | null; line: number }>(
@@ -107,7 +109,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
     const backlinks = db.all<{ type: string; vault: string; path: string; title: string; line: number }>(
       `SELECT r.type, v.name AS vault, s.path, s.title, r.line FROM relations r
        JOIN entries s ON s.id = r.entry_id JOIN vaults v ON v.id = s.vault_id
-       WHERE s.vault_id = ? AND s.id <> ? AND r.target_key IN (${keys.map(() => '?').join(',')})
+       WHERE s.vault_id = ? AND s.id <> ? AND ${visibleId('s.id')} AND r.target_key IN (${keys.map(() => '?').join(',')})
        ORDER BY s.path, r.line LIMIT 500`,
       [e.vault_id, e.id, ...keys],
     );

@@ -11,6 +11,8 @@ import { createNoteTool, writeNoteTool } from './write-note';
 import { unsavedTool, writeBackTool } from './unsaved';
 import { foldersTool, tagsTool } from './browse';
 import { resolveLinksTool } from './resolve-links';
+import { readTeamNoteTool, searchNotesTool, writeTeamNoteTool } from './team-notes';
+import { identityTool, pinnedContextTool, subscribeTool, subscriptionsTool } from './team-space';
 import type { ToolDef } from './define';
 
 export const TOOLS = {
@@ -28,6 +30,14 @@ export const TOOLS = {
   write_back: writeBackTool,
   embed_status: embedStatusTool,
   resolve_links: resolveLinksTool,
+  // Team notes (team spaces: users/<owner>/notes/<folder>/<file>.md).
+  SearchNotes: searchNotesTool,
+  ReadNote: readTeamNoteTool,
+  WriteNote: writeTeamNoteTool,
+  subscriptions: subscriptionsTool,
+  subscribe: subscribeTool,
+  pinned_context: pinnedContextTool,
+  set_identity: identityTool,
 } as const;
 
 export type Tools = typeof TOOLS;

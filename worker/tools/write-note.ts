@@ -16,6 +16,7 @@ import { describe, optString, reqString, type Args } from '../args';
 import { defineTool, type ToolContext } from './define';
 import { toolError } from '../errors';
 import { resolveVault, resolveWriteTarget, type VaultRef } from '../resolve';
+import { assertVisible } from '../team/sql';
 import { fileNameForTitle, newNotePath } from './note-path';
 
 export { fileNameForTitle, newNotePath };
@@ -170,7 +171,7 @@ function outcome(db: Db, entryId: number, disk: DiskOutcome): WriteNoteResult {
 }
 
 /** Re-indexes one note from its new text (dirty until the folder holds it), then tries the folder. */
-async function save(ctx: ToolContext, vaultId: number, existing: { id: number; hash: string } | undefined, path: string, text: string): Promise<WriteNoteResult> {
+export async function saveNote(ctx: ToolContext, vaultId: number, existing: { id: number; hash: string } | undefined, path: string, text: string): Promise<WriteNoteResult> {
   const { db } = ctx;
   const at = ctx.now();
   const id = db.tx(() => {
@@ -215,6 +216,7 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
   async run(ctx, input) {
     const { db } = ctx;
     const entry = resolveWriteTarget(db, input.path, resolveVault(db, input.vault));
+    assertVisible(db, entry, input.path);
     if (entry.kind !== 'note') {
       throw toolError('invalid_argument', `${entry.path} is not a Markdown note; only .md notes can be edited.`, 'path');
     }
@@ -233,7 +235,7 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
     const content = readContents(db, entry.id) ?? { head: '', body: '' };
     const hash = db.get<{ hash: string }>('SELECT hash FROM entries WHERE id = ?', [entry.id])!.hash;
     const text = composeText(content, input.edit);
-    return save(ctx, entry.vault_id, { id: entry.id, hash }, entry.path, text);
+    return saveNote(ctx, entry.vault_id, { id: entry.id, hash }, entry.path, text);
   },
 });
 
@@ -317,6 +319,6 @@ export const createNoteTool = defineTool<CreateInput, WriteNoteResult>({
       if (fm.title === undefined) edit.frontmatter = { title: input.title, ...fm };
     }
     const text = composeText({ head: '', body: '' }, edit);
-    return save(ctx, vault.id, undefined, input.path, text);
+    return saveNote(ctx, vault.id, undefined, input.path, text);
   },
 });

@@ -304,6 +304,8 @@ export const en = {
   'engineError.conflict': 'The change conflicts with existing data.',
   'engineError.locked': 'The notes are in use by another tab.',
   'engineError.unsupported': 'Not available here.',
+  'engineError.not_visible': 'This note is not shared with you.',
+  'engineError.no_identity': 'Set your user id (Settings, or --user) to read team notes.',
   'engineError.internal': 'Something failed inside Kioku.',
   'notice.embeddings_incomplete': 'Some notes are not embedded yet.',
   'notice.query_language': 'The embedding model cannot read this query’s language, so it was ranked by text.',
@@ -321,6 +323,9 @@ export const en = {
   'problem.symlink_outside': 'A symbolic link points outside the vault folder; it was not followed.',
   'problem.symlink_loop': 'A symbolic link leads back into itself; it was skipped.',
   'problem.symlink_dangling': 'A symbolic link points to nothing; it was skipped.',
+  'problem.visibility_invalid': 'The visibility is not private, org or public; the note is treated as private.',
+  'problem.scope_org_missing': 'visibility: org needs scope_org_id; the note is treated as private.',
+  'problem.mode_hint_invalid': 'mode_hint must be search or inject; it was ignored.',
   'problem.edit_kept': 'The file changed on disk while it had an unsaved edit in Kioku; the edit was kept.',
   // Note view: Obsidian rendering (links in words, embeds, vault files).
   'note.unresolvedBadge': 'not found',

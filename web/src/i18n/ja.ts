@@ -305,6 +305,8 @@ export const ja: Record<MessageKey, string> = {
   'engineError.conflict': '変更が既存のデータと衝突しています。',
   'engineError.locked': 'ノートは別のタブで使用中です。',
   'engineError.unsupported': 'ここでは利用できません。',
+  'engineError.not_visible': 'このノートはあなたと共有されていません。',
+  'engineError.no_identity': 'チームのノートを読むには、ユーザー ID を設定してください（設定、または --user）。',
   'engineError.internal': 'Kioku の内部でエラーが発生しました。',
   'notice.embeddings_incomplete': 'まだ埋め込みが済んでいないノートがあります。',
   'notice.query_language': '埋め込みモデルはこのクエリの言語を読めないため、キーワードで順位付けしました。',
@@ -322,6 +324,9 @@ export const ja: Record<MessageKey, string> = {
   'problem.symlink_outside': 'シンボリックリンクがボールトのフォルダーの外を指しています。たどりませんでした。',
   'problem.symlink_loop': 'シンボリックリンクが自分自身に戻っています。スキップしました。',
   'problem.symlink_dangling': 'シンボリックリンクの指す先がありません。スキップしました。',
+  'problem.visibility_invalid': 'visibility が private・org・public のどれでもありません。非公開として扱います。',
+  'problem.scope_org_missing': 'visibility: org には scope_org_id が必要です。非公開として扱います。',
+  'problem.mode_hint_invalid': 'mode_hint は search か inject です。無視しました。',
   'problem.edit_kept': 'Kioku で未保存の編集があるファイルがディスク上で変更されました。編集を残しました。',
   // ノート表示: Obsidian の表示(リンクの種類、埋め込み、保管庫のファイル)
   'note.unresolvedBadge': '見つかりません',
