@@ -211,3 +211,42 @@ test('hostile Obsidian syntax runs nothing and loads nothing remote', async ({ p
   // Chromium reports the CSP refusing each on…= handler while the sanitiser parses the note (before it strips them): defence in depth, nothing ran.
   expect(errors.filter((e) => !/Executing inline event handler violates the following Content Security Policy/.test(e))).toEqual([]);
 });
+
+test.describe('screenshots', () => {
+  test.use({ viewport: { width: 1280, height: 1650 } });
+
+  // Kept in docs/screenshots/ (looked at by a person after every change to the note view).
+  test('the note view of an Obsidian vault: callouts and footnotes; embeds and pictures', async ({ page }) => {
+    await openApp(page);
+    await importFolder(page, FIXTURE, VAULT);
+    await openNote(page, 'callouts', 'Welcome');
+    await page.getByTestId('note-body').locator('details.md-callout-warning > summary').click();
+    await expect(page.getByTestId('note-body').locator('.md-footnotes')).toBeVisible();
+    await page.screenshot({ path: 'docs/screenshots/desktop-13-obsidian-callouts.png' });
+    await openNote(page, 'cycle', 'Embeds');
+    const sunset = page.getByTestId('note-body').locator('img[data-attachment="sunset.png"]');
+    await expect.poll(() => sunset.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(160);
+    await expect(page.getByTestId('note-body').locator('.md-embed-box')).toHaveCount(4);
+    await page.screenshot({ path: 'docs/screenshots/desktop-14-obsidian-embeds.png' });
+  });
+});
+
+test.describe('Japanese', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('links, placeholders and embeds are labelled in Japanese', async ({ page }) => {
+    await openApp(page);
+    await importFolder(page, FIXTURE, VAULT);
+    await openNote(page, 'callouts', 'Welcome');
+    const links = page.getByTestId('links');
+    await expect(links.locator('li').filter({ hasText: 'Embeds' })).toContainText('リンク');
+    await expect(links.locator('li').filter({ hasText: 'Embeds' })).toContainText('2 か所');
+    await expect(links.locator('.unresolved-badge')).toHaveText('見つかりません');
+    await openNote(page, 'cycle', 'Embeds');
+    const body = page.getByTestId('note-body');
+    await expect(body.locator('.md-embed-head').first()).toContainText('Targets › Second part から');
+    await expect(body.locator('[data-missing="not_found"]')).toContainText('このボールトに「no-such-picture.png」というファイルはありません。');
+    await expect(body.locator('.md-file-card')).toContainText('ブラウザーの PDF ビューアーで開く');
+    await expect(page.getByTestId('open-in-obsidian')).toHaveText('Obsidian で開く');
+  });
+});
