@@ -78,7 +78,7 @@ describe('kioku mcp over stdio', () => {
     expect(search({ query: 'oauth', page_sise: 5 })).toBe(false);
   });
 
-  it('answers search, find and read_note with the same JSON as kioku call, plus a readable text', async () => {
+  it('answers search, find and read_note with the same JSON as kioku call, plus a readable text', { timeout: 240_000 }, async () => {
     const { client } = await connect(['--vault', vault, '--no-embed']);
     const cases: [string, Record<string, unknown>][] = [
       ['search', { query: 'oauth' }],
@@ -132,6 +132,31 @@ describe('kioku mcp over stdio', () => {
     const text = (guide.messages[0].content as { text: string }).text;
     expect(text).toContain('$between');
     expect(text).toContain('`path_prefix`');
+    // Without a team identity the pinned context says why it is empty.
+    const pinned = await client.getPrompt({ name: 'pinned_context' });
+    expect((pinned.messages[0].content as { text: string }).text).toContain('No pinned context');
+  });
+
+  it('with --user, serves the team tools and the pinned context of that user', async () => {
+    const team = writeTree(
+      {
+        'users/alice/notes/eng/a.md': '---\ntitle: A\n---\nThe kubernetes pod.',
+        'users/bob/notes/ops/b.md': '---\ntitle: B\nvisibility: public\nmode_hint: inject\n---\nRunbook for the kubernetes pod.',
+        'users/bob/notes/ops/c.md': '---\ntitle: C\n---\nBob only: kubernetes pod secrets.',
+      },
+      'mcp-team',
+    );
+    try {
+      const { client } = await connect(['--vault', team, '--no-embed', '--user', 'alice']);
+      // Subscribing changes Kioku's own settings, not notes: allowed without --allow-write.
+      expect((await client.callTool({ name: 'subscribe', arguments: { owner_id: 'bob', folder: 'ops' } })).isError ?? false).toBe(false);
+      const r = await client.callTool({ name: 'SearchNotes', arguments: { query: 'kubernetes pod' } });
+      expect(((r.structuredContent as { results: string[] }).results).sort()).toEqual(['alice/eng/a.md: A', 'bob/ops/b.md: B']);
+      const pinned = await client.getPrompt({ name: 'pinned_context' });
+      expect((pinned.messages[0].content as { text: string }).text).toContain('## bob/ops/b.md');
+    } finally {
+      removeTree(team);
+    }
   });
 
   it('refuses writes without --allow-write, saying how to enable them, and changes nothing', async () => {

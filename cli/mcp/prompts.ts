@@ -3,14 +3,22 @@
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import { OPERATOR_INFO } from '../../worker/query/operators';
 import { TOOLS } from '../../worker/tools/registry';
+import type { Engine } from '../../worker/engine';
+import { isErrorResult } from '../../worker/errors';
 
 export const PROMPTS: Prompt[] = [
   { name: 'search_guide', title: 'How to search this vault', description: "Kioku's query syntax, filter language and search arguments, for an assistant about to search." },
+  { name: 'pinned_context', title: 'Pinned team context', description: 'The team notes you pinned (folders subscribed with mode inject, notes hinted mode_hint: inject), as one Markdown bundle.' },
 ];
 
-export function getPrompt(name: string): GetPromptResult | undefined {
-  if (name !== 'search_guide') return undefined;
-  return { description: PROMPTS[0].description, messages: [{ role: 'user', content: { type: 'text', text: searchGuide() } }] };
+export async function getPrompt(name: string, engine: Engine): Promise<GetPromptResult | undefined> {
+  if (name === 'search_guide') return { description: PROMPTS[0].description, messages: [{ role: 'user', content: { type: 'text', text: searchGuide() } }] };
+  if (name !== 'pinned_context') return undefined;
+  const r = await engine.call('pinned_context', {});
+  const text = isErrorResult(r)
+    ? `No pinned context: ${r.error.message}`
+    : `${r.bundle || '(No notes are pinned: subscribe to a folder with mode inject.)'}${r.left_out.length ? `\n\n(Left out for size: ${r.left_out.map((x) => x.note).join(', ')}.)` : ''}`;
+  return { description: PROMPTS[1].description, messages: [{ role: 'user', content: { type: 'text', text } }] };
 }
 
 export function searchGuide(): string {

@@ -19,7 +19,7 @@ import {
 import type { Engine } from '../../worker/engine';
 import { isErrorResult } from '../../worker/errors';
 import { findTool } from '../../worker/tools/call';
-import { toolCatalog } from '../../worker/tools/catalog';
+import { NOTE_WRITERS, toolCatalog } from '../../worker/tools/catalog';
 import { agentResult } from '../../worker/tools/agent-result';
 import { listNoteResources, readNoteResource, RESOURCE_TEMPLATES } from './resources';
 import { PROMPTS, getPrompt } from './prompts';
@@ -62,7 +62,7 @@ export function createMcpServer(host: McpHost): Server {
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
     const name = req.params.name;
     const def = findTool(name);
-    if (def?.write && !host.allowWrite) {
+    if (def && NOTE_WRITERS.has(def.name) && !host.allowWrite) {
       return agentResult(name, {
         isError: true,
         error: {
@@ -93,8 +93,9 @@ export function createMcpServer(host: McpHost): Server {
   });
 
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS }));
-  server.setRequestHandler(GetPromptRequestSchema, (req) => {
-    const prompt = getPrompt(req.params.name);
+  server.setRequestHandler(GetPromptRequestSchema, async (req) => {
+    await host.ready;
+    const prompt = await getPrompt(req.params.name, host.engine);
     if (!prompt) throw new McpError(ErrorCode.InvalidParams, `No prompt named ${JSON.stringify(req.params.name)}; prompts: ${PROMPTS.map((p) => p.name).join(', ')}.`);
     return prompt;
   });

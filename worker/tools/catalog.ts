@@ -12,11 +12,14 @@ export interface ToolInfo {
   tool: string;
   description: string;
   inputSchema: JsonSchema;
-  /** Writes notes (MCP: only with --allow-write). */
+  /** Changes notes (MCP: only with --allow-write); settings tools such as subscribe do not count. */
   write: boolean;
   params: { name: string; type: string; description: string; required: boolean; aliases: string[] }[];
   examples: unknown[];
 }
+
+/** The tools that change notes (in the folder or as unsaved edits). */
+export const NOTE_WRITERS: ReadonlySet<string> = new Set(['write_note', 'create_note', 'write_back', 'WriteNote']);
 
 export function toolCatalog(): ToolInfo[] {
   const out: ToolInfo[] = [];
@@ -24,7 +27,7 @@ export function toolCatalog(): ToolInfo[] {
     const base = {
       tool: def.name,
       inputSchema: toolInputSchema(def),
-      write: !!def.write,
+      write: NOTE_WRITERS.has(def.name),
       params: def.params.map((p) => ({ name: p.name, type: p.type, description: p.description, required: !!p.required, aliases: [...(p.aliases ?? [])] })),
       examples: [...(def.examples ?? [])],
     };
