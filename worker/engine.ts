@@ -59,7 +59,10 @@ export function createEngine(db: Db, opts: { now?: () => number; services?: Reco
         .then(async (s) => (s.vaultId ? (await lane.run(() => refreshTeamSpace(db, s.vaultId, ctx.now())), s) : s));
       importing = run
         .then((s) => (importOpts.deferIndexTidy && s.phase === 'done' ? nextTask().then(() => lane.run(() => tidyTextIndex(db, s))) : undefined))
-        .catch(() => undefined); // a failed merge only leaves more index segments; the next import merges again
+        .catch((e) => {
+          // A failed merge only leaves more index segments (the next import merges again), but it is logged, not hidden.
+          console.warn(`Kioku: tidying the text index after importing failed: ${(e as Error)?.message ?? e}`);
+        });
       // New and changed notes are embedded in the background once the import (and its index tidy) is done;
       // meanwhile the embedding queue waits.
       const embed = ctx.services.embed as { start?(): void; holdFor?(p: Promise<unknown>): void } | undefined;

@@ -10,12 +10,31 @@ const ACTIVE = 'embed.model';
 const CUSTOM = 'embed.custom_models';
 
 function customModels(db: Db): ModelSpec[] {
+  return readCustomModels(db).models;
+}
+
+/**
+ * The models the user added, and what is wrong with the stored list if it
+ * cannot be read (then only the built-in models are offered, and the status
+ * says so instead of the added models silently vanishing).
+ */
+export function readCustomModels(db: Db): { models: ModelSpec[]; problem: string | null } {
+  const text = getMeta(db, CUSTOM);
+  if (text === undefined) return { models: [], problem: null };
+  const damaged = (why: string) => ({
+    models: [],
+    problem: `The list of embedding models added to this database is damaged (${why}), so only the built-in models are offered. Load the model folders again to list them.`,
+  });
+  let v: unknown;
   try {
-    const v = JSON.parse(getMeta(db, CUSTOM) ?? '[]');
-    return Array.isArray(v) ? (v as ModelSpec[]) : [];
-  } catch {
-    return [];
+    v = JSON.parse(text);
+  } catch (e) {
+    return damaged(`not valid JSON: ${(e as Error).message}`);
   }
+  if (!Array.isArray(v)) return damaged('not a list');
+  const bad = v.findIndex((m) => typeof m !== 'object' || m === null || typeof (m as ModelSpec).id !== 'string' || typeof (m as ModelSpec).source !== 'object');
+  if (bad >= 0) return damaged(`entry ${bad + 1} is not a model`);
+  return { models: v as ModelSpec[], problem: null };
 }
 
 export function knownModels(db: Db): ModelSpec[] {

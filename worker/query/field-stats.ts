@@ -6,6 +6,7 @@ import type { Db, SqlValue } from '../db/database';
 import { OPERATOR_NAMES, OPERATORS_BY_TYPE, type FieldType } from './operators';
 import type { OpName } from './ast';
 import { checkKey } from './keys';
+import { ToolError } from '../errors';
 
 export interface FieldValueCount {
   value: string | number | boolean;
@@ -201,7 +202,9 @@ function nameable(key: string): boolean {
   try {
     checkKey(key, '');
     return true;
-  } catch {
-    return false;
+  } catch (e) {
+    // Only the key rules' own refusal means "not nameable"; anything else is a real failure.
+    if (e instanceof ToolError && e.code === 'invalid_filter') return false;
+    throw e;
   }
 }

@@ -3,10 +3,13 @@
 // models through the engine worker's API (or the CLI's flags).
 import type { EmbedService, EmbedStatus } from '../embed/service';
 import { defineTool } from './define';
+import { readCustomModels } from '../embed/model-choice';
 import { toolError } from '../errors';
 
 export interface EmbedStatusResult extends EmbedStatus {
   models: { id: string; label: string; languages: string; source: string; size_mb: number; active: boolean }[];
+  /** Set when the stored list of added models cannot be read: what is wrong and what to do. */
+  models_problem?: string;
 }
 
 export const embedStatusTool = defineTool<Record<string, never>, EmbedStatusResult>({
@@ -22,8 +25,10 @@ export const embedStatusTool = defineTool<Record<string, never>, EmbedStatusResu
     const embed = services.embed as EmbedService | undefined;
     if (!embed) throw toolError('unsupported', 'This host has no embedding service; only text search is available.');
     const status = embed.status();
+    const { problem } = readCustomModels(embed.db);
     return {
       ...status,
+      ...(problem ? { models_problem: problem } : {}),
       models: embed.models().map((m) => ({ id: m.id, label: m.label, languages: m.languages, source: m.source.kind, size_mb: m.sizeMB, active: m.id === status.model.id })),
     };
   },

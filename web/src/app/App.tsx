@@ -129,7 +129,14 @@ function Shell({ caps }: { caps: Capabilities }) {
     async (inputs: FolderInput[]) => {
       for (const input of inputs) {
         // A transformers.js model folder is loaded as a model, not imported as notes.
-        const model = await modelFolderFiles(input).catch(() => null);
+        // If that cannot be told, nothing is imported (a model's files are no notes), and the user is told why.
+        let model: Awaited<ReturnType<typeof modelFolderFiles>>;
+        try {
+          model = await modelFolderFiles(input);
+        } catch (e) {
+          setNotice(t('embed.folderCheckFailed', { name: input.name, error: (e as Error)?.message ?? String(e) }));
+          continue;
+        }
         if (model) {
           setNotice(t('embed.folderLoading', { name: input.name }));
           const r = await engineApi().embedAddFolder(input.name, model);

@@ -357,6 +357,8 @@ export const en = {
   'render.embed.noSection': '(No heading or block “{anchor}” in {title}.)',
   'note.openInObsidian': 'Open in Obsidian',
   'note.openInObsidianHelp': 'Opens this note in the Obsidian app, if it is installed and knows this vault.',
+  // issue 10: engine edges
+  'embed.folderCheckFailed': 'Could not tell whether “{name}” is a model folder or notes ({error}); nothing was imported. Try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

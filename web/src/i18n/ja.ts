@@ -358,4 +358,6 @@ export const ja: Record<MessageKey, string> = {
   'render.embed.noSection': '（{title} に見出しまたはブロック「{anchor}」はありません。）',
   'note.openInObsidian': 'Obsidian で開く',
   'note.openInObsidianHelp': 'Obsidian アプリがインストールされ、この保管庫を知っていれば、このノートを Obsidian で開きます。',
+  // issue 10: engine edges
+  'embed.folderCheckFailed': '「{name}」がモデルフォルダーかノートのフォルダーか確認できませんでした（{error}）。何も取り込んでいません。もう一度お試しください。',
 };

@@ -5,7 +5,11 @@
 // lookup per value, and `find` walks fm_sort to page through notes sorted by
 // a field without sorting them all.
 import type { Migration } from '../migrate';
-import { foldText } from '../../ingest/fm-rows';
+
+/** The fold of version 2, frozen here (worker/ingest/fm-rows.ts foldText may change; this migration must not). */
+function foldText(s: string): string {
+  return s.normalize('NFKC').toLowerCase().toUpperCase().toLowerCase().normalize('NFKC');
+}
 
 export const m0002: Migration = {
   version: 2,
