@@ -59,8 +59,8 @@ export async function measureVectorSearch(input: VectorBenchInput): Promise<Row[
   const { db, host, log } = input;
   const rows: Row[] = [];
   const add = (measure: string, value: string | number, note = '') => rows.push({ host, measure, value, note });
-  const embed = new EmbedService(db, input.embedder, { background: false, maxBatch: 32, targetBatchMs: 500 });
-  const engine: Engine = createEngine(db, { services: { embed } });
+  const engine: Engine = createEngine(db, { embedder: input.embedder, background: false, embedding: { maxBatch: 32, targetBatchMs: 500 } });
+  const embed = engine.embed!;
 
   log('importing seekstone-10k');
   const summary = await engine.importSource(input.seekstone);

@@ -15,7 +15,7 @@ import { isErrorResult, toErrorResult } from '../worker/errors';
 import { helpText, toolHelp } from './help';
 import { identityProblem, parseOrgs, setIdentity } from '../worker/team/identity';
 import { nodeDisk } from '../worker/platform/write-back-node';
-import { NOTE_DISK } from '../worker/platform/write-back';
+import type { NoteDisk } from '../worker/platform/write-back';
 import { routeConsoleToStderr, serveMcp, type ServedEngine } from './mcp/run';
 
 interface Flags {
@@ -82,12 +82,13 @@ const out = (s: string) => process.stdout.write(s + '\n');
 const err = (s: string) => process.stderr.write(s + '\n');
 
 /** The engine with its embedding service; the model loads only when something needs it. */
-function engineOn(db: Db, flags: Flags, services: Record<string, unknown> = {}): { engine: Engine; embed: EmbedService } {
+function engineOn(db: Db, flags: Flags, disk?: NoteDisk): { engine: Engine; embed: EmbedService } {
   // Embedding runs when the CLI asks (embedAll), never behind a command's back.
-  const embed = new EmbedService(db, nodeEmbedder(), { background: false });
+  const engine = createEngine(db, { embedder: nodeEmbedder(), background: false, disk });
+  const embed = engine.embed!;
   if (flags.model) embed.setModel(flags.model);
   applyIdentity(db, flags);
-  return { engine: createEngine(db, { services: { ...services, embed } }), embed };
+  return { engine, embed };
 }
 
 /**
@@ -253,7 +254,7 @@ async function cmdMcp(flags: Flags): Promise<number> {
   if (!flags.db && !flags.vault) throw new UsageError('kioku mcp needs --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
   // With --allow-write, edits are written to each vault's folder (the one it was imported from).
   const disk = nodeDisk();
-  const services = flags.allowWrite ? { [NOTE_DISK]: disk } : {};
+  const writable = flags.allowWrite ? disk : undefined;
   const openFolders = (db: Db) => {
     for (const v of db.all<{ name: string; root: string }>("SELECT name, root FROM vaults WHERE source = 'node' AND root IS NOT NULL")) {
       if (existsSync(v.root)) disk.set(v.name, v.root);
@@ -265,7 +266,7 @@ async function cmdMcp(flags: Flags): Promise<number> {
     if (!existsSync(flags.db)) throw new UsageError(`no database file at ${flags.db}; create it with: kioku index <dir> --db ${flags.db}`);
     const file = flags.db;
     const db = await openMemoryDb({ file });
-    const { engine, embed } = engineOn(db, flags, services);
+    const { engine, embed } = engineOn(db, flags, writable);
     openFolders(db);
     void embedAll(embed, flags).then((changed) => changed && saveDb(db, file));
     served = { engine, ready: Promise.resolve(), afterWrite: () => saveDb(db, file), close: () => db.close() };
@@ -273,7 +274,7 @@ async function cmdMcp(flags: Flags): Promise<number> {
     const dir = flags.vault!;
     requireFolder(dir);
     const db = await openMemoryDb();
-    const { engine, embed } = engineOn(db, flags, services);
+    const { engine, embed } = engineOn(db, flags, writable);
     let progress: ServedEngine['progress'] = () => ({ done: 0, total: 0, message: `importing ${dir}` });
     const importOnce = (onProgress?: (p: { processed: number; found: number }) => void) =>
       engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }), { onProgress }).then((s) => {

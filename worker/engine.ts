@@ -1,5 +1,6 @@
-// The engine: one database, the tool contract over it, and imports. The
-// browser worker, the CLI and the tests all build exactly this object.
+// The engine: one database, the tool contract over it, imports, and the
+// embedding service. The browser worker, the embedding host, the CLI and the
+// tests all build exactly this object, with createEngine.
 import type { Db } from './db/database';
 import { writeLane } from './db/lane';
 import { importVault, tidyTextIndex, type ImportOptions, type ImportSummary } from './ingest/import';
@@ -9,11 +10,34 @@ import { refreshTeamSpace } from './team/refresh';
 import { callTool, findTool } from './tools/call';
 import type { ToolContext } from './tools/define';
 import type { ToolErrorResult } from './errors';
+import type { Embedder } from './embed/embedder';
+import { EmbedService, type EmbedServiceOptions } from './embed/service';
+import type { NoteDisk } from './platform/write-back';
+import type { EngineServices } from './services';
+
+export type { EngineServices };
+
+export interface EngineOptions {
+  now?: () => number;
+  /**
+   * The model runner. Given (null too: none connected yet, as in the browser
+   * before the embed worker starts), the engine has an embedding service.
+   */
+  embedder?: Embedder | null;
+  /** Vault folders open for writing (write_note writes edits through them). */
+  disk?: NoteDisk;
+  /** false: embed only when asked (runToCompletion), never on its own after imports (the CLI). */
+  background?: boolean;
+  /** Tuning and status updates of the embedding service. */
+  embedding?: Omit<EmbedServiceOptions, 'background'>;
+}
 import type { ToolName, ToolOutput } from './tools/registry';
 
 export interface Engine {
   readonly db: Db;
   readonly ctx: ToolContext;
+  /** The embedding service, when the engine was given an embedder. */
+  readonly embed?: EmbedService;
   call<N extends ToolName>(name: N, args?: unknown): Promise<ToolOutput<N> | ToolErrorResult>;
   call(name: string, args?: unknown): Promise<unknown>;
   /**
@@ -31,16 +55,19 @@ export interface Engine {
 const SEARCHES = new Set(['search', 'find']);
 const TEAM_AFFECTED = new Set(['write_note', 'create_note', 'set_identity']);
 
-export function createEngine(db: Db, opts: { now?: () => number; services?: Record<string, unknown> } = {}): Engine {
-  const ctx: ToolContext = { db, now: opts.now ?? Date.now, services: opts.services ?? {} };
+export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
+  const embedService = opts.embedder !== undefined ? new EmbedService(db, opts.embedder, { ...opts.embedding, background: opts.background }) : undefined;
+  const services: EngineServices = { embed: embedService, disk: opts.disk };
+  const ctx: ToolContext = { db, now: opts.now ?? Date.now, services };
   let importing: Promise<unknown> = Promise.resolve();
   const lane = writeLane(db);
   return {
     db,
     ctx,
+    embed: embedService,
     call: ((name: string, args?: unknown) => {
       // Searches get the CPU first: the embedding queue waits while someone is searching.
-      if (SEARCHES.has(findTool(name)?.name ?? '')) (ctx.services.embed as { touch?(): void } | undefined)?.touch?.();
+      if (SEARCHES.has(findTool(name)?.name ?? '')) services.embed?.touch();
       const def = findTool(name);
       if (!def?.write || !TEAM_AFFECTED.has(def.name)) return callTool(ctx, name, args);
       // An edit can change who may read a team note: derive visibility again before answering.
@@ -65,9 +92,9 @@ export function createEngine(db: Db, opts: { now?: () => number; services?: Reco
         });
       // New and changed notes are embedded in the background once the import (and its index tidy) is done;
       // meanwhile the embedding queue waits.
-      const embed = ctx.services.embed as { start?(): void; holdFor?(p: Promise<unknown>): void } | undefined;
-      embed?.holdFor?.(importing);
-      void importing.then(() => embed?.start?.());
+      const embed = services.embed;
+      embed?.holdFor(importing);
+      void importing.then(() => embed?.start());
       return run;
     },
     async idle() {

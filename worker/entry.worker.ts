@@ -8,7 +8,8 @@
 // through worker/contract.ts only.
 import * as Comlink from 'comlink';
 import { createEngineHost } from './platform/engine-host';
-import { handleDisk, NOTE_DISK, vaultNoteTexts } from './platform/write-back';
+import { toErrorResult, type ToolErrorResult } from './errors';
+import { handleDisk, vaultNoteTexts } from './platform/write-back';
 import { createEmbedHost } from './embed/embed-host';
 import { TOOLS } from './tools/registry';
 import { toolCatalog, type ToolInfo } from './tools/catalog';
@@ -20,14 +21,17 @@ export type { OpenState } from './platform/engine-host';
 // Vault folders the page opened for writing (write_note writes edits through them).
 const disk = handleDisk();
 const embedHost = createEmbedHost();
-const host = createEngineHost({ services: { [NOTE_DISK]: disk }, servicesFor: embedHost.servicesFor });
+const host = createEngineHost({
+  engineOptions: () => ({ ...embedHost.engineOptions(), disk }),
+  onEngine: (engine) => embedHost.attach(engine),
+});
 
 const api = {
   ...host.api,
   ...embedHost.api,
   ...uiChecks,
 
-  removeVault(name: string): Promise<boolean> {
+  removeVault(name: string): Promise<boolean | ToolErrorResult> {
     disk.set(name, null);
     return host.api.removeVault(name);
   },
@@ -38,8 +42,12 @@ const api = {
   },
 
   /** Every note of a vault as Kioku holds it (edits included), for "export as .zip". */
-  vaultNoteTexts(vault: string): { path: string; text: string; mtime: number }[] {
-    return vaultNoteTexts(host.engine().db, vault);
+  vaultNoteTexts(vault: string): { path: string; text: string; mtime: number }[] | ToolErrorResult {
+    try {
+      return vaultNoteTexts(host.engine().db, vault);
+    } catch (e) {
+      return toErrorResult(e);
+    }
   },
 
   /** The tools and their parameters, so the UI can offer exactly what this engine supports. */

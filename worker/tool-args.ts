@@ -196,4 +196,10 @@ export interface ToolArgsMap {
     /** The organisations you belong to (scope_org_id values you may read). */
     orgs?: string[];
   };
+  embed_pause: {};
+  embed_resume: {};
+  embed_model: {
+    /** The model id, e.g. "Xenova/multilingual-e5-small". */
+    model: string;
+  };
 }

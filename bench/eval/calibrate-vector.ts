@@ -4,7 +4,7 @@
 // rank, and how far below the best it is. No-match queries show what a
 // query that means nothing scores.
 import { COLLECTIONS, type Collection } from './collections';
-import { embedServices, prepareEmbeddings } from './embed-modes';
+import { embedOptions, prepareEmbeddings } from './embed-modes';
 import { loadCollection } from './harness';
 import type { EmbedService } from '../../worker/embed/service';
 import { meaningText } from '../../worker/search/hybrid';
@@ -13,7 +13,7 @@ import { percentile } from './metrics';
 
 async function main(): Promise<void> {
   const cs = ['seekstone-kw', 'seekstone-nl', 'seekstone-paraphrase', 'seekstone-nomatch'].map((n) => COLLECTIONS[n]()).filter((c): c is Collection => c !== null);
-  const { engine } = await loadCollection(cs[0], { servicesFor: embedServices });
+  const { engine } = await loadCollection(cs[0], { engine: embedOptions });
   await prepareEmbeddings(engine, cs, (s) => console.error(s));
   const embed = engine.ctx.services.embed as EmbedService;
   const index = await embed.index();

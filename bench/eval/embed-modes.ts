@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import type { Db } from '../../worker/db/database';
 import { openMemoryDb } from '../../worker/db/open-node';
-import type { Engine } from '../../worker/engine';
+import type { Engine, EngineOptions } from '../../worker/engine';
 import { nodeEmbedder } from '../../worker/embed/node-embedder';
 import { EmbedService } from '../../worker/embed/service';
 import { EMBEDDED_DB } from '../vector-embed';
@@ -19,8 +19,8 @@ import { toolMode } from './modes';
 
 export const MEANING_MODES = ['vector', 'hybrid'];
 
-export function embedServices(db: Db): { embed: EmbedService } {
-  return { embed: new EmbedService(db, nodeEmbedder({ offline: true }), { background: false, maxBatch: 64, targetBatchMs: 1000 }) };
+export function embedOptions(): EngineOptions {
+  return { embedder: nodeEmbedder({ offline: true }), background: false, embedding: { maxBatch: 64, targetBatchMs: 1000 } };
 }
 
 /**
@@ -30,7 +30,7 @@ export function embedServices(db: Db): { embed: EmbedService } {
  * --embed-all, else the subset the eval ranks (embed-subset.ts).
  */
 export async function prepareEmbeddings(engine: Engine, group: readonly Collection[], log: (s: string) => void): Promise<boolean> {
-  const embed = engine.ctx.services.embed as EmbedService;
+  const embed = engine.embed!;
   const c = group[0];
   const big = c.source.name.startsWith('seekstone') || c.source.root.includes('seekstone');
   if (big && existsSync(EMBEDDED_DB)) {

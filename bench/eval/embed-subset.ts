@@ -63,7 +63,7 @@ function copyVectors(from: Db, to: Db, model: string): number {
 
 /** Chunks and embeds the subset; returns how many notes and passages have vectors. */
 export async function embedSubset(engine: Engine, collections: readonly Collection[], rankings: readonly RankFn[], log: (s: string) => void): Promise<{ notes: number; embedded: number; reused: number }> {
-  const embed = engine.ctx.services.embed as EmbedService;
+  const embed = engine.embed!;
   const spec = embed.models().find((m) => m.id === embed.status().model.id)!;
   const ids = await wanted(engine, collections, rankings);
   const db = engine.db;

@@ -38,16 +38,16 @@ export interface Loaded {
  */
 export async function loadCollection(
   c: Collection,
-  opts: { services?: Record<string, unknown>; servicesFor?: (db: import('../../worker/db/database').Db) => Record<string, unknown> } = {},
+  opts: { engine?: () => import('../../worker/engine').EngineOptions } = {},
 ): Promise<Loaded> {
   const cache = process.argv.includes('--reuse-import') ? new URL(`../out/import-${c.source.name}.db`, import.meta.url).pathname : null;
   const t0 = performance.now();
   if (cache && existsSync(cache)) {
     const db = await openMemoryDb({ file: cache });
-    return { engine: createEngine(db, { services: { ...opts.services, ...opts.servicesFor?.(db) } }), importMs: performance.now() - t0 };
+    return { engine: createEngine(db, opts.engine?.() ?? {}), importMs: performance.now() - t0 };
   }
   const db = await openMemoryDb();
-  const engine = createEngine(db, { services: { ...opts.services, ...opts.servicesFor?.(db) } });
+  const engine = createEngine(db, opts.engine?.() ?? {});
   const summary = await engine.importSource(c.source);
   if (summary.phase !== 'done') throw new Error(`import of ${c.name} failed: ${summary.error}`);
   if (cache) {

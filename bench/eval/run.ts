@@ -5,7 +5,7 @@ import { COLLECTIONS, SHARED, type Collection } from './collections';
 import { BASELINE_MODE, evaluate, loadCollection, table, type EvalRow } from './harness';
 import { plainOrMode } from './baseline';
 import { EVAL_MODES } from './modes';
-import { embedServices, MEANING_MODES, prepareEmbeddings } from './embed-modes';
+import { embedOptions, MEANING_MODES, prepareEmbeddings } from './embed-modes';
 import { writeDocSection } from '../browser/doc-section';
 
 function listArg(name: string, all: string[]): string[] {
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   }
   const meaning = modes.some((m) => MEANING_MODES.includes(m));
   for (const group of groups.values()) {
-    const { engine, importMs } = await loadCollection(group[0], meaning ? { servicesFor: embedServices } : {});
+    const { engine, importMs } = await loadCollection(group[0], meaning ? { engine: embedOptions } : {});
     console.error(`${group[0].source.name}: imported in ${(importMs / 1000).toFixed(1)} s`);
     const canMean = meaning && (await prepareEmbeddings(engine, group, (s) => console.error(s)));
     for (const c of group) {

@@ -1,14 +1,19 @@
-// What the engine worker adds for embeddings: one EmbedService per open
-// database (handed to the engine as a service), the connection to the embed
-// worker, and the API the UI uses to follow and steer the background work.
-import type { Db } from '../db/database';
+// What the engine worker adds for embeddings: the connection to the embed
+// worker, the options each engine builds its EmbedService with, and the API
+// the UI uses to follow and steer the background work.
+import type { Engine, EngineOptions } from '../engine';
+import { writeLane } from '../db/lane';
+import { isErrorResult, toErrorResult, type ErrorCode } from '../errors';
+
+const notReady = () => ({ ok: false as const, code: 'not_ready' as const, message: 'The database is not open yet; wait for Kioku to finish starting, then try again.' });
 import type { FolderFile } from './opfs-models';
 import { remoteEmbedder, type RemoteEmbedder } from './remote';
-import { EmbedService, type EmbedStatus } from './service';
+import type { EmbedService, EmbedStatus } from './service';
 
 export function createEmbedHost() {
   let embedder: RemoteEmbedder | null = null;
   let embed: EmbedService | undefined;
+  let current: Engine | undefined;
   const listeners = new Map<number, (s: EmbedStatus) => void>();
   let nextListener = 1;
   const need = (): EmbedService => {
@@ -17,13 +22,18 @@ export function createEmbedHost() {
   };
 
   return {
-    /** Services for the engine over a newly opened (or restored, or wiped) database. */
-    servicesFor(db: Db): { embed: EmbedService } {
+    /** How each engine (over a newly opened, restored or wiped database) builds its embedding service. */
+    engineOptions(): EngineOptions {
+      return { embedder, embedding: { onStatus: (s) => listeners.forEach((fn) => fn(s)) } };
+    },
+
+    /** Follows the new engine's embedding service (the old one stops). */
+    attach(engine: Engine): void {
       embed?.stop();
-      embed = new EmbedService(db, embedder, { onStatus: (s) => listeners.forEach((fn) => fn(s)) });
+      current = engine;
+      embed = engine.embed;
       // Picks up where the last session stopped: the queue's state is in the database.
-      embed.start();
-      return { embed };
+      embed?.start();
     },
 
     api: {
@@ -50,35 +60,41 @@ export function createEmbedHost() {
         listeners.delete(id);
       },
 
-      embedPause(): EmbedStatus {
-        need().pause();
-        return need().status();
+      /** Pauses the queue (through the embed_pause tool, in the write lane). */
+      async embedPause(): Promise<EmbedStatus | null> {
+        await current?.call('embed_pause', {});
+        return embed?.status() ?? null;
       },
 
-      embedResume(): EmbedStatus {
-        need().resume();
-        return need().status();
+      async embedResume(): Promise<EmbedStatus | null> {
+        await current?.call('embed_resume', {});
+        return embed?.status() ?? null;
       },
 
-      /** Switches the embedding model; the vault is re-embedded in the background. */
-      embedSetModel(id: string): { ok: true; status: EmbedStatus } | { ok: false; message: string } {
-        try {
-          return { ok: true, status: need().setModel(id) };
-        } catch (e) {
-          return { ok: false, message: (e as Error).message };
-        }
+      /** Switches the embedding model (the embed_model tool); the vault is re-embedded in the background. */
+      async embedSetModel(id: string): Promise<{ ok: true; status: EmbedStatus } | { ok: false; code: ErrorCode; message: string }> {
+        if (!current?.embed) return notReady();
+        const r = await current.call('embed_model', { model: id });
+        return isErrorResult(r) ? { ok: false, code: r.error.code, message: r.error.message } : { ok: true, status: current.embed.status() };
       },
 
       /** "Load a model from a folder": copied into OPFS by the embed worker, registered, and (by default) switched to. */
-      async embedAddFolder(name: string, files: FolderFile[], use = true): Promise<{ ok: true; id: string; status: EmbedStatus } | { ok: false; message: string }> {
+      async embedAddFolder(name: string, files: FolderFile[], use = true): Promise<{ ok: true; id: string; status: EmbedStatus } | { ok: false; code: ErrorCode; message: string }> {
         try {
-          if (!embedder) throw new Error('The embedding worker is not running; reload the page.');
+          if (!current?.embed) return notReady();
+          if (!embedder) return { ok: false, code: 'unsupported', message: 'The embedding worker is not running; reload the page.' };
           const spec = await embedder.saveModelFolder(name, files);
-          need().addModel(spec);
-          const status = use ? need().setModel(spec.id) : need().status();
-          return { ok: true, id: spec.id, status };
+          const engine = current;
+          await writeLane(engine.db).run(() => engine.embed!.addModel(spec));
+          if (use) {
+            const r = await engine.call('embed_model', { model: spec.id });
+            if (isErrorResult(r)) return { ok: false, code: r.error.code, message: r.error.message };
+          }
+          return { ok: true, id: spec.id, status: engine.embed!.status() };
         } catch (e) {
-          return { ok: false, message: (e as Error).message };
+          // The error's code is kept (a refused model is invalid_argument, not a crash).
+          const r = toErrorResult(e);
+          return { ok: false, code: r.error.code, message: r.error.message };
         }
       },
     },

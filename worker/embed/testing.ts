@@ -6,7 +6,7 @@ import { createEngine, type Engine } from '../engine';
 import { memorySource } from '../ingest/source';
 import type { Embedder } from './embedder';
 import { nodeEmbedder, type NodeEmbedderOptions } from './node-embedder';
-import { EmbedService, type EmbedServiceOptions } from './service';
+import type { EmbedService, EmbedServiceOptions } from './service';
 
 let shared: Embedder | undefined;
 
@@ -21,9 +21,9 @@ export interface EmbedEngine extends Engine {
 }
 
 export function engineOn(db: Db, opts: { embedder?: Embedder | null; service?: EmbedServiceOptions } = {}): EmbedEngine {
-  const embed = new EmbedService(db, opts.embedder === undefined ? sharedEmbedder() : opts.embedder, opts.service);
-  const engine = createEngine(db, { services: { embed } });
-  return Object.assign(engine, { embed });
+  const { background, ...embedding } = opts.service ?? {};
+  const engine = createEngine(db, { embedder: opts.embedder === undefined ? sharedEmbedder() : opts.embedder, background, embedding });
+  return engine as EmbedEngine;
 }
 
 /** Waits for the import (and the embedding it starts in the background) to finish. */

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openMemoryDb } from '../db/open-node';
 import { createEngine, type Engine } from '../engine';
-import { NOTE_DISK } from '../platform/write-back';
 import { nodeDisk } from '../platform/write-back-node';
 import { ok } from '../test/make-engine';
 import { nodeSource } from './walk-node';
@@ -80,7 +79,7 @@ describe('symbolic links on import', () => {
 describe('Node write-back stays in the vault', () => {
   it('refuses to write through a linked folder or a linked note that leads outside', async () => {
     const { engine } = await importInto({ followExternalLinks: true });
-    engine.ctx.services[NOTE_DISK] = nodeDisk({ v: vault });
+    engine.ctx.services.disk = nodeDisk({ v: vault });
     const through = ok(await engine.call('create_note', { path: 'out-folder/new.md', body: 'Written through the link.\n' }));
     expect(through.disk.status).toBe('failed');
     expect(through.disk.message).toMatch(/outside the vault folder through a symbolic link/);

@@ -8,10 +8,10 @@ import type { Db } from '../db/database';
 import { wrapDatabase } from '../db/database';
 import { DbLockedError, openOpfsDb, type OpfsHandle } from '../db/open-opfs';
 import { SchemaTooNewError, SCHEMA_VERSION, schemaVersion } from '../db/migrate';
-import { createEngine, type Engine } from '../engine';
+import { createEngine, type Engine, type EngineOptions } from '../engine';
 import type { ImportProgress, ImportSummary } from '../ingest/import';
 import { memorySource, type ImportSource } from '../ingest/source';
-import { toErrorResult } from '../errors';
+import { toErrorResult, toolError, type ToolErrorResult } from '../errors';
 import { filesSource, handleSource, type PathedFile } from './source-handle';
 import { readAttachment, type AttachmentRead } from '../ingest/attachments';
 
@@ -28,10 +28,19 @@ export interface EngineHost {
 }
 
 export function createEngineHost(
-  opts: { services?: Record<string, unknown>; /** Services bound to one database (e.g. embeddings), made anew for each opened database. */ servicesFor?: (db: Db) => Record<string, unknown> } = {},
+  opts: {
+    /** Options for each engine, made anew for each opened (restored, wiped) database. */
+    engineOptions?: () => EngineOptions;
+    /** Told of every new engine (the embedding host follows its embedding service). */
+    onEngine?: (engine: Engine) => void;
+  } = {},
 ): EngineHost {
   const state: { handle?: OpfsHandle; engine?: Engine; cancelRequested: boolean } = { cancelRequested: false };
-  const make = (db: Db) => createEngine(db, { services: { ...opts.services, ...opts.servicesFor?.(db) } });
+  const make = (db: Db) => {
+    const engine = createEngine(db, opts.engineOptions?.() ?? {});
+    opts.onEngine?.(engine);
+    return engine;
+  };
   const api = makeApi(state, make);
   return {
     api,
@@ -45,14 +54,37 @@ export function createEngineHost(
 }
 
 function need(state: { engine?: Engine }): Engine {
-  if (!state.engine) throw new Error('The database is not open yet.');
+  if (!state.engine) throw notOpen();
   return state.engine;
+}
+
+/** What every call answers before the database is open: a code of its own, and what to do. */
+function notOpen() {
+  return toolError('not_ready', 'The database is not open yet: Kioku is still starting, or could not open its storage (the page says why). Wait a moment and try again, or reload the page.');
+}
+
+/** Host methods never throw across comlink: a failure comes back as an error result. */
+function guarded<T>(work: () => T): T | ToolErrorResult {
+  try {
+    return work();
+  } catch (e) {
+    return toErrorResult(e);
+  }
+}
+
+/** An import that could not start, as a summary (the shape the page follows imports with). */
+function notStarted(vault: string, error: string): ImportSummary {
+  return {
+    phase: 'failed', vault, found: 0, processed: 0, indexed: 0, unchanged: 0, removed: 0, problems: 0, bytes: 0, elapsedMs: 0,
+    vaultId: -1, notes: 0, files: 0, problemList: [], seconds: 0, error,
+  };
 }
 
 function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested: boolean }, make: (db: Db) => Engine) {
   const runImport = (source: ImportSource, vault: string | undefined, onProgress?: (p: ImportProgress) => void): Promise<ImportSummary> => {
     state.cancelRequested = false;
-    return need(state).importSource(source, {
+    if (!state.engine) return Promise.resolve(notStarted(vault ?? source.name, notOpen().message));
+    return state.engine.importSource(source, {
       vault,
       // The vault is searchable as soon as the import returns; the index is merged just after.
       deferIndexTidy: true,
@@ -76,7 +108,7 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
     },
 
     call(name: string, args?: unknown): Promise<unknown> {
-      if (!state.engine) return Promise.resolve(toErrorResult(new Error('The database is not open.')));
+      if (!state.engine) return Promise.resolve(toErrorResult(notOpen()));
       return state.engine.call(name, args);
     },
 
@@ -106,19 +138,22 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
       state.cancelRequested = true;
     },
 
-    removeVault(name: string): Promise<boolean> {
-      return need(state).removeVault(name);
+    async removeVault(name: string): Promise<boolean | ToolErrorResult> {
+      if (!state.engine) return toErrorResult(notOpen());
+      return state.engine.removeVault(name).catch(toErrorResult);
     },
 
     /** The database file, for backup. */
-    exportDb(): Uint8Array {
-      const bytes = need(state).db.exportBytes();
-      return Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]);
+    exportDb(): Uint8Array | ToolErrorResult {
+      return guarded(() => {
+        const bytes = need(state).db.exportBytes();
+        return Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]);
+      });
     },
 
     /** Replaces everything with a backup, after checking it can be opened. */
     async restoreDb(bytes: Uint8Array): Promise<{ ok: true } | { ok: false; message: string }> {
-      if (!state.handle) return { ok: false, message: 'The database is not open.' };
+      if (!state.handle) return { ok: false, message: notOpen().message };
       const check = checkBackup(state.handle.db, bytes);
       if (check) return { ok: false, message: check };
       state.engine = make(await state.handle.restore(bytes));

@@ -17,13 +17,6 @@ export interface NoteDisk {
   write(vault: string, path: string, bytes: Uint8Array): Promise<void>;
 }
 
-/** The key of the NoteDisk in ToolContext.services. */
-export const NOTE_DISK = 'noteDisk';
-
-export function noteDiskOf(services: Record<string, unknown>): NoteDisk | undefined {
-  const d = services[NOTE_DISK] as NoteDisk | undefined;
-  return d && typeof d.canWrite === 'function' ? d : undefined;
-}
 
 export type DiskStatus =
   /** The folder now holds the note's text. */

@@ -6,6 +6,7 @@
 import type { Db } from '../db/database';
 import type { EmbedService } from '../embed/service';
 import { toolError } from '../errors';
+import type { EngineServices } from '../services';
 import { compileQuery } from './fts-query';
 import type { ModeRequest, ModeResult, ModeRow, ModeRunner } from './mode';
 import { highlightLeaves, type ParsedQuery } from './query-syntax';
@@ -151,8 +152,8 @@ function withPassages(db: Db, rows: readonly Ranked[]): ModeRow[] {
   });
 }
 
-function embedService(services: Record<string, unknown>, mode: string): EmbedService {
-  const embed = services.embed as EmbedService | undefined;
+function embedService(services: EngineServices, mode: string): EmbedService {
+  const embed = services.embed;
   if (!embed?.available) {
     throw toolError('unsupported', `mode "${mode}" needs the embedding model, which is not running here; use mode "text".`, 'mode');
   }
@@ -248,7 +249,7 @@ export const hybridMode: ModeRunner = (req) => byMeaning('hybrid', req);
  * The mode a search runs without `mode`: hybrid once the vaults it covers are
  * fully embedded (the one it is scoped to, or all), text before.
  */
-export function defaultMode(services: Record<string, unknown>, vaultId?: number): 'text' | 'hybrid' {
-  const embed = services.embed as EmbedService | undefined;
+export function defaultMode(services: EngineServices, vaultId?: number): 'text' | 'hybrid' {
+  const embed = services.embed;
   return embed?.available && embed.isCompleteIn(vaultId) ? 'hybrid' : 'text';
 }

@@ -3,14 +3,15 @@
 // total. The search tool dispatches on `mode`; text lives in text-mode.ts,
 // vector and hybrid plug in beside it.
 import type { Db } from '../db/database';
+import type { EngineServices } from '../services';
 import type { ParsedQuery } from './query-syntax';
 import type { SearchScope } from './scope';
 import type { PageWindow } from './text';
 
 export interface ModeRequest {
   db: Db;
-  /** Host services (the embedder, for vector modes). */
-  services: Record<string, unknown>;
+  /** The engine's services (the embedding service, for vector modes). */
+  services: EngineServices;
   scope: SearchScope;
   /** scope.text parsed with the query syntax. */
   query: ParsedQuery;

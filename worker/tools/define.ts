@@ -2,13 +2,14 @@
 // JSON), what it returns, and documentation the CLI help and docs/tools.md are
 // generated from.
 import type { Db } from '../db/database';
+import type { EngineServices } from '../services';
 import type { Args } from '../args';
 
 export interface ToolContext {
   db: Db;
   now(): number;
-  /** Optional services the host provides (embeddings arrive with the semantic-search work). */
-  services: Record<string, unknown>;
+  /** The engine's services (embeddings, writable folders). */
+  services: EngineServices;
 }
 
 export interface ParamDoc {

@@ -22,7 +22,7 @@ export const embedStatusTool = defineTool<Record<string, never>, EmbedStatusResu
     return {};
   },
   run({ services }) {
-    const embed = services.embed as EmbedService | undefined;
+    const embed = services.embed;
     if (!embed) throw toolError('unsupported', 'This host has no embedding service; only text search is available.');
     const status = embed.status();
     const { problem } = readCustomModels(embed.db);

@@ -14,6 +14,7 @@ import { resolveLinksTool } from './resolve-links';
 import { readTeamNoteTool, searchNotesTool, writeTeamNoteTool } from './team-notes';
 import { identityTool, pinnedContextTool, subscribeTool, subscriptionsTool } from './team-space';
 import type { ToolDef } from './define';
+import { embedModelTool, embedPauseTool, embedResumeTool } from './embed-control';
 
 export const TOOLS = {
   search: searchTool,
@@ -38,6 +39,10 @@ export const TOOLS = {
   subscribe: subscribeTool,
   pinned_context: pinnedContextTool,
   set_identity: identityTool,
+  // issue 10: the embedding queue steered by tools
+  embed_pause: embedPauseTool,
+  embed_resume: embedResumeTool,
+  embed_model: embedModelTool,
 } as const;
 
 export type Tools = typeof TOOLS;

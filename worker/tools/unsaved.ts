@@ -1,7 +1,7 @@
 // Notes edited in Kioku that the folder on disk does not hold yet, and writing
 // them back. An agent or the UI can list them, write them all to the folder
 // (when it is open for writing), or export the vault instead.
-import { noteDiskOf, unsavedNotes, writeBackEntry, type DiskStatus, type UnsavedNote } from '../platform/write-back';
+import { unsavedNotes, writeBackEntry, type DiskStatus, type UnsavedNote } from '../platform/write-back';
 import { optBool, optString, optVault } from '../args';
 import { defineTool } from './define';
 import { resolveVault } from '../resolve';
@@ -42,7 +42,7 @@ export const writeBackTool = defineTool<{ vault?: string; vaultKey: string; path
   async run(ctx, input) {
     const { db } = ctx;
     const vault = resolveVault(db, input.vault, input.vaultKey);
-    const disk = noteDiskOf(ctx.services);
+    const disk = ctx.services.disk;
     const rows = db.all<{ id: number; vault: string; path: string }>(
       `SELECT e.id, v.name AS vault, e.path FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE e.dirty = 1
        ${vault ? 'AND e.vault_id = ?' : ''} ${input.path !== undefined ? 'AND e.path = ?' : ''} ORDER BY v.name, e.path`,

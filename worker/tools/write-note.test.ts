@@ -6,7 +6,6 @@ import { openMemoryDb } from '../db/open-node';
 import { createEngine, type Engine } from '../engine';
 import { nodeSource } from '../ingest/walk-node';
 import { nodeDisk } from '../platform/write-back-node';
-import { NOTE_DISK } from '../platform/write-back';
 import { engineWith, ok } from '../test/make-engine';
 import { fileNameForTitle, newNotePath } from './write-note';
 
@@ -169,7 +168,7 @@ describe('writing to the folder on disk', () => {
       writeFileSync(join(dir, p), text);
     }
     const disk = nodeDisk({ vault: dir });
-    const engine = createEngine(await openMemoryDb(), { services: { [NOTE_DISK]: disk } });
+    const engine = createEngine(await openMemoryDb(), { disk });
     const summary = await engine.importSource(nodeSource(dir, 'vault'));
     expect(summary.phase).toBe('done');
     return { engine, disk };

@@ -11,7 +11,7 @@ import { parseFrontmatter, splitFrontmatter } from '../ingest/frontmatter';
 import { parseNoteText } from '../ingest/note';
 import type { Problem } from '../ingest/problems';
 import { replaceProblems, writeNote } from '../ingest/store';
-import { noteDiskOf, writeBackEntry, type DiskOutcome } from '../platform/write-back';
+import { writeBackEntry, type DiskOutcome } from '../platform/write-back';
 import { describe, optString, reqString, type Args } from '../args';
 import { defineTool, type ToolContext } from './define';
 import { toolError } from '../errors';
@@ -183,7 +183,7 @@ export async function saveNote(ctx: ToolContext, vaultId: number, existing: { id
     replaceProblems(db, vaultId, path, parsed.problems, at);
     return entryId;
   });
-  const disk = await writeBackEntry(db, noteDiskOf(ctx.services), id, at);
+  const disk = await writeBackEntry(db, ctx.services.disk, id, at);
   return outcome(db, id, disk);
 }
 

@@ -47,8 +47,8 @@ export default defineScenario({
       worker.terminate();
     };
     try {
-      const embed = new EmbedService(db, embedder, { background: false });
-      const engine = createEngine(db, { services: { embed } });
+      const engine = createEngine(db, { embedder, background: false });
+      const embed = engine.embed!;
       ctx.log('importing seekstone-10k');
       const summary = await engine.importSource(ctx.corpus('seekstone-10k').source('seekstone'));
       await mark('seekstone-10k imported', `${summary.notes} notes; ${heap()}`);

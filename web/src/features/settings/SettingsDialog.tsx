@@ -2,7 +2,7 @@
 // backup and restore of the database file, and deleting everything.
 import { useEffect, useRef, useState } from 'react';
 import { navigate, toolsHref } from '../tools/tools-route';
-import { engineApi } from '../../engine/client';
+import { engineApi, isToolError } from '../../engine/client';
 import { useCapabilities } from '../../engine/capabilities';
 import { clearFolderHandles } from '../../engine/folder-handles';
 import { useI18n, type Lang } from '../../i18n/i18n';
@@ -67,6 +67,7 @@ export function SettingsDialog({ open, onClose, theme, onTheme, embed, onWiped }
 
   const backup = async () => {
     const bytes = await engineApi().exportDb();
+    if (isToolError(bytes)) return setMessage(bytes.error.message);
     download(`kioku-backup-${today()}.sqlite3`, bytes as Uint8Array<ArrayBuffer>, 'application/vnd.sqlite3');
     setMessage(t('settings.backupDone'));
   };
