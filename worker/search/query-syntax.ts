@@ -34,14 +34,37 @@ export type Clause =
 
 export interface ParsedQuery {
   clauses: Clause[];
-  /** Input was cut at MAX_QUERY_CHARS or MAX_CLAUSES. */
+  /** Input was cut at MAX_QUERY_CHARS, MAX_CLAUSES or the bounds below. */
   truncated: boolean;
+  /** What the cost bounds changed, in words for the search notice (empty when nothing). */
+  bounded?: string[];
 }
 
 /** Longer input is cut (a pasted page is not a query). */
 export const MAX_QUERY_CHARS = 2000;
 /** At most this many clauses are used; later ones are ignored. */
 export const MAX_CLAUSES = 32;
+
+/**
+ * Bounds on what one query may cost (issue 11): a prefix expands to every
+ * indexed word it starts, so `a*` reads the postings of thousands of words
+ * and 32 such prefixes took 11 s on 10,000 notes. `enabled` is turned off
+ * only by the benchmark, for its baseline.
+ */
+export const QUERY_BOUNDS = {
+  enabled: true,
+  /** Letters or digits a prefix needs; a shorter one (`a*`) is searched as the word itself. */
+  minPrefix: 3,
+  /** Prefixes used in one query; later ones are searched as words. */
+  maxPrefixes: 4,
+  /** Words and phrases in all (OR groups included); later ones are ignored. */
+  maxTerms: 32,
+  /**
+   * Milliseconds of ranking after which notes holding only some of the words
+   * are left unranked; the answer says `partial: true` (worker/search/text.ts).
+   */
+  budgetMs: 100,
+};
 
 interface Token {
   leaf: Leaf;
@@ -118,7 +141,53 @@ export function parseQuery(input: string | null | undefined): ParsedQuery {
     clauses.length = MAX_CLAUSES;
     truncated = true;
   }
-  return { clauses, truncated };
+  const parsed: ParsedQuery = { clauses, truncated };
+  if (QUERY_BOUNDS.enabled) applyBounds(parsed);
+  return parsed;
+}
+
+/** The letters and digits a prefix leaf ends with (`auth*` → 4, `"token re"*` → 2). */
+function prefixLength(leaf: Leaf): number {
+  const word = /([\p{L}\p{N}\p{M}]*)\**$/u.exec(leaf.text.replace(/\*+$/, ''))?.[1] ?? '';
+  return [...word.replace(/\p{M}/gu, '')].length;
+}
+
+/** Applies QUERY_BOUNDS in place, saying what changed. */
+function applyBounds(q: ParsedQuery): void {
+  const total = q.clauses.reduce((n, c) => n + (c.kind === 'any' ? c.leaves.length : 1), 0);
+  const notes: string[] = [];
+  const short: string[] = [];
+  const extraPrefixes: string[] = [];
+  let prefixes = 0;
+  let terms = 0;
+  const keep: Clause[] = [];
+  for (const c of q.clauses) {
+    const leaves = c.kind === 'any' ? c.leaves : [c.leaf];
+    const room = QUERY_BOUNDS.maxTerms - terms;
+    if (room <= 0) break;
+    if (leaves.length > room) (c as { leaves: Leaf[] }).leaves = leaves.slice(0, room);
+    for (const leaf of c.kind === 'any' ? c.leaves : [c.leaf]) {
+      terms++;
+      if (!leaf.prefix) continue;
+      if (prefixLength(leaf) < QUERY_BOUNDS.minPrefix) {
+        leaf.prefix = false;
+        short.push(leaf.text);
+      } else if (++prefixes > QUERY_BOUNDS.maxPrefixes) {
+        leaf.prefix = false;
+        extraPrefixes.push(leaf.text);
+      }
+    }
+    keep.push(c);
+  }
+  const list = (xs: string[]) => xs.slice(0, 5).join(' ') + (xs.length > 5 ? ' …' : '');
+  if (short.length) notes.push(`A prefix needs at least ${QUERY_BOUNDS.minPrefix} letters, so ${list(short)} ${short.length === 1 ? 'was' : 'were'} searched as ${short.length === 1 ? 'a word' : 'words'}.`);
+  if (extraPrefixes.length) notes.push(`At most ${QUERY_BOUNDS.maxPrefixes} prefixes are used in one query; ${list(extraPrefixes)} ${extraPrefixes.length === 1 ? 'was' : 'were'} searched as ${extraPrefixes.length === 1 ? 'a word' : 'words'}.`);
+  if (terms < total) {
+    notes.push(`At most ${QUERY_BOUNDS.maxTerms} words and phrases are used in one query; the rest were ignored.`);
+    q.truncated = true;
+  }
+  q.clauses = keep;
+  if (notes.length) q.bounded = notes;
 }
 
 /** The words of a query, for highlighting: everything that is not excluded. */

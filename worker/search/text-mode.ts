@@ -1,7 +1,7 @@
 // The text mode of the search tool: BM25 over the scope's candidates.
 import type { Db } from '../db/database';
 import type { ModeRunner } from './mode';
-import type { ParsedQuery } from './query-syntax';
+import { QUERY_BOUNDS, type ParsedQuery } from './query-syntax';
 import { listInScope } from './list';
 import type { SearchScope } from './scope';
 import { searchText, type PageWindow, type TextPage } from './text';
@@ -14,6 +14,7 @@ import { searchText, type PageWindow, type TextPage } from './text';
 export function rankText(db: Db, scope: SearchScope, query: ParsedQuery, window: PageWindow): TextPage {
   return searchText(db, scope.condition, query, window, {
     rowScope: scope.rowCondition,
+    ...(QUERY_BOUNDS.enabled ? { deadline: performance.now() + QUERY_BOUNDS.budgetMs } : {}),
     list: (excluded, page) => listInScope(db, scope, excluded, page),
   });
 }
@@ -26,5 +27,6 @@ export const textMode: ModeRunner = ({ db, scope, query, window }) => {
     totalIsExact: true,
     relaxed: page.relaxed,
     highlight: page.compiled.highlight,
+    ...(page.partial ? { extra: { partial: true } } : {}),
   };
 };

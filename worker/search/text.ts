@@ -34,6 +34,12 @@ export interface TextOptions {
   plan?: 'phases' | 'window';
   /** The scope in its per-row form (SearchScope.rowCondition), used where FTS matches drive; `scope` itself drives listings. */
   rowScope?: SqlCondition;
+  /**
+   * performance.now() after which the notes that hold only some of the words
+   * are not ranked: the page then holds the notes with every word (the best
+   * so far) and `partial` says so. Bounds the cost of a query of many common words.
+   */
+  deadline?: number;
   /** Lists the scope when there are no words to rank (default: every entry matching `scope`, by path). */
   list?: (excluded: string[], page: PageWindow) => { rows: TextRow[]; total: number };
 }
@@ -51,6 +57,8 @@ export interface TextPage {
   /** No candidate holds every word: all hits match only some of them (matching was loosened). */
   relaxed: boolean;
   compiled: CompiledQuery;
+  /** The deadline passed: notes holding only some of the words were not ranked. */
+  partial?: boolean;
 }
 
 export interface PageWindow {
@@ -159,6 +167,9 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     rows.push(...rankedPage(db, rank, every, Math.min(page.limit, counts.full - page.offset), page.offset, 1));
   }
   const left = page.limit - rows.length;
+  if (left > 0 && counts.total > counts.full && opts.deadline !== undefined && performance.now() > opts.deadline) {
+    return { rows, total: counts.total, relaxed: counts.full === 0 && counts.total > 0, compiled, partial: true };
+  }
   if (left > 0 && counts.total > counts.full) {
     const some: Candidates = { sql: `${any.sql} AND fts.rowid NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)`, params: [...any.params, all] };
     rows.push(...rankedPage(db, rank, some, left, Math.max(0, page.offset - counts.full), 0));

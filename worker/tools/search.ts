@@ -44,7 +44,9 @@ export interface SearchResult {
   embeddings?: { model: string; complete: boolean };
   /** Why results differ from what was asked (embeddings still being computed, a query the model cannot read). */
   notice?: string;
-  /** What the notice is about: "embeddings_incomplete" or "query_language". */
+  /** The time budget ran out: the page holds the notes with every word, not those with only some (query-syntax.ts QUERY_BOUNDS). */
+  partial?: boolean;
+  /** What the notice is about: "embeddings_incomplete", "query_language" or "query_bounded" (a query cut to its cost bounds). */
   notice_code?: string;
   [extra: string]: unknown;
 }
@@ -124,8 +126,11 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       mode = 'ids';
     } else {
       const scope = buildScope(ctx.db, input.scope!);
-      found = await SEARCH_MODES[input.mode]({ db: ctx.db, services: ctx.services, scope, query: parseQuery(scope.text), window });
+      const query = parseQuery(scope.text);
+      found = await SEARCH_MODES[input.mode]({ db: ctx.db, services: ctx.services, scope, query, window });
       if (scope.filter) extra = { filter: scope.filter };
+      const bounded = [...(query.bounded ?? []), ...(found.extra?.partial ? [PARTIAL_NOTICE] : [])];
+      if (bounded.length) extra = { ...extra, ...boundedNotice(found.extra, bounded) };
       mode = input.mode as SearchMode;
     }
     // Stop words still rank, but marking every "the" would hide why a note matched.
@@ -145,6 +150,14 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     };
   },
 });
+
+const PARTIAL_NOTICE = 'The search ran out of its time budget: notes holding every word are listed, notes holding only some of them were not ranked. Use fewer or rarer words.';
+
+/** The query bounds' notice (query-syntax.ts), after any notice the mode gave. */
+function boundedNotice(modeExtra: Record<string, unknown> | undefined, bounded: string[]): Partial<SearchResult> {
+  const before = typeof modeExtra?.notice === 'string' ? `${modeExtra.notice} ` : '';
+  return { notice: before + bounded.join(' '), notice_code: typeof modeExtra?.notice_code === 'string' ? modeExtra.notice_code : 'query_bounded' };
+}
 
 function markersArg(args: Args): [string, string] {
   const m = optStringList(args, 'snippet_markers');

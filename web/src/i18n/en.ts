@@ -309,6 +309,7 @@ export const en = {
   'engineError.internal': 'Something failed inside Kioku.',
   'notice.embeddings_incomplete': 'Some notes are not embedded yet.',
   'notice.query_language': 'The embedding model cannot read this query’s language, so it was ranked by text.',
+  'notice.query_bounded': 'The query was cut to keep search fast: short prefixes were searched as whole words, or words past the limit were ignored.',
   'problem.frontmatter_invalid': 'The frontmatter is not valid YAML.',
   'problem.frontmatter_unterminated': 'The frontmatter has no closing ---.',
   'problem.frontmatter_not_a_map': 'The frontmatter is not a list of key: value pairs.',
