@@ -106,18 +106,26 @@ export function wrapDatabase(sqlite3: Sqlite3Static, raw: Database): Db {
       });
     },
     tx<T>(fn: () => T): T {
+      const outer = depth === 0;
       const name = `sp${depth}`;
-      raw.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${name}`);
+      raw.exec(outer ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${name}`);
       depth++;
       try {
         const out = fn();
-        depth--;
-        raw.exec(depth === 0 ? 'COMMIT' : `RELEASE ${name}`);
+        raw.exec(outer ? 'COMMIT' : `RELEASE ${name}`);
         return out;
       } catch (e) {
-        depth--;
-        raw.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`);
+        // A failed COMMIT (storage full) counts as a failure too, and the
+        // original error is what the caller sees: when SQLite has rolled the
+        // transaction back itself (SQLITE_FULL, I/O errors), ROLLBACK fails.
+        try {
+          raw.exec(outer ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`);
+        } catch {
+          // Already rolled back.
+        }
         throw e;
+      } finally {
+        depth--;
       }
     },
     inTransaction() {

@@ -306,7 +306,7 @@ describe('crashes and cancellation leave a consistent database that the next imp
       },
     }) as Db;
     const s = await importVault(failing, memorySource('v', files), { batchSize: 10 });
-    expect(s).toMatchObject({ phase: 'failed', error: 'disk I/O error' });
+    expect(s).toMatchObject({ phase: 'failed', error: expect.stringMatching(/^Writing to storage failed \(disk I\/O error\): the storage for Kioku is most likely full/) });
     checkIntegrity(db);
     expect(db.column<string>('SELECT path FROM entries ORDER BY path')).toEqual(Object.keys(files).slice(0, 20).sort());
     expect(db.get('SELECT COUNT(*) AS n FROM contents')).toEqual({ n: 20 });

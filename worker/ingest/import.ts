@@ -256,7 +256,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     }
     return finish('done');
   } catch (e) {
-    return finish('failed', (e as Error)?.message ?? String(e));
+    return finish('failed', failureMessage(e));
   }
 
   async function finish(phase: ImportProgress['phase'], error?: string): Promise<ImportSummary> {
@@ -290,6 +290,17 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     report(true);
     return summary;
   }
+}
+
+/**
+ * SQLite reports a full disk, or storage the browser refuses to grow (OPFS
+ * over its quota), as SQLITE_FULL or a disk I/O error: the message says what
+ * that means for the data and what to do.
+ */
+export function failureMessage(e: unknown): string {
+  const m = String((e as Error)?.message ?? e);
+  if (!/SQLITE_FULL|SQLITE_IOERR|disk is full|disk I\/O error|QuotaExceeded/i.test(m)) return m;
+  return `Writing to storage failed (${m.replace(/^\S+: sqlite3 result code \d+: /, '')}): the storage for Kioku is most likely full (the disk, or the space the browser gives this site). The import stopped; the notes already in the index are intact, and the batches of this import saved before it stopped are kept. Free space (remove a vault you no longer need, or allow this site more storage) and import the folder again to finish.`;
 }
 
 /** Problems of files that were never read, so no entry holds them: reported with the import. */

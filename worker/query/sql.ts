@@ -97,6 +97,7 @@ export function armProbe(arm: Arm, id = 'e.id'): SqlCondition {
       ? cond(`EXISTS (SELECT 1 FROM fm INDEXED BY fm_entry WHERE entry_id = ${id} AND ${rs.key.sql} AND ${rs.where.sql})`, [...rs.key.params, ...rs.where.params])
       : cond(`EXISTS (SELECT 1 FROM fm WHERE ${rs.key.sql} AND ${rs.where.sql} AND entry_id = ${id})`, [...rs.key.params, ...rs.where.params]),
   );
-  const any = exists.length === 1 ? exists[0] : cond(exists.map((x) => x.sql).join(' OR '), exists.flatMap((x) => x.params));
+  // Parenthesised: probes are ANDed with others, and AND binds tighter than OR.
+  const any = exists.length === 1 ? exists[0] : cond(`(${exists.map((x) => x.sql).join(' OR ')})`, exists.flatMap((x) => x.params));
   return arm.negate ? cond(`NOT (${any.sql})`, any.params) : any;
 }
