@@ -34,7 +34,7 @@ describe('query bounds in the search tool', () => {
   const vault = {
     'a.md': 'a note about apples and apricots',
     'b.md': 'an avocado note',
-    'c.md': 'alpha beta gamma',
+    'c.md': 'alpha beta gamma delta epsilon zeta eta theta',
     'd.md': 'alpha only here',
     // Fillers, so that "alpha" (2 notes of 14) is not a common word.
     ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}.md`, `filler ${i}`])),
@@ -54,13 +54,14 @@ describe('query bounds in the search tool', () => {
   it('out of time, the notes with every word come back, marked partial', async () => {
     const engine = await engineWith(vault);
     QUERY_BOUNDS.budgetMs = -1e9;
-    const r = ok(await engine.call('search', { query: 'alpha gamma', mode: 'text' }));
+    const eight = 'alpha beta gamma delta epsilon zeta eta theta';
+    const r = ok(await engine.call('search', { query: eight, mode: 'text' }));
     expect(r.results.map((h) => h.path)).toEqual(['c.md']);
     expect(r.total).toBe(2);
     expect(r.partial).toBe(true);
     expect(r.notice).toMatch(/time budget/);
     QUERY_BOUNDS.budgetMs = defaults.budgetMs;
-    const whole = ok(await engine.call('search', { query: 'alpha gamma', mode: 'text' }));
+    const whole = ok(await engine.call('search', { query: eight, mode: 'text' }));
     expect(whole.results.map((h) => h.path)).toEqual(['c.md', 'd.md']);
     expect(whole.partial).toBeUndefined();
   });

@@ -46,6 +46,9 @@ export interface TextOptions {
 
 export const DEFAULT_COMMON_SHARE = 0.2;
 
+/** Optional words from which a query with a deadline is ranked in phases (see `deadline`). */
+export const BUDGETED_WORDS = 8;
+
 export interface TextRow {
   id: number;
   score: number;
@@ -147,7 +150,9 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
   // A quoted phrase beside words: phase one's "every word" expression would
   // score the phrase once where `any` scores it twice, so both phases are
   // scored in one statement (the phrase keeps the candidates few).
-  const plan = compiled.required.length && tiered(compiled) ? 'window' : (opts.plan ?? (rowScope.sql === '1' ? 'phases' : 'window'));
+  // Under a deadline, a query of many words runs in phases, so the budget can stop it between them.
+  const budgeted = opts.deadline !== undefined && compiled.optional.length >= BUDGETED_WORDS;
+  const plan = compiled.required.length && tiered(compiled) ? 'window' : budgeted ? 'phases' : (opts.plan ?? (rowScope.sql === '1' ? 'phases' : 'window'));
   if (plan === 'window') return { ...windowed(db, rank, any, compiled, page), compiled };
   if (!tiered(compiled)) {
     const total = db.get<{ n: number }>(`SELECT count(*) AS n ${any.sql}`, any.params)!.n;
