@@ -8,7 +8,7 @@ import { linkKey } from './markdown';
 import type { ParsedFile, ParsedNote } from './note';
 import { extOf, folderOf, nameOf } from './paths';
 import type { Problem } from './problems';
-import { normalizeTags, wantedPermalink } from './standard-keys';
+import { normalizeTags, stringValue, wantedPermalink } from './standard-keys';
 import { insertRows, type JsonCell } from '../db/bulk';
 import { frontmatterText } from '../text/fts-row';
 
@@ -98,8 +98,15 @@ export function writeFileRecord(db: Db, vaultId: number, existingId: number | un
   });
 }
 
-/** Makes a permalink unique inside its vault, reporting the clash. */
-function uniquePermalink(db: Db, vaultId: number, path: string, wanted: string, problems: Problem[]): string {
+/**
+ * A permalink derived from the path is made unique inside its vault, the clash
+ * reported. A declared one (`permalink:` in the frontmatter) is kept as
+ * written even when other notes declare it too: multilingual vaults publish
+ * their languages as separate sites under the same permalinks, and links
+ * resolve to the note in the linking note's top folder (worker/tools/links.ts).
+ */
+function uniquePermalink(db: Db, vaultId: number, path: string, wanted: string, declared: boolean, problems: Problem[]): string {
+  if (declared) return wanted;
   const taken = (p: string) =>
     db.get('SELECT 1 AS x FROM entries WHERE vault_id = ? AND permalink = ? AND path <> ?', [vaultId, p, path]) !== undefined;
   if (!taken(wanted)) return wanted;
@@ -143,7 +150,8 @@ export function writeNote(
   opts: { dirty?: boolean; fts?: FtsWrites } = {},
 ): number {
   return withFtsWrites(db, opts.fts, (fts) => {
-    const permalink = uniquePermalink(db, vaultId, meta.path, note.permalink, note.problems);
+    const declared = stringValue(note.frontmatter.permalink) !== null;
+    const permalink = uniquePermalink(db, vaultId, meta.path, note.permalink, declared, note.problems);
     const id = upsertEntry(db, vaultId, existingId, meta, {
       kind: 'note',
       title: note.title,

@@ -5,9 +5,9 @@ import { linkKey } from '../ingest/markdown';
 import { readInlineMeta } from '../ingest/inline-meta';
 import { valueKind } from '../ingest/inline-fields';
 import { MAX_INDEXED_CHARS } from '../ingest/note';
-import { stem } from '../ingest/paths';
 import { optInt, optVault, reqString } from '../args';
 import { defineTool } from './define';
+import { linkKeysOf, resolveLinkFrom } from './links';
 import { resolveEntry, resolveVault, type EntryRow } from '../resolve';
 import { assertVisible, visibleId } from '../team/sql';
 
@@ -16,8 +16,10 @@ export interface NoteLink {
   target: string;
   context: string | null;
   line: number;
-  /** The note the link points at, when it exists. */
+  /** The note the link points at, when it exists (several notes answering to it: the one in this note's top folder). */
   resolved: { vault: string; path: string; title: string } | null;
+  /** When several notes answer to the link and none is in this note's top folder: them, and resolved is null. */
+  candidates?: { vault: string; path: string; title: string }[];
 }
 
 export interface InlineFieldView {
@@ -64,25 +66,6 @@ export interface ReadNoteResult {
   obsidian_uri: string | null;
 }
 
-/** The keys other notes can use to link to this one. */
-export function linkKeysOf(e: Pick<EntryRow, 'path' | 'title' | 'permalink'>): string[] {
-  const keys = new Set([linkKey(e.title), linkKey(e.path), linkKey(stem(e.path))]);
-  if (e.permalink) keys.add(linkKey(e.permalink));
-  return [...keys];
-}
-
-export function resolveLink(db: Db, vaultId: number, target: string): { vault: string; path: string; title: string } | null {
-  const key = linkKey(target);
-  const row = db.get<{ vault: string; path: string; title: string }>(
-    `SELECT v.name AS vault, e.path, e.title FROM entries e JOIN vaults v ON v.id = e.vault_id
-     WHERE e.vault_id = ? AND (lower(e.title) = ? OR lower(e.permalink) = ? OR lower(e.path) = ? OR lower(e.path) = ? || '.md'
-        OR lower(e.name) = ? OR lower(e.name) = ? || '.md')
-     ORDER BY e.kind = 'note' DESC, length(e.path) LIMIT 1`,
-    [vaultId, key, key, key, key, key, key],
-  );
-  return row ?? null;
-}
-
 export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey: string; maxChars: number }, ReadNoteResult>({
   name: 'read_note',
   aliases: ['read', 'bm_read_note'],
@@ -106,13 +89,21 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
       'SELECT type, target, context, line FROM relations WHERE entry_id = ? ORDER BY line, id', [e.id],
     );
     const keys = linkKeysOf(e);
-    const backlinks = db.all<{ type: string; vault: string; path: string; title: string; line: number }>(
-      `SELECT r.type, v.name AS vault, s.path, s.title, r.line FROM relations r
+    const linking = db.all<{ type: string; vault: string; path: string; title: string; line: number; target: string }>(
+      `SELECT r.type, v.name AS vault, s.path, s.title, r.line, r.target FROM relations r
        JOIN entries s ON s.id = r.entry_id JOIN vaults v ON v.id = s.vault_id
        WHERE s.vault_id = ? AND s.id <> ? AND ${visibleId('s.id')} AND r.target_key IN (${keys.map(() => '?').join(',')})
        ORDER BY s.path, r.line LIMIT 500`,
       [e.vault_id, e.id, ...keys],
     );
+    // A link that another note answers to as well is this note's backlink only when it resolves here.
+    const shared = keys.length > 0 && db.get(
+      `SELECT 1 AS x FROM entries WHERE vault_id = ? AND id <> ? AND kind = 'note' AND (lower(title) = ? OR lower(permalink) = ?) LIMIT 1`,
+      [e.vault_id, e.id, linkKey(e.title), e.permalink ? linkKey(e.permalink) : ''],
+    ) !== undefined;
+    const backlinks = linking
+      .filter((l) => !shared || resolveLinkFrom(db, e.vault_id, l.target, l.path).resolved?.path === e.path)
+      .map(({ target: _target, ...l }) => l);
     return {
       vault: e.vault,
       path: e.path,
@@ -129,7 +120,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
       observations: db.all<{ category: string; content: string; tags: string; context: string | null; line: number }>(
         'SELECT category, content, tags, context, line FROM observations WHERE entry_id = ? ORDER BY line, id', [e.id],
       ).map((o) => ({ ...o, tags: JSON.parse(o.tags) as string[] })),
-      relations: relations.map((r) => ({ ...r, resolved: resolveLink(db, e.vault_id, r.target) })),
+      relations: relations.map((r) => ({ ...r, ...resolveLinkFrom(db, e.vault_id, r.target, e.path) })),
       backlinks,
       problems: db.all('SELECT code, message, action, line FROM problems WHERE vault_id = ? AND path = ? ORDER BY id', [e.vault_id, e.path]),
       size: e.size,

@@ -6,7 +6,7 @@ import { linkPath, resolveLinkTarget, type LinkTarget } from '../query/link-targ
 import { optStringList, optVault, reqString } from '../args';
 import { defineTool } from './define';
 import { toolError } from '../errors';
-import { resolveLink } from './read-note';
+import { resolveLinkFrom } from './links';
 import { resolveEntry, resolveVault } from '../resolve';
 
 export interface ResolvedLink {
@@ -43,7 +43,7 @@ export const resolveLinksTool = defineTool<{ from: string; vault?: string; vault
         const hit = resolveLinkTarget(db, note.vault_id, note.path, link);
         if (hit) return { link, resolved: { vault: note.vault, ...hit } };
         const target = linkPath(link);
-        const byTitle = target ? resolveLink(db, note.vault_id, target) : null;
+        const byTitle = target ? resolveLinkFrom(db, note.vault_id, target, note.path).resolved : null;
         if (!byTitle) return { link, resolved: null };
         const row = resolveLinkTarget(db, note.vault_id, '', byTitle.path);
         return { link, resolved: row ? { vault: note.vault, ...row } : null };

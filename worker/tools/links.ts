@@ -1,0 +1,59 @@
+// Which note a [[link]] (or a backlink) means. Several notes may answer to
+// one name: a multilingual vault gives its English and Japanese notes the
+// same declared permalink and title (en/Plugins/Canvas.md and
+// ja/プラグイン/Canvas.md). A link then means the note in the linking note's
+// top folder; when none is there, the link is ambiguous and lists them.
+import type { Db } from '../db/database';
+import { linkKey } from '../ingest/markdown';
+import { stem } from '../ingest/paths';
+import type { EntryRow } from '../resolve';
+
+export interface LinkedNote {
+  vault: string;
+  path: string;
+  title: string;
+}
+
+export interface LinkResolution {
+  resolved: LinkedNote | null;
+  /** Present when several notes answer to the link and none is in the linking note's top folder. */
+  candidates?: LinkedNote[];
+}
+
+/** The keys other notes can use to link to this one. */
+export function linkKeysOf(e: Pick<EntryRow, 'path' | 'title' | 'permalink'>): string[] {
+  const keys = new Set([linkKey(e.title), linkKey(e.path), linkKey(stem(e.path))]);
+  if (e.permalink) keys.add(linkKey(e.permalink));
+  return [...keys];
+}
+
+/** The first folder of a vault path ('' for a note at the root). */
+export function topFolder(path: string): string {
+  const i = path.indexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+const MAX_CANDIDATES = 10;
+
+/** What `target`, written in the note at `fromPath`, links to. */
+export function resolveLinkFrom(db: Db, vaultId: number, target: string, fromPath: string): LinkResolution {
+  const key = linkKey(target);
+  const rows = db.all<LinkedNote & { kind: string }>(
+    `SELECT v.name AS vault, e.path, e.title, e.kind FROM entries e JOIN vaults v ON v.id = e.vault_id
+     WHERE e.vault_id = ? AND (lower(e.title) = ? OR lower(e.permalink) = ? OR lower(e.path) = ? OR lower(e.path) = ? || '.md'
+        OR lower(e.name) = ? OR lower(e.name) = ? || '.md')
+     ORDER BY e.kind = 'note' DESC, length(e.path), e.path LIMIT ${MAX_CANDIDATES + 1}`,
+    [vaultId, key, key, key, key, key, key],
+  );
+  const plain = (r: LinkedNote) => ({ vault: r.vault, path: r.path, title: r.title });
+  if (rows.length === 0) return { resolved: null };
+  // An exact path (with or without .md) names one note whatever else shares a title.
+  const exact = rows.find((r) => linkKey(r.path) === key);
+  if (rows.length === 1 || exact) return { resolved: plain(exact ?? rows[0]) };
+  const notes = rows.filter((r) => r.kind === 'note');
+  if (notes.length <= 1) return { resolved: plain(rows[0]) };
+  const home = topFolder(fromPath);
+  const near = notes.find((r) => topFolder(r.path) === home);
+  if (near) return { resolved: plain(near) };
+  return { resolved: null, candidates: notes.slice(0, MAX_CANDIDATES).map(plain) };
+}
