@@ -187,6 +187,7 @@ async function main(): Promise<void> {
     const heldOut = COLLECTIONS['ja-d365-heldout']();
     if (ja) console.log(await japaneseTable(ja, heldOut));
   }
+  if (which === 'meta' || which === 'all') await metaWeights();
   if (which === 'weights' || which === 'all') {
     const sets = (await Promise.all(['cranfield', 'seekstone-kw', 'ja-d365'].map(load))).filter((x) => x !== null);
     const variants: Variant[] = [
@@ -199,6 +200,19 @@ async function main(): Promise<void> {
     console.log('\n### BM25 column weights (title/headings/body/tags/aliases/path)\n');
     console.log(await combineTable(sets, variants));
   }
+}
+
+// The weight of the frontmatter-values column (meta, issue 12): 0 is the
+// index without it, the others rank with it at that weight.
+async function metaWeights(): Promise<void> {
+  const sets = (await Promise.all(['cranfield', 'seekstone-kw', 'seekstone-nl', 'ja-d365'].map(load))).filter((x) => x !== null);
+  const variants: Variant[] = [0, 0.5, 1, 2, 4, 8].map((w) => ({
+    label: `meta weight ${w}`,
+    opts: { combine: 'all-first' as Combine, weights: [10, 4, 1, 5, 8, 2, w] },
+  }));
+  console.log('\n### BM25 weight of the frontmatter-values column (meta)\n');
+  console.log(await combineTable(sets, variants));
+  for (const s of sets) s.l.engine.db.close();
 }
 
 main().catch((e) => {

@@ -15,7 +15,11 @@ export interface InlineMeta {
 
 export const NO_INLINE_META: InlineMeta = { tags: [], fields: [] };
 
+/** Benchmark switch (bench/import-inline.ts): off, imports read no inline metadata, the baseline it is compared with. */
+export const inlineMetaReading = { enabled: true };
+
 export function readInlineMeta(body: string, firstLine = 1): InlineMeta {
+  if (!inlineMetaReading.enabled) return NO_INLINE_META;
   // Most notes of most vaults have neither: skip the pass.
   const hash = body.includes('#');
   const colons = body.includes('::');

@@ -328,6 +328,10 @@ export const en = {
   'problem.scope_org_missing': 'visibility: org needs scope_org_id; the note is treated as private.',
   'problem.mode_hint_invalid': 'mode_hint must be search or inject; it was ignored.',
   'problem.edit_kept': 'The file changed on disk while it had an unsaved edit in Kioku; the edit was kept.',
+  // Obsidian vaults (issue 12, engine side).
+  'problem.field_clash': 'A field is set both in the frontmatter and as an inline field; the frontmatter value is used.',
+  'vaults.sharedPermalinks': '{count} notes share a declared permalink with another note (normal in a multilingual vault); links go to the note in the same top folder.',
+  'vaults.problems.show': 'Show the import problems of {vault}',
   // Note view: Obsidian rendering (links in words, embeds, vault files).
   'note.unresolvedBadge': 'not found',
   'note.linkCount': '{count} links',

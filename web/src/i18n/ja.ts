@@ -329,6 +329,10 @@ export const ja: Record<MessageKey, string> = {
   'problem.scope_org_missing': 'visibility: org には scope_org_id が必要です。非公開として扱います。',
   'problem.mode_hint_invalid': 'mode_hint は search か inject です。無視しました。',
   'problem.edit_kept': 'Kioku で未保存の編集があるファイルがディスク上で変更されました。編集を残しました。',
+  // Obsidian のボールト（issue 12、エンジン側）。
+  'problem.field_clash': '同じフィールドがフロントマターとインラインフィールドの両方にあります。フロントマターの値を使います。',
+  'vaults.sharedPermalinks': '{count} 件のノートが宣言された permalink を他のノートと共有しています（多言語のボールトでは普通のことです）。リンクは同じ最上位フォルダーのノートを指します。',
+  'vaults.problems.show': '{vault} の取り込み時の問題を表示',
   // ノート表示: Obsidian の表示(リンクの種類、埋め込み、保管庫のファイル)
   'note.unresolvedBadge': '見つかりません',
   'note.linkCount': '{count} か所',

@@ -10,6 +10,7 @@ import { useApp } from '../../app/app-context';
 import type { VaultInfo } from '../../../../worker/contract';
 import { exportVaultZip } from './export-vault';
 import { useEngineText } from '../../ui/EngineMessage';
+import { ProblemList, type ProblemItem } from '../import/ProblemList';
 
 interface Props {
   vaults: VaultInfo[];
@@ -25,6 +26,14 @@ export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Prop
   const caps = useCapabilities();
   const { notify, refresh } = useApp();
   const [unsaved, setUnsaved] = useState<Map<string, number>>(new Map());
+  // The problems of a vault, read from the engine when its count is clicked (so they survive a reload).
+  const [problems, setProblems] = useState<{ vault: string; list: ProblemItem[] } | null>(null);
+  const showProblems = async (v: VaultInfo) => {
+    if (problems?.vault === v.name) return setProblems(null);
+    const r = await call('problems', { vault: v.name, limit: 1000 });
+    if (isToolError(r)) notify(engineText('engineError', r.error.code, r.error.message));
+    else setProblems({ vault: v.name, list: r.problems });
+  };
   useEffect(() => {
     if (!caps.write) return;
     let live = true;
@@ -65,7 +74,13 @@ export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Prop
                 {`${t('vaults.notes', { count: v.notes })} · ${t('vaults.files', { count: v.files })}`}
                 {v.imported_at ? ` · ${formatDate(v.imported_at)}` : ''}
               </div>
-              {v.problems ? <div className="warn">{t('vaults.problems', { count: v.problems })}</div> : null}
+              {v.problems ? (
+                <button type="button" className="linklike warn" data-testid="vault-problems" aria-expanded={problems?.vault === v.name} aria-label={t('vaults.problems.show', { vault: v.name })} onClick={() => void showProblems(v)}>
+                  {t('vaults.problems', { count: v.problems })}
+                </button>
+              ) : null}
+              {problems?.vault === v.name ? <ProblemList problems={problems.list} /> : null}
+              {v.notes_sharing_permalink ? <div className="muted small-text" data-testid="shared-permalinks">{t('vaults.sharedPermalinks', { count: v.notes_sharing_permalink })}</div> : null}
               {v.import_state === 'importing' ? <div className="warn">{t('vaults.interrupted')}</div> : null}
               {pending ? (
                 <div className="warn" data-testid="unsaved-count">
