@@ -6,10 +6,22 @@
 // last, just before the transaction commits.
 import type { Db } from '../db/database';
 import { deleteFtsRow, writeFtsRow, type FtsDoc } from '../text/fts-row';
+import { deleteKgRow, writeKgRow, type KgDoc } from './graph-store';
 
 export class FtsWrites {
   private deletes: number[] = [];
   private rows: { id: number; doc: FtsDoc }[] = [];
+  // kg_fts (observations and relations, graph-store.ts) is written the same way.
+  private kgDeletes: number[] = [];
+  private kgRows: { rowid: number; doc: KgDoc }[] = [];
+
+  deleteKg(rowid: number): void {
+    this.kgDeletes.push(rowid);
+  }
+
+  writeKg(rowid: number, doc: KgDoc): void {
+    this.kgRows.push({ rowid, doc });
+  }
 
   delete(id: number): void {
     this.deletes.push(id);
@@ -23,8 +35,12 @@ export class FtsWrites {
   apply(db: Db): void {
     for (const id of this.deletes) deleteFtsRow(db, id);
     for (const r of this.rows) writeFtsRow(db, r.id, r.doc);
+    for (const rowid of this.kgDeletes) deleteKgRow(db, rowid);
+    for (const r of this.kgRows) writeKgRow(db, r.rowid, r.doc);
     this.deletes = [];
     this.rows = [];
+    this.kgDeletes = [];
+    this.kgRows = [];
   }
 }
 

@@ -1,13 +1,20 @@
 // Reads the structure Kioku indexes out of a Markdown body: headings, Basic
 // Memory observations and relations, and every other [[wikilink]]. Fenced
 // code blocks and inline code are skipped: examples in code are not facts.
+import { peelQualifier } from './qualifier';
+import type { TemporalAssertion } from './temporal';
 
 export interface Observation {
   line: number;
   category: string;
+  /** The text after the category, without its temporal qualifier and trailing context. */
   content: string;
   tags: string[];
   context: string | null;
+  /** The valid-time claims of its qualifier (qualifier.ts); at most one today. */
+  temporal: TemporalAssertion[];
+  /** Why a qualifier the author wrote was not read (reported as an import problem). */
+  temporalRefusal?: string;
 }
 
 export interface Relation {
@@ -113,9 +120,13 @@ function parseObservation(category: string, rest: string, line: number): Observa
     context = ctx[1].trim() || null;
     text = text.slice(0, ctx.index).trim();
   }
+  const peeled = peelQualifier(text);
+  text = peeled.content;
   const tags: string[] = [];
   for (const m of text.matchAll(HASHTAG)) tags.push(m[1]);
-  return { line, category: category.trim(), content: text, tags, context };
+  const obs: Observation = { line, category: category.trim(), content: text, tags, context, temporal: peeled.assertion ? [peeled.assertion] : [] };
+  if (peeled.refusal) obs.temporalRefusal = peeled.refusal;
+  return obs;
 }
 
 function collectWikilinks(text: string, line: number, out: Relation[]): void {

@@ -168,7 +168,7 @@ describe('encodings, binary and empty files', () => {
     // #x is an inline tag of the note too (Obsidian's reading), besides the observation's.
     expect(n).toMatchObject({ title: 'CRLF', tags: ['a', 'x'], problems: [] });
     expect(n.structure.headings).toEqual([{ line: 5, level: 1, text: 'Head' }]);
-    expect(n.structure.observations).toEqual([{ line: 6, category: 'fact', content: 'works #x', tags: ['x'], context: null }]);
+    expect(n.structure.observations).toEqual([{ line: 6, category: 'fact', content: 'works #x', tags: ['x'], context: null, temporal: [] }]);
   });
 
   it('decodes UTF-16 LE and BE files that start with a BOM', () => {

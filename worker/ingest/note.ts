@@ -84,6 +84,18 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
   const inline = readInlineMeta(indexedBody, split.bodyLine);
   const { values, clashes } = inlineValues(inline.fields, frontmatter);
   if (clashes.length) problems.push(clashProblem(clashes, inline));
+  const structure = parseBody(indexedBody, split.bodyLine);
+  for (const o of structure.observations) {
+    if (o.temporalRefusal) {
+      problems.push({
+        code: 'temporal_qualifier_refused',
+        message: o.temporalRefusal,
+        action: 'Kept the line as an ordinary observation with its text unchanged; it has no valid time, so valid-time searches do not return it.',
+        line: o.line,
+      });
+    }
+  }
+
   return {
     kind: 'note',
     path,
@@ -97,7 +109,7 @@ export function parseNoteText(path: string, text: string, problems: Problem[] = 
     body: split.body,
     indexedBody,
     truncated,
-    structure: parseBody(indexedBody, split.bodyLine),
+    structure,
     inline,
     inlineValues: values,
     problems,

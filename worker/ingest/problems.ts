@@ -25,7 +25,8 @@ export type ProblemCode =
   | 'field_clash'
   | 'visibility_invalid'
   | 'scope_org_missing'
-  | 'mode_hint_invalid';
+  | 'mode_hint_invalid'
+  | 'temporal_qualifier_refused';
 
 export interface FileProblem extends Problem {
   path: string;

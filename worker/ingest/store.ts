@@ -4,7 +4,7 @@
 import type { Db } from '../db/database';
 import { FtsWrites, withFtsWrites } from './fts-writes';
 import { foldText, frontmatterRows } from './fm-rows';
-import { linkKey } from './markdown';
+import { clearGraphRows, writeGraphRows } from './graph-store';
 import type { ParsedFile, ParsedNote } from './note';
 import { extOf, folderOf, nameOf } from './paths';
 import type { Problem } from './problems';
@@ -13,8 +13,6 @@ import { insertRows, type JsonCell } from '../db/bulk';
 import { frontmatterText } from '../text/fts-row';
 
 const FM_COLUMNS = ['entry_id', 'key', 'pos', 't', 'num', 'str', 'fold', 'bool', 'src'];
-const OBSERVATION_COLUMNS = ['entry_id', 'line', 'category', 'content', 'tags', 'context'];
-const RELATION_COLUMNS = ['entry_id', 'line', 'type', 'target', 'target_key', 'context'];
 
 export interface FileMeta {
   path: string;
@@ -42,8 +40,7 @@ export function existingEntries(db: Db, vaultId: number): Map<string, ExistingEn
 function clearDerived(db: Db, id: number, fts: FtsWrites): void {
   fts.delete(id);
   db.run('DELETE FROM fm WHERE entry_id = ?', [id]);
-  db.run('DELETE FROM observations WHERE entry_id = ?', [id]);
-  db.run('DELETE FROM relations WHERE entry_id = ?', [id]);
+  clearGraphRows(db, id, fts);
   db.run('DELETE FROM chunks WHERE entry_id = ?', [id]);
   db.run('DELETE FROM contents WHERE entry_id = ?', [id]);
 }
@@ -165,8 +162,7 @@ export function writeNote(
     db.run('INSERT INTO contents (entry_id, head, body) VALUES (?, ?, ?)', [id, note.head, note.body]);
 
     insertRows(db, 'fm', FM_COLUMNS, [id], noteFmRows(note, permalink));
-    insertRows(db, 'observations', OBSERVATION_COLUMNS, [id], note.structure.observations.map((o) => [o.line, o.category, o.content, JSON.stringify(o.tags), o.context]));
-    insertRows(db, 'relations', RELATION_COLUMNS, [id], note.structure.relations.map((r) => [r.line, r.type, r.target, linkKey(r.target), r.context]));
+    writeGraphRows(db, id, note.title, note.structure.observations, note.structure.relations, fts);
     fts.write(id, {
       title: note.title,
       headings: note.structure.headings.map((h) => h.text).join('\n'),

@@ -364,6 +364,8 @@ export const en = {
   'note.openInObsidianHelp': 'Opens this note in the Obsidian app, if it is installed and knows this vault.',
   // issue 10: engine edges
   'embed.folderCheckFailed': 'Could not tell whether “{name}” is a model folder or notes ({error}); nothing was imported. Try again.',
+  // Valid time and the knowledge graph (issue 13)
+  'problem.temporal_qualifier_refused': 'A temporal qualifier on an observation was not read; the line was kept as text.',
 } as const;
 
 export type MessageKey = keyof typeof en;

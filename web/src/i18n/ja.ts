@@ -365,4 +365,6 @@ export const ja: Record<MessageKey, string> = {
   'note.openInObsidianHelp': 'Obsidian アプリがインストールされ、この保管庫を知っていれば、このノートを Obsidian で開きます。',
   // issue 10: engine edges
   'embed.folderCheckFailed': '「{name}」がモデルフォルダーかノートのフォルダーか確認できませんでした（{error}）。何も取り込んでいません。もう一度お試しください。',
+  // 有効時間と知識グラフ（issue 13）
+  'problem.temporal_qualifier_refused': '観察の時間修飾子を読み取れなかったため、その行は通常のテキストとして残しました。',
 };
