@@ -30,6 +30,16 @@ export interface ToolArgsMap {
     page_size?: number;
     /** Text put around matches in snippets (default ["[", "]"]). */
     snippet_markers?: [string, string];
+    /** What to return: "entity" (notes and files, the default), "observation" (Basic Memory's - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score. */
+    entity_types?: string[] | string;
+    /** Observations of these categories only, e.g. ["decision"]; alone it searches observations. */
+    categories?: string[];
+    /** Observations whose temporal qualifier says they hold at this date ("2026-07-01") or instant (RFC 3339, e.g. "2026-07-01T09:30:00Z"); undated ones are left out. Not with valid_overlaps. */
+    valid_at?: string;
+    /** Observations valid at any time in this range, e.g. "[2026-06-01,2026-08-01)"; [ ] include a bound, ( ) exclude it, an empty side is open. */
+    valid_overlaps?: string;
+    /** Only assertions of this kind: "valid", "effective", "occurred", "due" or "mentioned"; alone, every observation dated with it. */
+    time_kind?: string;
   };
   find: {
     /** The filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}. Omit it to list every note. See README "Filter language". */
@@ -54,6 +64,14 @@ export interface ToolArgsMap {
     page?: number;
     /** Rows per page, 1 to 1000 (default 50). */
     page_size?: number;
+    /** Notes with an observation whose temporal qualifier holds at this date or RFC 3339 instant. Not with valid_overlaps. */
+    valid_at?: string;
+    /** Notes with an observation valid at some time in this range, e.g. "[2026-06-01,2026-08-01)". */
+    valid_overlaps?: string;
+    /** Only assertions of this kind: "valid", "effective", "occurred", "due", "mentioned". */
+    time_kind?: string;
+    /** Notes with an observation of one of these categories (and, with a valid-time argument, that observation answers it). */
+    categories?: string[];
   };
   fields: {
     /** One vault; default all. */

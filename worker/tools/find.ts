@@ -12,6 +12,7 @@ import { readScope } from '../search/scope';
 import { everyWordRestriction } from '../search/text';
 import { describe, optInt, optString, type Args } from '../args';
 import { defineTool } from './define';
+import { answeringNotes, parseGraphArgs } from './graph-args';
 import { toolError } from '../errors';
 import { resolveVault } from '../resolve';
 
@@ -29,6 +30,8 @@ export interface FindResult {
   page: number;
   page_size: number;
   has_more: boolean;
+  /** A valid-time argument was applied (absent otherwise). */
+  temporal_applied?: true;
 }
 
 interface FindInput {
@@ -42,6 +45,9 @@ interface FindInput {
   range?: PathRange;
   page: number;
   pageSize: number;
+  /** Notes with an observation answering categories / the valid-time question. */
+  answering: Restriction | null;
+  temporal: boolean;
 }
 
 const MAX_SORT = 5;
@@ -62,6 +68,11 @@ export const findTool = defineTool<FindInput, FindResult>({
     { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/".' },
     { name: 'page', type: 'integer', description: 'Page number, from 1.' },
     { name: 'page_size', type: 'integer', aliases: ['limit'], description: 'Rows per page, 1 to 1000 (default 50).' },
+    // Valid time (issue 13): notes with at least one observation that answers.
+    { name: 'valid_at', type: 'string', description: 'Notes with an observation whose temporal qualifier holds at this date or RFC 3339 instant. Not with valid_overlaps.' },
+    { name: 'valid_overlaps', type: 'string', description: 'Notes with an observation valid at some time in this range, e.g. "[2026-06-01,2026-08-01)".' },
+    { name: 'time_kind', type: 'string', aliases: ['time_role'], description: 'Only assertions of this kind: "valid", "effective", "occurred", "due", "mentioned".' },
+    { name: 'categories', type: 'string[]', description: 'Notes with an observation of one of these categories (and, with a valid-time argument, that observation answers it).' },
   ],
   examples: [
     { filters: { status: 'active', confidence: { $gt: 0.7 } }, fields: ['status', 'confidence', 'tags'], sort: [{ field: 'confidence', order: 'desc' }] },
@@ -70,7 +81,10 @@ export const findTool = defineTool<FindInput, FindResult>({
   ],
   parse(args) {
     const scope = readScope(args, optString(args, 'query'));
+    const graph = parseGraphArgs(args);
     return {
+      answering: answeringNotes(graph),
+      temporal: graph.validTime !== null,
       filter: scope.metadata.compiled,
       text: scope.metadata.text,
       fields: readFieldList(args) ?? [],
@@ -89,7 +103,7 @@ export const findTool = defineTool<FindInput, FindResult>({
     const { rows, total } = listNotes(db, {
       filter: input.filter,
       vaultId: vault?.id,
-      extra: [...pathRestrictions(input.folder, input.range), ...(text ? [text] : [])],
+      extra: [...pathRestrictions(input.folder, input.range), ...(text ? [text] : []), ...(input.answering ? [input.answering] : [])],
       sort: input.sort,
       page: input.page,
       pageSize: input.pageSize,
@@ -105,6 +119,7 @@ export const findTool = defineTool<FindInput, FindResult>({
       page: input.page,
       page_size: input.pageSize,
       has_more: input.page * input.pageSize < total,
+      ...(input.temporal ? { temporal_applied: true as const } : {}),
     };
   },
 });

@@ -5,6 +5,7 @@ import { linkKey } from '../ingest/markdown';
 import { readInlineMeta } from '../ingest/inline-meta';
 import { valueKind } from '../ingest/inline-fields';
 import { MAX_INDEXED_CHARS } from '../ingest/note';
+import { assertionsOf, type TemporalJson } from '../query/valid-time';
 import { optInt, optVault, reqString } from '../args';
 import { defineTool } from './define';
 import { linkKeysOf, resolveLinkFrom } from './links';
@@ -54,7 +55,8 @@ export interface ReadNoteResult {
   inline_fields: InlineFieldView[];
   body: string;
   body_truncated: boolean;
-  observations: { category: string; content: string; tags: string[]; context: string | null; line: number }[];
+  /** `temporal`: the valid-time assertions of the observation's qualifier (empty when undated). */
+  observations: { category: string; content: string; tags: string[]; context: string | null; line: number; temporal: TemporalJson[] }[];
   relations: NoteLink[];
   backlinks: { type: string; vault: string; path: string; title: string; line: number }[];
   problems: { code: string; message: string; action: string; line: number | null }[];
@@ -117,9 +119,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
       ...inlineParts(content?.head ?? '', body, e.frontmatter ? JSON.parse(e.frontmatter) : {}),
       body: body.length > input.maxChars ? body.slice(0, input.maxChars) : body,
       body_truncated: body.length > input.maxChars,
-      observations: db.all<{ category: string; content: string; tags: string; context: string | null; line: number }>(
-        'SELECT category, content, tags, context, line FROM observations WHERE entry_id = ? ORDER BY line, id', [e.id],
-      ).map((o) => ({ ...o, tags: JSON.parse(o.tags) as string[] })),
+      observations: observationsOf(db, e.id),
       relations: relations.map((r) => ({ ...r, ...resolveLinkFrom(db, e.vault_id, r.target, e.path) })),
       backlinks,
       problems: db.all('SELECT code, message, action, line FROM problems WHERE vault_id = ? AND path = ? ORDER BY id', [e.vault_id, e.path]),
@@ -137,6 +137,14 @@ function obsidianUri(db: Db, vaultId: number, path: string): string | null {
   if (!v?.obsidian) return null;
   const folder = (v.root ?? v.name).replace(/[\\/]+$/, '').split(/[\\/]/).pop() || v.name;
   return `obsidian://open?vault=${encodeURIComponent(folder)}&file=${encodeURIComponent(path.replace(/\.md$/i, ''))}`;
+}
+
+function observationsOf(db: Db, entryId: number): ReadNoteResult['observations'] {
+  const rows = db.all<{ id: number; category: string; content: string; tags: string; context: string | null; line: number }>(
+    'SELECT id, category, content, tags, context, line FROM observations WHERE entry_id = ? ORDER BY line, id', [entryId],
+  );
+  const temporal = assertionsOf(db, rows.map((o) => o.id));
+  return rows.map(({ id, ...o }) => ({ ...o, tags: JSON.parse(o.tags) as string[], temporal: temporal.get(id) ?? [] }));
 }
 
 const STANDARD_KEYS = new Set(['title', 'type', 'tags', 'permalink', 'schema']);

@@ -13,6 +13,8 @@ import { defaultMode, hybridMode, vectorMode } from '../search/hybrid';
 import { describe, optInt, optStringList, type Args } from '../args';
 import { defineTool, type ToolContext } from './define';
 import { toolError } from '../errors';
+import { entitiesOnly, parseGraphArgs, type GraphArgs } from './graph-args';
+import { searchGraph } from './search-graph';
 
 export type { SearchHit };
 
@@ -48,6 +50,8 @@ export interface SearchResult {
   partial?: boolean;
   /** What the notice is about: "embeddings_incomplete", "query_language" or "query_bounded" (a query cut to its cost bounds). */
   notice_code?: string;
+  /** A valid-time argument was applied (absent otherwise). */
+  temporal_applied?: true;
   [extra: string]: unknown;
 }
 
@@ -61,6 +65,7 @@ interface SearchInput {
   pageSize: number;
   fields?: string[];
   markers: [string, string];
+  graph: GraphArgs;
 }
 
 export const MAX_PAGE = 100_000;
@@ -84,6 +89,12 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     { name: 'page', type: 'integer', description: 'Page number, from 1 (default 1).' },
     { name: 'page_size', type: 'integer', aliases: ['limit'], description: 'Hits per page, 1 to 100 (default 10).' },
     { name: 'snippet_markers', type: '[string, string]', description: 'Text put around matches in snippets (default ["[", "]"]).' },
+    // Observations, relations and valid time (issue 13).
+    { name: 'entity_types', type: 'string[] | string', aliases: ['kind'], description: 'What to return: "entity" (notes and files, the default), "observation" (Basic Memory\'s - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score.' },
+    { name: 'categories', type: 'string[]', description: 'Observations of these categories only, e.g. ["decision"]; alone it searches observations.' },
+    { name: 'valid_at', type: 'string', description: 'Observations whose temporal qualifier says they hold at this date ("2026-07-01") or instant (RFC 3339, e.g. "2026-07-01T09:30:00Z"); undated ones are left out. Not with valid_overlaps.' },
+    { name: 'valid_overlaps', type: 'string', description: 'Observations valid at any time in this range, e.g. "[2026-06-01,2026-08-01)"; [ ] include a bound, ( ) exclude it, an empty side is open.' },
+    { name: 'time_kind', type: 'string', aliases: ['time_role'], description: 'Only assertions of this kind: "valid", "effective", "occurred", "due" or "mentioned"; alone, every observation dated with it.' },
   ],
   examples: [{ query: 'auth design' }, { query: '"token refresh" -draft', path_prefix: 'specs/' }, { query: '設計', page_size: 5 }],
   parse(args, ctx) {
@@ -96,7 +107,12 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     const ids = optStringList(args, 'ids');
     if (ids && ids.length > MAX_IDS) throw toolError('invalid_argument', `ids holds at most ${MAX_IDS} entries; got ${ids.length}.`, 'ids');
     const text = (query as string | null | undefined) ?? undefined;
+    const graph = parseGraphArgs(args);
+    if (ids && !entitiesOnly(graph)) {
+      throw toolError('invalid_argument', 'ids fetches notes and files; it does not combine with entity_types, categories or valid-time arguments. Search without ids instead.', 'ids');
+    }
     return {
+      graph,
       scope: ids ? undefined : readScope(args, text),
       query: text,
       mode,
@@ -124,6 +140,29 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       };
       if (missing.length) extra = { missing };
       mode = 'ids';
+    } else if (!entitiesOnly(input.graph)) {
+      const scope = buildScope(ctx.db, input.scope!);
+      const query = parseQuery(scope.text);
+      const graph = await searchGraph(ctx, input.graph, scope, query, window, {
+        mode: input.mode,
+        markers: input.markers,
+        fields: input.fields,
+        rankEntities: async (w) => SEARCH_MODES[input.mode]({ db: ctx.db, services: ctx.services, scope, query, window: w }),
+      });
+      return {
+        results: graph.results as unknown as SearchHit[],
+        page: input.page,
+        page_size: input.pageSize,
+        total: graph.total,
+        total_is_exact: graph.totalIsExact,
+        has_more: window.offset + graph.results.length < graph.total,
+        mode: input.mode as SearchMode,
+        ...(graph.relaxed ? { relaxed: true } : {}),
+        ...graph.extra,
+        ...(scope.filter ? { filter: scope.filter } : {}),
+        ...(graph.temporal_applied ? { temporal_applied: true as const } : {}),
+        elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+      };
     } else {
       const scope = buildScope(ctx.db, input.scope!);
       const query = parseQuery(scope.text);

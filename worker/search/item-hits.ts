@@ -1,0 +1,121 @@
+// Ranked observation and relation rows → the hits a caller sees: the item
+// itself, its note (path, title, permalink), a snippet of its own text with
+// the matched words marked and, for observations, their valid time.
+import type { Db } from '../db/database';
+import { assertionsOf, type TemporalJson } from '../query/valid-time';
+import type { ItemRow } from './items';
+import { highlighter, makeSnippet, type HighlightTerm } from './snippet';
+
+interface ParentNote {
+  vault: string;
+  path: string;
+  title: string;
+  permalink: string | null;
+  line: number;
+  score: number;
+  snippet: string;
+}
+
+export interface ObservationHit extends ParentNote {
+  /** `${vault}:${path}#L${line}`: unique per hit (fetch mode returns notes only). */
+  id: string;
+  entity_type: 'observation';
+  category: string;
+  /** The text without its qualifier, tags and context. */
+  content: string;
+  tags: string[];
+  context: string | null;
+  /** With a valid-time argument: the assertions this observation carries. */
+  temporal?: TemporalJson[];
+}
+
+export interface RelationHit extends ParentNote {
+  id: string;
+  entity_type: 'relation';
+  relation_type: string;
+  /** The link target as written. */
+  target: string;
+  /** The note it resolves to in the same vault, null when none does. */
+  target_path: string | null;
+  target_title: string | null;
+  unresolved?: true;
+  context: string | null;
+}
+
+export type ItemHit = ObservationHit | RelationHit;
+
+const HASHTAG = /(^|\s)#[\p{L}\p{N}_\-/]+/gu;
+
+/** The observation text with its #tags taken out (they are in `tags`). */
+export function withoutTags(content: string): string {
+  return content.replace(HASHTAG, '$1').replace(/\s+/g, ' ').trim();
+}
+
+export function hydrateItemHits(db: Db, rows: readonly ItemRow[], opts: { highlight: HighlightTerm[]; markers: [string, string]; temporal: boolean }): ItemHit[] {
+  if (!rows.length) return [];
+  const hl = highlighter(opts.highlight);
+  const snip = (text: string) => makeSnippet(text, hl, { open: opts.markers[0], close: opts.markers[1] });
+  const obsIds = rows.filter((r) => r.type === 'observation').map((r) => r.id);
+  const relIds = rows.filter((r) => r.type === 'relation').map((r) => r.id);
+  const list = (ids: number[]) => ids.map(() => '?').join(',');
+  const obs = new Map<number, { vault: string; path: string; title: string; permalink: string | null; line: number; category: string; content: string; tags: string; context: string | null }>();
+  if (obsIds.length) {
+    for (const o of db.all<{ id: number; vault: string; path: string; title: string; permalink: string | null; line: number; category: string; content: string; tags: string; context: string | null }>(
+      `SELECT o.id, v.name AS vault, e.path, e.title, e.permalink, o.line, o.category, o.content, o.tags, o.context
+       FROM observations o JOIN entries e ON e.id = o.entry_id JOIN vaults v ON v.id = e.vault_id WHERE o.id IN (${list(obsIds)})`,
+      obsIds,
+    )) obs.set(o.id, o);
+  }
+  const rels = new Map<number, { vault: string; path: string; title: string; permalink: string | null; line: number; type: string; target: string; context: string | null; target_path: string | null; target_title: string | null }>();
+  if (relIds.length) {
+    for (const r of db.all<{ id: number; vault: string; path: string; title: string; permalink: string | null; line: number; type: string; target: string; context: string | null; target_path: string | null; target_title: string | null }>(
+      `SELECT r.id, v.name AS vault, e.path, e.title, e.permalink, r.line, r.type, r.target, r.context,
+         t.path AS target_path, t.title AS target_title
+       FROM relations r JOIN entries e ON e.id = r.entry_id JOIN vaults v ON v.id = e.vault_id
+       LEFT JOIN entries t ON t.id = (${RESOLVE_SQL})
+       WHERE r.id IN (${list(relIds)})`,
+      relIds,
+    )) rels.set(r.id, r);
+  }
+  const temporal = opts.temporal ? assertionsOf(db, obsIds) : null;
+  const hits: ItemHit[] = [];
+  for (const row of rows) {
+    if (row.type === 'observation') {
+      const o = obs.get(row.id);
+      if (!o) continue;
+      const content = withoutTags(o.content);
+      hits.push({
+        id: `${o.vault}:${o.path}#L${o.line}`,
+        entity_type: 'observation',
+        vault: o.vault, path: o.path, title: o.title, permalink: o.permalink, line: o.line,
+        category: o.category, content, tags: JSON.parse(o.tags), context: o.context,
+        score: row.score,
+        snippet: snip(content),
+        ...(temporal ? { temporal: temporal.get(row.id) ?? [] } : {}),
+      });
+    } else {
+      const r = rels.get(row.id);
+      if (!r) continue;
+      hits.push({
+        id: `${r.vault}:${r.path}#L${r.line}`,
+        entity_type: 'relation',
+        vault: r.vault, path: r.path, title: r.title, permalink: r.permalink, line: r.line,
+        relation_type: r.type, target: r.target, target_path: r.target_path, target_title: r.target_title,
+        ...(r.target_path === null ? { unresolved: true as const } : {}),
+        context: r.context,
+        score: row.score,
+        snippet: snip(`${r.type} ${r.target}`),
+      });
+    }
+  }
+  return hits;
+}
+
+/**
+ * The note a relation (alias r) resolves to in its vault, by the keys a link
+ * can use: title, permalink, path or file name, with or without `.md` (as
+ * read_note resolves links). Notes before files, shorter paths first.
+ */
+export const RESOLVE_SQL = `SELECT x.id FROM entries x WHERE x.vault_id = e.vault_id AND (lower(x.title) = r.target_key OR lower(x.permalink) = r.target_key
+  OR lower(x.path) = r.target_key OR lower(x.path) = r.target_key || '.md' OR lower(x.name) = r.target_key OR lower(x.name) = r.target_key || '.md')
+  ORDER BY x.kind = 'note' DESC, length(x.path) LIMIT 1`;

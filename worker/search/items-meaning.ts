@@ -1,0 +1,78 @@
+// Observations and relations in vector and hybrid modes. Items are single
+// lines with no vectors of their own: by meaning, an item ranks where its
+// note ranks (the similarity of the note's best passage to the query), and
+// within a note by line. Hybrid fuses that ranking with the items' own text
+// ranking exactly as notes are fused (hybrid.ts), so a line that says the
+// words still comes first. Candidates come from SQL (scope, categories,
+// valid time, the query's hard clauses) before any similarity is computed.
+import type { EngineServices } from '../services';
+import { toolError } from '../errors';
+import { compileQuery } from './fts-query';
+import { DEFAULT_FUSION, FUSE_BLOCK, fuse, meaningText, RRF_K, vectorWeight } from './hybrid';
+import { answeringTypes, itemsOfNotes, notesWithItems, searchItems, type ItemPage, type ItemRequest, type ItemRow } from './items';
+import type { PageWindow } from './text';
+import { vectorRank } from './vector';
+
+export interface MeaningItemPage extends ItemPage {
+  /** The mode that actually ran, when it differs (a query the model cannot read ranks by text). */
+  mode?: 'text';
+  notice?: string;
+  notice_code?: 'query_language' | 'embeddings_incomplete';
+  embeddings?: { model: string; complete: boolean };
+}
+
+const rowKey = (r: { type: string; id: number }) => (r.type === 'observation' ? r.id * 2 : r.id * 2 + 1);
+
+export async function searchItemsByMeaning(mode: 'vector' | 'hybrid', req: ItemRequest, services: EngineServices): Promise<MeaningItemPage> {
+  const embed = services.embed;
+  if (!embed?.available) throw toolError('unsupported', `mode "${mode}" needs the embedding model, which is not running here; use mode "text".`, 'mode');
+  const complete = embed.isCompleteIn(req.scope.parts.vaultId);
+  const status = embed.status();
+  const info = {
+    embeddings: { model: status.model.id, complete },
+    ...(complete ? {} : { notice_code: 'embeddings_incomplete' as const, notice: 'Embeddings are still being computed; items of notes not embedded yet are ranked by text.' }),
+  };
+  const words = meaningText(req.query);
+  if (!words) return { ...searchItems(req), ...info, mode: 'text' };
+  const q = await embed.queryVector(words);
+  if (!q.ok) {
+    if (q.reason === 'unavailable') throw toolError('unsupported', `${q.message} Use mode "text".`, 'mode');
+    return { ...searchItems(req), ...info, mode: 'text', notice: q.message, notice_code: 'query_language' };
+  }
+  const compiled = compileQuery(req.query);
+  const types = answeringTypes(req);
+  const index = await embed.index();
+  const want = req.window.offset + req.window.limit;
+  const depth: PageWindow = { offset: 0, limit: FUSE_BLOCK * Math.max(1, Math.ceil(want / FUSE_BLOCK)) };
+  // Enough notes to fill the page with their items, read in the same blocks as note fusion.
+  const notes = index.size > 0 && types.length ? vectorRank(req.db, index, q.vector, notesWithItems(req, types, compiled), depth.limit, { minScore: embed.model.minScore }).hits : [];
+  const noteScore = new Map(notes.map((n) => [n.entryId, n.score]));
+  const byMeaning = itemsOfNotes(req, types, notes.map((n) => n.entryId), compiled);
+
+  if (mode === 'vector') {
+    const rows: ItemRow[] = byMeaning.slice(req.window.offset, want).map((r) => ({ type: r.type, id: r.id, score: Math.round(noteScore.get(r.entryId)! * 10000) / 10000 }));
+    // Items of notes beyond the depth read are not counted: then the total is a lower bound.
+    return { rows, total: byMeaning.length, totalIsExact: notes.length < depth.limit, relaxed: false, compiled, ...info };
+  }
+  const text = searchItems({ ...req, window: depth });
+  const parent = new Map(byMeaning.map((r) => [rowKey(r), r.entryId]));
+  const fused = fuse(
+    text.rows.map((r) => ({ entryId: rowKey(r), score: r.score })),
+    byMeaning.map((r) => ({ entryId: rowKey(r), score: noteScore.get(r.entryId)! })),
+    { method: DEFAULT_FUSION, k: RRF_K, alpha: vectorWeight(words.split(/\s+/).length), hasVectors: (key) => index.has(parent.get(key) ?? -1) },
+  );
+  const rows: ItemRow[] = fused.slice(req.window.offset, want).map((f) => ({
+    type: f.entryId % 2 === 0 ? 'observation' : 'relation',
+    id: Math.floor(f.entryId / 2),
+    score: Math.round(f.score * 10000) / 10000,
+  }));
+  const exact = text.total <= text.rows.length && byMeaning.length < depth.limit;
+  return {
+    rows,
+    total: exact ? fused.length : Math.max(text.total, fused.length),
+    totalIsExact: exact,
+    relaxed: text.relaxed && text.total > 0,
+    compiled: text.compiled,
+    ...info,
+  };
+}
