@@ -41,6 +41,10 @@ export type { JsonSchema } from './tools/json-schema';
 // The note view's vault files: links resolved as Obsidian does, kept copies of pictures and PDFs.
 export type { ResolvedLink } from './tools/resolve-links';
 export type { AttachmentRead } from './ingest/attachments';
+// Observations, relations, valid time and the graph (issue 13).
+export type { ObservationHit, RelationHit, ItemHit } from './search/item-hits';
+export type { TemporalJson } from './query/valid-time';
+export type { GraphResult, GraphNode, GraphEdge } from './tools/graph';
 
 // The filter language's operators as plain data (the filter builder's source).
 export type { OpName } from './query/ast';

@@ -220,4 +220,20 @@ export interface ToolArgsMap {
     /** The model id, e.g. "Xenova/multilingual-e5-small". */
     model: string;
   };
+  graph: {
+    /** The note: a vault-relative path, permalink or title, or a memory:// URL ("memory://specs/auth-design" or "memory://vault/specs/auth-design"). */
+    note: string;
+    /** The vault; needed only when the note exists in several. */
+    vault?: string;
+    /** How many links away to go, 1 to 3 (default 1). */
+    depth?: number;
+    /** At most this many nodes, 1 to 500 (default 100); beyond it the answer says truncated. */
+    max_nodes?: number;
+    /** Show only observations whose temporal qualifier holds at this date or instant. */
+    valid_at?: string;
+    /** Show only observations valid at some time in this range, e.g. "[2026-06-01,2026-08-01)". */
+    valid_overlaps?: string;
+    /** Show only observations with an assertion of this kind. */
+    time_kind?: string;
+  };
 }

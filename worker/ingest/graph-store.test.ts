@@ -59,7 +59,7 @@ describe('graph rows', () => {
     expect(kgCount(engine.db)).toBe(1);
     expect(assertionRows(engine.db)).toHaveLength(1);
 
-    engine.removeVault('test');
+    await engine.removeVault('test');
     expect(engine.db.get<{ n: number }>("SELECT count(*) AS n FROM kg_fts WHERE kg_fts MATCH 'layer'")!.n).toBe(0);
     expect(engine.db.get<{ n: number }>('SELECT count(*) AS n FROM assertions')!.n).toBe(0);
   });

@@ -15,6 +15,7 @@ import { readTeamNoteTool, searchNotesTool, writeTeamNoteTool } from './team-not
 import { identityTool, pinnedContextTool, subscribeTool, subscriptionsTool } from './team-space';
 import type { ToolDef } from './define';
 import { embedModelTool, embedPauseTool, embedResumeTool } from './embed-control';
+import { graphTool } from './graph';
 
 export const TOOLS = {
   search: searchTool,
@@ -43,6 +44,8 @@ export const TOOLS = {
   embed_pause: embedPauseTool,
   embed_resume: embedResumeTool,
   embed_model: embedModelTool,
+  // The knowledge graph (issue 13).
+  graph: graphTool,
 } as const;
 
 export type Tools = typeof TOOLS;

@@ -1,0 +1,206 @@
+// The graph tool (Basic Memory's build_context idea): a note's neighbourhood
+// to a depth of 1-3, breadth first: notes and unresolved link targets as
+// nodes, relations and wikilinks as typed edges in both directions. Bounded
+// (max_nodes) with a truncated flag; valid_at and the other valid-time
+// arguments choose which observations are shown with each note.
+import { optInt, optVault, reqString } from '../args';
+import type { Db } from '../db/database';
+import { assertionsOf, validTimeCondition, type TemporalJson, type ValidTimeQuery } from '../query/valid-time';
+import { resolveEntry, resolveVault, type EntryRow, type VaultRef } from '../resolve';
+import { RESOLVE_SQL, withoutTags } from '../search/item-hits';
+import { defineTool } from './define';
+import { parseGraphArgs } from './graph-args';
+import { linkKeysOf } from './links';
+
+export interface GraphNode {
+  /** `${vault}:${path}` for notes and files, `unresolved:${target}` for a link to nothing. */
+  id: string;
+  kind: 'note' | 'file' | 'unresolved';
+  title: string;
+  path: string | null;
+  permalink: string | null;
+  /** Steps from the root (0 for the root). */
+  depth: number;
+  /** Notes: their observations (with valid_at etc., only those that answer), at most MAX_OBSERVATIONS. */
+  observations: { category: string; content: string; tags: string[]; line: number; temporal: TemporalJson[] }[];
+}
+
+export interface GraphEdge {
+  source: string;
+  target: string;
+  /** The relation type; plain [[wikilinks]] are "links_to". */
+  type: string;
+  /** Line in the source note. */
+  line: number;
+  context: string | null;
+}
+
+export interface GraphResult {
+  root: string;
+  depth: number;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  /** Nodes or edges were left out to stay within max_nodes. */
+  truncated: boolean;
+  temporal_applied?: true;
+}
+
+interface GraphInput {
+  note: string;
+  vault?: string;
+  vaultKey: string;
+  depth: number;
+  maxNodes: number;
+  validTime: ValidTimeQuery | null;
+}
+
+const MAX_OBSERVATIONS = 50;
+
+export const graphTool = defineTool<GraphInput, GraphResult>({
+  name: 'graph',
+  aliases: ['build_context', 'bm_build_context'],
+  description: 'The neighbourhood of a note: linked notes to a depth of 1 to 3 in both directions (relations, wikilinks and backlinks as typed edges, unresolved links as nodes), each note with its observations.',
+  params: [
+    { name: 'note', type: 'string', required: true, aliases: ['url', 'identifier', 'path'], description: 'The note: a vault-relative path, permalink or title, or a memory:// URL ("memory://specs/auth-design" or "memory://vault/specs/auth-design").' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'The vault; needed only when the note exists in several.' },
+    { name: 'depth', type: 'integer', description: 'How many links away to go, 1 to 3 (default 1).' },
+    { name: 'max_nodes', type: 'integer', description: 'At most this many nodes, 1 to 500 (default 100); beyond it the answer says truncated.' },
+    { name: 'valid_at', type: 'string', description: 'Show only observations whose temporal qualifier holds at this date or instant.' },
+    { name: 'valid_overlaps', type: 'string', description: 'Show only observations valid at some time in this range, e.g. "[2026-06-01,2026-08-01)".' },
+    { name: 'time_kind', type: 'string', aliases: ['time_role'], description: 'Show only observations with an assertion of this kind.' },
+  ],
+  examples: [{ note: 'specs/auth-design.md', depth: 2 }, { note: 'memory://decisions/cache-layer', valid_at: '2026-07-28' }],
+  parse(args) {
+    const graph = parseGraphArgs(args);
+    return {
+      note: reqString(args, 'note'),
+      ...optVault(args),
+      depth: optInt(args, 'depth', 1, 3, 1),
+      maxNodes: optInt(args, 'max_nodes', 1, 500, 100),
+      validTime: graph.validTime,
+    };
+  },
+  run({ db }, input) {
+    const vault = resolveVault(db, input.vault, input.vaultKey);
+    const root = rootEntry(db, input.note, vault);
+    return neighbourhood(db, root, input);
+  },
+});
+
+/** A path, permalink or title; a memory:// URL names one too, its first segment optionally the vault. */
+function rootEntry(db: Db, ref: string, vault: VaultRef | undefined): EntryRow {
+  const m = /^memory:\/\/(.+)$/i.exec(ref.trim());
+  if (!m) return resolveEntry(db, ref, vault, 'note');
+  const rest = m[1].replace(/^\/+/, '');
+  try {
+    return resolveEntry(db, rest, vault, 'note');
+  } catch (e) {
+    const [first, ...tail] = rest.split('/');
+    const named = !vault && tail.length ? db.get<VaultRef>('SELECT id, name FROM vaults WHERE name = ?', [first]) : undefined;
+    if (!named) throw e;
+    return resolveEntry(db, tail.join('/'), named, 'note');
+  }
+}
+
+interface EdgeRow {
+  source_id: number;
+  target_id: number | null;
+  target: string;
+  type: string;
+  line: number;
+  context: string | null;
+}
+
+function neighbourhood(db: Db, root: EntryRow, input: GraphInput): GraphResult {
+  const nodes = new Map<string, GraphNode>();
+  const entryNode = new Map<number, string>();
+  const edges = new Map<string, GraphEdge>();
+  let truncated = false;
+  const addEntry = (id: number, depth: number): string | null => {
+    const known = entryNode.get(id);
+    if (known) return known;
+    if (nodes.size >= input.maxNodes) {
+      truncated = true;
+      return null;
+    }
+    const e = db.get<{ vault: string; path: string; title: string; kind: 'note' | 'file'; permalink: string | null }>(
+      'SELECT v.name AS vault, e.path, e.title, e.kind, e.permalink FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE e.id = ?', [id],
+    )!;
+    const key = `${e.vault}:${e.path}`;
+    nodes.set(key, { id: key, kind: e.kind, title: e.title, path: e.path, permalink: e.permalink, depth, observations: [] });
+    entryNode.set(id, key);
+    return key;
+  };
+  const addUnresolved = (target: string, depth: number): string | null => {
+    const key = `unresolved:${target}`;
+    if (nodes.has(key)) return key;
+    if (nodes.size >= input.maxNodes) {
+      truncated = true;
+      return null;
+    }
+    nodes.set(key, { id: key, kind: 'unresolved', title: target, path: null, permalink: null, depth, observations: [] });
+    return key;
+  };
+
+  const rootKey = addEntry(root.id, 0)!;
+  let frontier = [root.id];
+  for (let depth = 1; depth <= input.depth && frontier.length; depth++) {
+    const seen = new Set(entryNode.keys());
+    for (const r of linksOf(db, frontier, root.vault_id)) {
+      const from = addEntry(r.source_id, depth);
+      const to = r.target_id !== null ? addEntry(r.target_id, depth) : addUnresolved(r.target, depth);
+      if (!from || !to) continue;
+      const key = `${from}>${to}>${r.type}>${r.line}`;
+      if (!edges.has(key)) edges.set(key, { source: from, target: to, type: r.type, line: r.line, context: r.context });
+    }
+    // The notes first reached at this depth are where the next step starts.
+    frontier = [...entryNode.keys()].filter((id) => !seen.has(id));
+  }
+  attachObservations(db, nodes, entryNode, input.validTime);
+  return {
+    root: rootKey,
+    depth: input.depth,
+    nodes: [...nodes.values()].sort((a, b) => a.depth - b.depth || a.id.localeCompare(b.id)),
+    edges: [...edges.values()],
+    truncated,
+    ...(input.validTime ? { temporal_applied: true as const } : {}),
+  };
+}
+
+/** Every link out of and into these notes, within their vault, with the note each one resolves to. */
+function linksOf(db: Db, ids: readonly number[], vaultId: number): EdgeRow[] {
+  const list = ids.map(() => '?').join(',');
+  const out = db.all<EdgeRow>(
+    `SELECT r.entry_id AS source_id, (${RESOLVE_SQL}) AS target_id, r.target, r.type, r.line, r.context
+     FROM relations r JOIN entries e ON e.id = r.entry_id WHERE r.entry_id IN (${list}) ORDER BY r.entry_id, r.line, r.id`,
+    [...ids],
+  );
+  const keys = new Set<string>();
+  for (const e of db.all<EntryRow>(`SELECT path, title, permalink FROM entries WHERE id IN (${list})`, [...ids])) for (const k of linkKeysOf(e)) keys.add(k);
+  // Backlinks: links whose key names one of these notes and that resolve to it (a title shared by two notes resolves to one).
+  const incoming = db.all<EdgeRow>(
+    `SELECT * FROM (SELECT r.entry_id AS source_id, (${RESOLVE_SQL}) AS target_id, r.target, r.type, r.line, r.context
+       FROM relations r JOIN entries e ON e.id = r.entry_id
+       WHERE e.vault_id = ? AND r.target_key IN (${[...keys].map(() => '?').join(',')}))
+     WHERE target_id IN (${list}) ORDER BY source_id, line`,
+    [vaultId, ...keys, ...ids],
+  );
+  return [...out, ...incoming];
+}
+
+function attachObservations(db: Db, nodes: Map<string, GraphNode>, entryNode: Map<number, string>, q: ValidTimeQuery | null): void {
+  const ids = [...entryNode.keys()];
+  if (!ids.length) return;
+  const cond = q ? validTimeCondition(q, 'o') : { sql: '1', params: [] };
+  const rows = db.all<{ id: number; entry_id: number; category: string; content: string; tags: string; line: number }>(
+    `SELECT o.id, o.entry_id, o.category, o.content, o.tags, o.line FROM observations o
+     WHERE o.entry_id IN (${ids.map(() => '?').join(',')}) AND ${cond.sql} ORDER BY o.entry_id, o.line`,
+    [...ids, ...cond.params],
+  );
+  const temporal = assertionsOf(db, rows.map((r) => r.id));
+  for (const r of rows) {
+    const node = nodes.get(entryNode.get(r.entry_id)!)!;
+    if (node.observations.length >= MAX_OBSERVATIONS) continue;
+    node.observations.push({ category: r.category, content: withoutTags(r.content), tags: JSON.parse(r.tags), line: r.line, temporal: temporal.get(r.id) ?? [] });
+  }
+}
