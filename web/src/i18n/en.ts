@@ -366,6 +366,25 @@ export const en = {
   'embed.folderCheckFailed': 'Could not tell whether “{name}” is a model folder or notes ({error}); nothing was imported. Try again.',
   // Valid time and the knowledge graph (issue 13)
   'problem.temporal_qualifier_refused': 'A temporal qualifier on an observation was not read; the line was kept as text.',
+  'validity.from': "from {date}",
+  'validity.until': "until {date}",
+  'validity.empty': "never (empty range)",
+  'validity.timeline': "When the dated observations hold",
+  'validity.kind.valid': "valid",
+  'validity.kind.effective': "effective",
+  'validity.kind.occurred': "occurred",
+  'validity.kind.due': "due",
+  'validity.kind.mentioned': "mentioned",
+  'graph.title': "Linked notes",
+  'graph.truncated': "Only the first {count} linked notes are shown.",
+  'search.entityType': "Show",
+  'search.entity.entity': "Notes",
+  'search.entity.observation': "Observations",
+  'search.entity.relation': "Relations",
+  'search.asOf': "As of",
+  'search.asOfClear': "Any time",
+  'search.asOfObservations': "A date asks what the observations said held then.",
+  'search.line': "{path}, line {line}",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -14,6 +14,8 @@ describe('URL state codec', () => {
       cols: ['status', 'confidence'],
       sort: { field: 'confidence', order: 'desc' },
       note: { vault: 'my vault/α', path: 'specs/a&b=c?.md' },
+      entity: 'observation',
+      asOf: '2026-07-28',
     };
     const text = encodeState(s);
     expect(decodeState(text)).toEqual(s);
@@ -32,6 +34,11 @@ describe('URL state codec', () => {
     expect(decodeState('filter={}').filter).toBeNull();
     expect(decodeState('page=2.5').page).toBe(1);
     expect(decodeState('note=a.md').note).toBeNull();
+  });
+
+  it('keeps the entity type and the "as of" date, refusing what is not one', () => {
+    expect(encodeState({ ...EMPTY_STATE, q: 'cache', asOf: '2026-07-28', entity: 'relation' })).toBe('q=cache&kind=relation&as_of=2026-07-28');
+    expect(decodeState('as_of=28.07.2026&kind=notes')).toEqual(EMPTY_STATE);
   });
 
   it('normalises a folder prefix to end with a slash', () => {

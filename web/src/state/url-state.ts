@@ -4,6 +4,8 @@
 
 export type SearchMode = 'auto' | 'text' | 'vector' | 'hybrid';
 export type ViewKind = 'results' | 'table';
+/** What the results are: notes and files, or observations, or relations (the search tool's entity_types). */
+export type EntityKind = 'entity' | 'observation' | 'relation';
 export type Filter = Record<string, unknown>;
 
 export interface SortSpec {
@@ -32,6 +34,9 @@ export interface SearchState {
   cols: string[];
   sort: SortSpec | null;
   note: OpenNote | null;
+  entity: EntityKind;
+  /** "As of" this date (YYYY-MM-DD): what the notes said held then (valid_at). */
+  asOf: string | null;
 }
 
 export const EMPTY_STATE: SearchState = {
@@ -45,6 +50,8 @@ export const EMPTY_STATE: SearchState = {
   cols: [],
   sort: null,
   note: null,
+  entity: 'entity',
+  asOf: null,
 };
 
 const MODES: readonly SearchMode[] = ['auto', 'text', 'vector', 'hybrid'];
@@ -62,6 +69,8 @@ export function encodeState(s: SearchState): string {
   if (s.view !== 'results') p.set('view', s.view);
   if (s.cols.length) p.set('cols', JSON.stringify(s.cols));
   if (s.sort) p.set('sort', `${s.sort.order === 'desc' ? '-' : ''}${s.sort.field}`);
+  if (s.entity !== 'entity') p.set('kind', s.entity);
+  if (s.asOf) p.set('as_of', s.asOf);
   if (s.note) {
     p.set('note', s.note.path);
     p.set('note_vault', s.note.vault);
@@ -90,6 +99,8 @@ export function decodeState(search: string): SearchState {
   const notePath = p.get('note');
   const noteVault = p.get('note_vault');
   const prefix = p.get('in');
+  const kind = p.get('kind');
+  const asOf = p.get('as_of');
   return {
     q: p.get('q') ?? '',
     mode: mode && MODES.includes(mode) ? mode : 'auto',
@@ -101,6 +112,8 @@ export function decodeState(search: string): SearchState {
     cols: Array.isArray(cols) ? [...new Set(cols.filter((c): c is string => typeof c === 'string' && c !== ''))] : [],
     sort: sortRaw && sortRaw !== '-' ? { field: sortRaw.replace(/^-/, ''), order: sortRaw.startsWith('-') ? 'desc' : 'asc' } : null,
     note: notePath && noteVault !== null ? { vault: noteVault, path: notePath } : null,
+    entity: kind === 'observation' || kind === 'relation' ? kind : 'entity',
+    asOf: asOf && /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? asOf : null,
   };
 }
 
@@ -113,6 +126,8 @@ export function sameSearch(a: SearchState, b: SearchState): boolean {
     a.vault === b.vault &&
     a.prefix === b.prefix &&
     a.view === b.view &&
+    a.entity === b.entity &&
+    a.asOf === b.asOf &&
     JSON.stringify(a.sort) === JSON.stringify(b.sort)
   );
 }

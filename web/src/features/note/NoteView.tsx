@@ -16,6 +16,8 @@ import { EngineMessage } from '../../ui/EngineMessage';
 import { en, type MessageKey } from '../../i18n/en';
 import { linkedNotes, linkingNotes, relationLabel } from './links';
 import { FilePreview } from './FilePreview';
+import { ObservationsPanel } from '../graph/ObservationsPanel';
+import { NeighbourhoodGraph } from '../graph/NeighbourhoodGraph';
 
 interface Props {
   vault: string;
@@ -229,22 +231,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                 <FilePreview vault={note.vault} path={note.path} source={vaults.find((v) => v.name === note.vault)?.source ?? null} />
               )}
               {note.body_truncated ? <p className="notice">{t('note.truncated')}</p> : null}
-              {note.observations.length ? (
-                <section className="note-section" aria-labelledby="obs-title">
-                  <h2 id="obs-title">{t('note.observations', { count: note.observations.length })}</h2>
-                  <ul className="observations">
-                    {note.observations.map((o, i) => (
-                      <li key={i}>
-                        <span className="badge">{o.category}</span> {o.content}
-                        {o.tags.map((tag) => (
-                          <TagButton key={tag} tag={tag} onTag={onTag} />
-                        ))}
-                        {o.context ? <span className="muted"> ({o.context})</span> : null}
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
+              <ObservationsPanel observations={note.observations} onTag={onTag} />
               {links.length ? (
                 <section className="note-section" aria-labelledby="rel-title">
                   <h2 id="rel-title">{t('note.relations', { count: links.length })}</h2>
@@ -290,6 +277,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                   <p className="muted">{t('note.noBacklinks')}</p>
                 )}
               </section>
+              {note.kind === 'note' ? <NeighbourhoodGraph vault={note.vault} path={note.path} refreshKey={refreshKey} onOpen={(v, p) => onOpen(v, p)} /> : null}
             </>
           )}
         </>

@@ -7,20 +7,27 @@ import { TagButton } from '../../ui/TagButton';
 import { valueText } from '../filters/filter-model';
 import { Highlight } from './Highlight';
 import { FileIcon } from '../../ui/icons';
+import type { ItemHit } from '../../../../worker/contract';
+import { ItemHitRow } from './ItemHitRow';
 
 /** The snippet without its match markers, for the accessible name (screen readers hear the passage too). */
 const plain = (s: string) => s.replace(/[\u0002\u0003]/g, '');
 
 interface Props {
-  hits: Hit[];
+  hits: (Hit | ItemHit)[];
   active: number;
   badgeFields: string[];
   onOpen(hit: Hit): void;
   onTag(tag: string): void;
+  /** Observation and relation hits open the note they are in (or a relation's target). */
+  onOpenNote(vault: string, path: string): void;
   openId: string | null;
 }
 
-export function ResultList({ hits, active, badgeFields, onOpen, onTag, openId }: Props) {
+/** Observation and relation hits say so; note and file hits have no entity_type (or "entity"). */
+const isItem = (h: Hit | ItemHit): h is ItemHit => 'entity_type' in h && (h.entity_type === 'observation' || h.entity_type === 'relation');
+
+export function ResultList({ hits, active, badgeFields, onOpen, onOpenNote, onTag, openId }: Props) {
   const { t, lang } = useI18n();
   const fmtScore = new Intl.NumberFormat(lang, { maximumSignificantDigits: 3 });
   const list = useRef<HTMLOListElement>(null);
@@ -30,6 +37,7 @@ export function ResultList({ hits, active, badgeFields, onOpen, onTag, openId }:
   return (
     <ol className="hits results" ref={list} data-testid="results">
       {hits.map((h, i) => {
+        if (isItem(h)) return <ItemHitRow key={h.id} hit={h} index={i} active={i === active} onOpen={onOpenNote} onTag={onTag} />;
         const fields = Object.entries(h.fields ?? {}).filter(([k, v]) => badgeFields.includes(k) && v !== null && v !== undefined);
         const score = t('search.score', { score: fmtScore.format(h.score) });
         return (

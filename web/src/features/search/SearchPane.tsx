@@ -18,6 +18,7 @@ import { StartPanel } from './StartPanel';
 import { useLatest } from './use-latest';
 import type { ToolErrorResult } from '../../engine/client';
 import { EngineMessage } from '../../ui/EngineMessage';
+import { ValidTimeControls } from './ValidTimeControls';
 
 export interface ResultNav {
   move(delta: number): void;
@@ -79,6 +80,7 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
         onClearVault={() => update({ vault: null, prefix: null })}
         onClearPrefix={() => update({ prefix: null })}
       />
+      <ValidTimeControls entity={state.entity} asOf={state.asOf} onEntity={(entity) => update({ entity })} onAsOf={(asOf) => update({ asOf })} />
       <div className="view-tabs">
         <div role="tablist" aria-label={t('view.label')} className="tabs">
           <button type="button" role="tab" aria-selected={state.view === 'results'} onClick={() => update({ view: 'results' })}>
@@ -134,6 +136,7 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
               badgeFields={state.cols}
               openId={openId}
               onOpen={open}
+              onOpenNote={(vault, path) => update({ note: { vault, path } })}
               onTag={onTag}
             />
           )}

@@ -13,6 +13,8 @@ export function searchArgs(s: SearchState, caps: Capabilities): ToolArgs<'search
   if (s.vault) a.vault = s.vault;
   if (caps.pathPrefix && s.prefix) a.path_prefix = s.prefix;
   if (caps.hitFields && s.cols.length) a.fields = s.cols;
+  if (s.entity !== 'entity') a.entity_types = [s.entity];
+  if (s.asOf) a.valid_at = s.asOf;
   return a;
 }
 
@@ -22,5 +24,5 @@ export function searchArgs(s: SearchState, caps: Capabilities): ToolArgs<'search
  */
 export function hasSearch(s: SearchState, caps: Capabilities): boolean {
   // The search that takes path_prefix also lists every note in scope for an empty query.
-  return s.q.trim() !== '' || (caps.filters && !!s.filter) || (caps.pathPrefix && (!!s.prefix || !!s.vault));
+  return s.q.trim() !== '' || (caps.filters && !!s.filter) || (caps.pathPrefix && (!!s.prefix || !!s.vault)) || !!s.asOf || s.entity !== 'entity';
 }

@@ -1,0 +1,73 @@
+// Issue 13 in Chromium: the search's "as of" date control asks what the notes
+// said held on a day (valid_at), the entity-type choice shows observations,
+// both live in the URL (reload and Back keep them), an observation hit links
+// to its note, and the note view shows validity, a timeline and its graph.
+import { expect, test } from '@playwright/test';
+import { collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
+
+const FILES = {
+  'decisions/cache-layer.md': `---
+title: Cache Layer
+---
+# Cache Layer
+
+- [decision] @effective[2026-06-10,2026-07-27) The cache layer will use Redis.
+- [decision] @effective:2026-07-27 The cache layer will use Memcached.
+- [fact] Sits in front of [[Queue Layer]]
+`,
+  'decisions/queue-layer.md': `---
+title: Queue Layer
+---
+# Queue Layer
+
+- [decision] The queue layer uses RabbitMQ.
+- depends_on [[Cache Layer]]
+`,
+};
+
+test('"as of" a date finds what the notes said held then, kept in the URL', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openApp(page);
+  await importFolder(page, writeVault(FILES, 'decisions'), 'decisions');
+
+  await page.getByRole('searchbox').fill('layer');
+  await page.getByTestId('entity-type').selectOption('observation');
+  const hits = page.getByTestId('hit');
+  await expect(hits).toHaveCount(4);
+
+  await page.getByTestId('as-of').fill('2026-07-28');
+  await expect(page).toHaveURL(/as_of=2026-07-28/);
+  await expect(hits).toHaveCount(1);
+  await expect(hits.first()).toContainText('The cache layer will use Memcached.');
+  await expect(hits.first().getByTestId('validity')).toContainText('effective');
+
+  await page.getByTestId('as-of').fill('2026-07-01');
+  await expect(hits).toHaveCount(1);
+  await expect(hits.first()).toContainText('Redis');
+  await expect(page.getByText('RabbitMQ')).toHaveCount(0);
+
+  // The state is in the URL: a reload shows the same answer.
+  await page.reload();
+  await expect(page.getByTestId('as-of')).toHaveValue('2026-07-01');
+  await expect(page.getByTestId('hit')).toHaveCount(1);
+  await expect(page.getByTestId('hit').first()).toContainText('Redis');
+  await page.screenshot({ path: 'test-results/valid-time-as-of.png', fullPage: true });
+
+  // An observation hit opens its note, which shows validity, a timeline and the linked notes.
+  await page.getByTestId('hit').first().getByTestId('parent-note').click();
+  await expect(page.locator('#note-title')).toHaveText('Cache Layer');
+  const obs = page.getByTestId('observations');
+  await expect(obs.getByTestId('validity')).toHaveCount(2);
+  await expect(obs.getByTestId('timeline')).toBeVisible();
+  const graph = page.getByTestId('note-graph');
+  await expect(graph.getByTestId('graph-node')).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/valid-time-note.png', fullPage: true });
+  await graph.getByRole('link', { name: 'Queue Layer' }).click();
+  await expect(page.locator('#note-title')).toHaveText('Queue Layer');
+
+  // Clearing the date goes back to every observation.
+  await page.getByTestId('as-of-clear').click();
+  await expect(page).not.toHaveURL(/as_of=/);
+  await expect(page.getByTestId('hit')).toHaveCount(4);
+  expect(errors).toEqual([]);
+});

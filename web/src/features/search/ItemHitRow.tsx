@@ -1,0 +1,59 @@
+// One observation or relation hit: its own line (category or relation type,
+// the text with matches marked, validity), and a link to the note it is in.
+import type { ObservationHit, RelationHit } from '../../../../worker/contract';
+import { useI18n } from '../../i18n/i18n';
+import { TagButton } from '../../ui/TagButton';
+import { useValidityText } from '../graph/use-validity-format';
+import { Highlight } from './Highlight';
+
+interface Props {
+  hit: ObservationHit | RelationHit;
+  index: number;
+  active: boolean;
+  onOpen(vault: string, path: string): void;
+  onTag(tag: string): void;
+}
+
+export function ItemHitRow({ hit, index, active, onOpen, onTag }: Props) {
+  const { t } = useI18n();
+  const text = useValidityText();
+  return (
+    <li key={hit.id} data-index={index} className={`hit item-hit${active ? ' active' : ''}`} data-testid="hit" data-entity={hit.entity_type}>
+      <div className="item-line">
+        {hit.entity_type === 'observation' ? (
+          <>
+            <span className="badge">{hit.category}</span>{' '}
+            <Highlight text={hit.snippet || hit.content} />
+            {hit.tags.map((tag) => (
+              <TagButton key={tag} tag={tag} onTag={onTag} />
+            ))}
+            {hit.temporal?.map((a, i) => (
+              <span key={i} className="validity" title={a.source_text} data-testid="validity">
+                {t(`validity.kind.${a.kind}` as 'validity.kind.valid')} {text(a.valid_during)}
+              </span>
+            ))}
+          </>
+        ) : (
+          <>
+            <span className="relation-kind">{hit.relation_type}</span>{' '}
+            {hit.target_path ? (
+              <button type="button" className="link-button" onClick={() => onOpen(hit.vault, hit.target_path!)}>
+                {hit.target_title ?? hit.target}
+              </button>
+            ) : (
+              <>
+                <span className="unresolved">{hit.target}</span> <span className="unresolved-badge">{t('note.unresolvedBadge')}</span>
+              </>
+            )}
+          </>
+        )}
+      </div>
+      <div className="hit-path">
+        <button type="button" className="link-button" onClick={() => onOpen(hit.vault, hit.path)} data-testid="parent-note">
+          {hit.title}
+        </button>{' '}
+        · {hit.vault} · {t('search.line', { line: hit.line, path: hit.path })}
+      </div>
+    </li>
+  );
+}
