@@ -1,10 +1,11 @@
 // The kioku command end to end, as real child processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { putFile, removeTree, writeTree } from '../worker/test/fixtures';
 import { openMemoryDb, saveDb } from '../worker/db/open-node';
+import { damageDatabaseFile } from '../worker/test/damage';
 import { SCHEMA_VERSION } from '../worker/db/migrate';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -180,6 +181,22 @@ describe('kioku call', () => {
   });
 });
 
+describe('kioku on a damaged database file', () => {
+  it("prints only Kioku's message: which file, that it is damaged, what to do", () => {
+    const file = join(vault, '..', 'damaged.kioku');
+    copyFileSync(db, file);
+    damageDatabaseFile(file);
+    for (const args of [['call', 'search', '{"query":"PKCE"}', '--db', file], ['batch', '--db', file]]) {
+      const r = kioku(args, '{"tool":"vaults"}\n');
+      expect(r.code, args[0]).not.toBe(0);
+      const said = r.stderr + r.stdout;
+      expect(said, args[0]).toContain(`${file} is damaged`);
+      expect(said, args[0]).toMatch(/Restore it from a backup, or delete it and build it again/);
+      expect(said, args[0]).not.toMatch(/sqlite3_step|rc=|SQLITE_CORRUPT|SqliteError|\n\s+at /);
+    }
+  });
+});
+
 describe('kioku batch', () => {
   it('answers one JSON line per request line, in order, including errors', () => {
     const input = [
@@ -201,6 +218,19 @@ describe('kioku batch', () => {
     expect(lines[3]).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'tool' } });
     expect(lines[4]).toMatchObject({ isError: true, error: { code: 'not_found' } });
     expect(lines[5].problems.map((p: { path: string }) => p.path)).toEqual(['broken.md']);
+  });
+
+  it('gives every input line exactly one answer: a raw carriage return inside a line does not split it', () => {
+    // "\r" is JSON whitespace: the first line is one valid request. The last has one inside a string (invalid JSON): one error.
+    const input = '{"tool":"vaults",\r"args":{}}\n{"tool":"problems"}\r\n{"tool":"search","args":{"query":"a\rb"}}\n{"tool":"tags","args":{}}\n';
+    const r = kioku(['batch', '--db', db], input);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(4);
+    expect(lines[0].vaults[0].name).toBe('team-notes');
+    expect(lines[1].problems.map((p: { path: string }) => p.path)).toEqual(['broken.md']);
+    expect(lines[2]).toMatchObject({ isError: true, error: { code: 'invalid_argument' } });
+    expect(lines[3].tags).toBeDefined();
   });
 
   it('works over --vault too', () => {

@@ -1,16 +1,18 @@
 // The Node host of the engine: the same createEngine() and tool contract as
-// the browser worker, over an in-memory database loaded from / saved to a file.
+// the browser worker, over a database file opened in place with native
+// SQLite (other kioku processes may use it at the same time; every commit is
+// on disk when it returns), or over an in-memory database for --vault.
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Db } from '../worker/db/database';
-import { openMemoryDb, saveDb } from '../worker/db/open-node';
+import { DEFAULT_BUSY_TIMEOUT_MS, openFileDb, openMemoryDb } from '../worker/db/open-node';
 import { createEngine, type Engine } from '../worker/engine';
 import { nodeEmbedder } from '../worker/embed/node-embedder';
 import { EmbedService, type EmbedStatus } from '../worker/embed/service';
 import { nodeSource } from '../worker/ingest/walk-node';
 import { findTool } from '../worker/tools/call';
 import { checkArgsNumbers } from '../worker/query/json-text';
+import { requestLines } from './lines';
 import { isErrorResult, toErrorResult } from '../worker/errors';
 import { helpText, toolHelp } from './help';
 import { identityProblem, parseOrgs, setIdentity } from '../worker/team/identity';
@@ -133,18 +135,36 @@ async function embedAll(embed: EmbedService, flags: Flags): Promise<boolean> {
   return true;
 }
 
-async function openEngine(flags: Flags): Promise<{ engine: Engine; save: () => void }> {
+/** How long a write waits for another process's transaction: KIOKU_BUSY_TIMEOUT_MS, else 5 s. */
+function busyTimeout(): number {
+  const v = process.env.KIOKU_BUSY_TIMEOUT_MS;
+  if (v === undefined || v === '') return DEFAULT_BUSY_TIMEOUT_MS;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`KIOKU_BUSY_TIMEOUT_MS must be a whole number of milliseconds, not ${JSON.stringify(v)}`);
+  return n;
+}
+
+function openDbFile(file: string): Db {
+  return openFileDb(file, { busyTimeoutMs: busyTimeout() });
+}
+
+/** The engine over --db (the file, in place) or --vault (imported into memory); close() releases the file. */
+async function openEngine(flags: Flags): Promise<{ engine: Engine; close: () => void }> {
   if (flags.db && flags.vault) throw new UsageError('give either --db <file> or --vault <dir>, not both');
   if (!flags.db && !flags.vault) throw new UsageError('give --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
   if (flags.db) {
     refuseFolderAsDb(flags.db);
     if (!existsSync(flags.db)) throw new UsageError(`no database file at ${flags.db}; create it with: kioku index <dir> --db ${flags.db}`);
-    const db = await openMemoryDb({ file: flags.db });
-    const file = flags.db;
-    const { engine, embed } = engineOn(db, flags);
-    // An index made with --no-embed (or before a model switch) is completed once and kept.
-    if (await embedAll(embed, flags)) saveDb(db, file);
-    return { engine, save: () => saveDb(db, file) };
+    const db = openDbFile(flags.db);
+    try {
+      const { engine, embed } = engineOn(db, flags);
+      // An index made with --no-embed (or before a model switch) is completed once; each batch of vectors commits as it goes.
+      await embedAll(embed, flags);
+      return { engine, close: () => db.close() };
+    } catch (e) {
+      db.close();
+      throw e;
+    }
   }
   const dir = flags.vault!;
   requireFolder(dir);
@@ -154,7 +174,7 @@ async function openEngine(flags: Flags): Promise<{ engine: Engine; save: () => v
   if (summary.phase === 'failed') throw new Error(`import of ${dir} failed: ${summary.error}`);
   if (!flags.quiet && summary.problems) err(`kioku: ${summary.problems} problem(s) while importing ${dir}; see the "problems" tool`);
   await embedAll(embed, flags);
-  return { engine, save: () => {} };
+  return { engine, close: () => db.close() };
 }
 
 async function cmdIndex(flags: Flags): Promise<number> {
@@ -163,15 +183,19 @@ async function cmdIndex(flags: Flags): Promise<number> {
   if (!flags.db) throw new UsageError('kioku index needs --db <file> to write the index to');
   requireFolder(dir);
   refuseFolderAsDb(flags.db);
-  const db = await openMemoryDb({ file: flags.db });
-  if (flags.name === undefined) refuseNameClash(db, dir);
-  const { engine, embed } = engineOn(db, flags);
-  const summary = await engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }), { verifyAll: flags.verify });
-  await embedAll(embed, flags);
-  saveDb(db, flags.db);
-  const { problemList, ...counts } = summary;
-  out(JSON.stringify({ ...counts, db: flags.db, problems: problemList }, null, 2));
-  return summary.phase === 'done' ? 0 : 1;
+  const db = openDbFile(flags.db);
+  try {
+    if (flags.name === undefined) refuseNameClash(db, dir);
+    const { engine, embed } = engineOn(db, flags);
+    // Each batch of files commits on its own: a killed run keeps them, and the next run skips them.
+    const summary = await engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }), { verifyAll: flags.verify });
+    await embedAll(embed, flags);
+    const { problemList, ...counts } = summary;
+    out(JSON.stringify({ ...counts, db: flags.db, problems: problemList }, null, 2));
+    return summary.phase === 'done' ? 0 : 1;
+  } finally {
+    db.close();
+  }
 }
 
 /**
@@ -205,42 +229,47 @@ async function cmdCall(flags: Flags): Promise<number> {
       return 2;
     }
   }
-  const { engine, save } = await openEngine(flags);
-  const result = await engine.call(tool, args);
-  if (findTool(tool)?.write && !isErrorResult(result)) save();
-  out(JSON.stringify(result));
-  return isErrorResult(result) ? 2 : 0;
+  const { engine, close } = await openEngine(flags);
+  try {
+    const result = await engine.call(tool, args);
+    out(JSON.stringify(result));
+    return isErrorResult(result) ? 2 : 0;
+  } finally {
+    close();
+  }
 }
 
 async function cmdBatch(flags: Flags): Promise<number> {
-  const { engine, save } = await openEngine(flags);
-  let wrote = false;
-  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  for await (const line of rl) {
-    if (line.trim() === '') continue;
-    let request: { tool?: unknown; args?: unknown };
-    try {
-      request = JSON.parse(line);
-    } catch (e) {
-      out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: `This line is not valid JSON: ${(e as Error).message}`, path: '' } }));
-      continue;
-    }
-    try {
-      checkArgsNumbers(line, 'args');
-    } catch (e) {
-      out(JSON.stringify(toErrorResult(e)));
-      continue;
-    }
-    if (typeof request !== 'object' || request === null || typeof request.tool !== 'string') {
-      out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: 'Each line must be an object {"tool": NAME, "args": {...}}.', path: 'tool' } }));
-      continue;
-    }
-    const result = await engine.call(request.tool, request.args ?? {});
-    if (findTool(request.tool)?.write && !isErrorResult(result)) wrote = true;
-    out(JSON.stringify(result));
+  const { engine, close } = await openEngine(flags);
+  try {
+    for await (const line of requestLines(process.stdin)) await answerLine(engine, line);
+  } finally {
+    close();
   }
-  if (wrote) save();
   return 0;
+}
+
+/** One request line of `kioku batch` → one JSON line out (blank lines are skipped). */
+async function answerLine(engine: Engine, line: string): Promise<void> {
+  if (line.trim() === '') return;
+  let request: { tool?: unknown; args?: unknown };
+  try {
+    request = JSON.parse(line);
+  } catch (e) {
+    out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: `This line is not valid JSON: ${(e as Error).message}`, path: '' } }));
+    return;
+  }
+  try {
+    checkArgsNumbers(line, 'args');
+  } catch (e) {
+    out(JSON.stringify(toErrorResult(e)));
+    return;
+  }
+  if (typeof request !== 'object' || request === null || typeof request.tool !== 'string') {
+    out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: 'Each line must be an object {"tool": NAME, "args": {...}}.', path: 'tool' } }));
+    return;
+  }
+  out(JSON.stringify(await engine.call(request.tool, request.args ?? {})));
 }
 
 /**
@@ -264,12 +293,13 @@ async function cmdMcp(flags: Flags): Promise<number> {
   if (flags.db) {
     refuseFolderAsDb(flags.db);
     if (!existsSync(flags.db)) throw new UsageError(`no database file at ${flags.db}; create it with: kioku index <dir> --db ${flags.db}`);
-    const file = flags.db;
-    const db = await openMemoryDb({ file });
+    // The file in place (native SQLite, WAL): the CLI and other processes may write to it while
+    // the server runs; every write commits on its own, no lock is held between calls.
+    const db = openDbFile(flags.db);
     const { engine, embed } = engineOn(db, flags, writable);
     openFolders(db);
-    void embedAll(embed, flags).then((changed) => changed && saveDb(db, file));
-    served = { engine, ready: Promise.resolve(), afterWrite: () => saveDb(db, file), close: () => db.close() };
+    void embedAll(embed, flags);
+    served = { engine, ready: Promise.resolve(), close: () => db.close() };
   } else {
     const dir = flags.vault!;
     requireFolder(dir);

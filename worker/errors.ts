@@ -2,6 +2,7 @@
 // embed/ and the tools all throw these). Every error that crosses the
 // boundary is one of these codes, with a message written for the person (or
 // agent) who sent the call, and the path of the offending argument.
+import { DbBusyError, DbDamagedError } from './db/db-errors';
 
 export const ERROR_CODES = {
   invalid_argument: 'An argument is missing, has the wrong type or is out of range.',
@@ -10,6 +11,8 @@ export const ERROR_CODES = {
   not_found: 'The note, file or vault does not exist.',
   conflict: 'The change conflicts with existing data.',
   locked: 'The database is in use by another tab.',
+  busy: 'Another process kept the database locked for longer than the busy timeout; nothing was written.',
+  damaged: 'The database file is damaged and cannot be read.',
   unsupported: 'This operation is not available here.',
   not_ready: 'The database is not open yet (or could not be opened).',
   not_visible: 'The note is not shared with you.',
@@ -57,6 +60,8 @@ export function isErrorResult(v: unknown): v is ToolErrorResult {
 
 /** Anything thrown becomes plain, cloneable JSON (WASM errors carry values postMessage refuses). */
 export function toErrorResult(e: unknown): ToolErrorResult {
+  if (e instanceof DbBusyError) return { isError: true, error: { code: 'busy', message: e.message, details: { waited_ms: e.waitedMs } } };
+  if (e instanceof DbDamagedError) return { isError: true, error: { code: 'damaged', message: e.message } };
   if (e instanceof ToolError) {
     const error: ToolErrorBody = { code: e.code, message: e.message };
     if (e.path !== undefined) error.path = e.path;

@@ -1,36 +1,66 @@
-// A small synchronous wrapper over sqlite-wasm's oo1 API. Every engine module
-// talks to SQLite through this interface, so the same code runs on the OPFS
-// database in the browser and on the in-memory database in Node.
+// The engine's one view of SQLite. Every engine module talks to the database
+// through the Db interface, so the same code runs on sqlite-wasm (the OPFS
+// database in the browser, in-memory databases in Node) and on native SQLite
+// through better-sqlite3 (database files in Node, see native.ts). The
+// contract both backends keep is tested in db-contract.test.ts.
 import type { Database, PreparedStatement, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
+import { storageError } from './db-errors';
+import { transactions } from './transactions';
 
 export type SqlValue = string | number | bigint | null | Uint8Array | Int8Array | Float32Array;
 export type Params = readonly SqlValue[] | Record<string, SqlValue>;
 export type Row = Record<string, SqlValue>;
 
 export interface Db {
-  readonly sqlite3: Sqlite3Static;
+  readonly backend: 'wasm' | 'native';
+  /** SQLite's version, e.g. "3.53.2". */
+  readonly sqliteVersion: string;
   exec(sql: string): void;
   all<T = Row>(sql: string, params?: Params): T[];
   get<T = Row>(sql: string, params?: Params): T | undefined;
   /** First column of every row. */
   column<T = SqlValue>(sql: string, params?: Params): T[];
   run(sql: string, params?: Params): { changes: number; lastId: number };
-  /** Runs fn inside a transaction (a savepoint when already inside one). */
+  /**
+   * Runs fn inside a transaction (a savepoint when already inside one). The
+   * outer transaction takes the write lock at once (BEGIN IMMEDIATE): with
+   * another process writing, it waits up to the busy timeout, then fails
+   * with DbBusyError before anything is done.
+   */
   tx<T>(fn: () => T): T;
-  /** Iterates rows without materialising them all; used by vector scans. */
+  /** Iterates rows without materialising them all. */
   each(sql: string, params: Params | undefined, fn: (row: Row) => void): void;
+  /**
+   * Iterates rows as arrays of column values, the fast path for scans of many
+   * rows (vectors). A blob is an Int8Array view that is only valid inside fn.
+   */
+  eachRaw(sql: string, params: Params | undefined, fn: (cols: readonly SqlValue[]) => void): void;
   inTransaction(): boolean;
+  /**
+   * A value that changes whenever this connection or any other one commits a
+   * change: caches of query results compare it (another process may write).
+   */
+  changeMark(): string;
   /** The whole database as a SQLite file image. */
   exportBytes(): Uint8Array;
   close(): void;
+}
+
+/** The sqlite-wasm backend; its handles are needed by the OPFS host and the wasm memory benchmarks. */
+export interface WasmDb extends Db {
+  readonly backend: 'wasm';
+  readonly sqlite3: Sqlite3Static;
   readonly raw: Database;
 }
 
 const STMT_CACHE_LIMIT = 200;
 
-export function wrapDatabase(sqlite3: Sqlite3Static, raw: Database): Db {
+/** SQLite's own messages for damaged files are rewritten with this name for the file. */
+export function wrapDatabase(sqlite3: Sqlite3Static, raw: Database, label = 'The database'): WasmDb {
   const cache = new Map<string, PreparedStatement>();
-  let depth = 0;
+  const fail = (e: unknown): never => {
+    throw storageError(e, label, 0);
+  };
 
   function prepare(sql: string): PreparedStatement {
     let stmt = cache.get(sql);
@@ -42,6 +72,8 @@ export function wrapDatabase(sqlite3: Sqlite3Static, raw: Database): Db {
     try {
       stmt = raw.prepare(sql);
     } catch (e) {
+      const translated = storageError(e, label, 0);
+      if (translated !== e) throw translated;
       // Name the failing SQL: a bare "no such column" is hard to trace.
       const err = e instanceof Error ? e : new Error(String(e));
       err.message = `${err.message}\n  in SQL: ${sql.slice(0, 500)}`;
@@ -63,16 +95,26 @@ export function wrapDatabase(sqlite3: Sqlite3Static, raw: Database): Db {
         stmt.bind(params as never);
       }
       return fn(stmt);
+    } catch (e) {
+      return fail(e);
     } finally {
       stmt.reset(true);
     }
   }
 
-  const db: Db = {
+  const { capi, wasm } = sqlite3;
+  const txs = transactions((sql) => db.exec(sql), () => capi.sqlite3_get_autocommit(raw) === 0);
+  const db: WasmDb = {
+    backend: 'wasm',
+    sqliteVersion: sqlite3.version.libVersion,
     sqlite3,
     raw,
     exec(sql) {
-      raw.exec(sql);
+      try {
+        raw.exec(sql);
+      } catch (e) {
+        fail(e);
+      }
     },
     all<T>(sql: string, params?: Params) {
       return withStmt(sql, params, (s) => {
@@ -96,7 +138,7 @@ export function wrapDatabase(sqlite3: Sqlite3Static, raw: Database): Db {
         s.step();
         return {
           changes: raw.changes(),
-          lastId: Number(sqlite3.capi.sqlite3_last_insert_rowid(raw)),
+          lastId: Number(capi.sqlite3_last_insert_rowid(raw)),
         };
       });
     },
@@ -105,34 +147,51 @@ export function wrapDatabase(sqlite3: Sqlite3Static, raw: Database): Db {
         while (s.step()) fn(s.get({}) as Row);
       });
     },
-    tx<T>(fn: () => T): T {
-      const outer = depth === 0;
-      const name = `sp${depth}`;
-      raw.exec(outer ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${name}`);
-      depth++;
-      try {
-        const out = fn();
-        raw.exec(outer ? 'COMMIT' : `RELEASE ${name}`);
-        return out;
-      } catch (e) {
-        // A failed COMMIT (storage full) counts as a failure too, and the
-        // original error is what the caller sees: when SQLite has rolled the
-        // transaction back itself (SQLITE_FULL, I/O errors), ROLLBACK fails.
-        try {
-          raw.exec(outer ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`);
-        } catch {
-          // Already rolled back.
+    eachRaw(sql, params, fn) {
+      // Reads columns through the C API: the row-object API costs ~10 µs a
+      // row, which at 200k vectors is seconds; blobs are views of wasm memory.
+      withStmt(sql, params, (s) => {
+        const p = s.pointer as number;
+        const n = s.columnCount;
+        const cols: SqlValue[] = new Array(n);
+        for (;;) {
+          const rc = capi.sqlite3_step(p);
+          if (rc === capi.SQLITE_DONE) break;
+          if (rc !== capi.SQLITE_ROW) {
+            const err = new Error(`${capi.sqlite3_js_rc_str(rc)}: ${capi.sqlite3_errmsg(raw)}`) as Error & { resultCode: number };
+            err.resultCode = rc;
+            throw err;
+          }
+          for (let i = 0; i < n; i++) {
+            switch (capi.sqlite3_column_type(p, i)) {
+              case capi.SQLITE_INTEGER:
+              case capi.SQLITE_FLOAT:
+                cols[i] = capi.sqlite3_column_double(p, i);
+                break;
+              case capi.SQLITE_TEXT:
+                cols[i] = capi.sqlite3_column_text(p, i);
+                break;
+              case capi.SQLITE_BLOB: {
+                const ptr = capi.sqlite3_column_blob(p, i) as unknown as number;
+                cols[i] = wasm.heap8().subarray(ptr, ptr + capi.sqlite3_column_bytes(p, i));
+                break;
+              }
+              default:
+                cols[i] = null;
+            }
+          }
+          fn(cols);
         }
-        throw e;
-      } finally {
-        depth--;
-      }
+      });
     },
-    inTransaction() {
-      return depth > 0;
+    tx: (fn) => txs.tx(fn),
+    inTransaction: () => txs.inTransaction(),
+    changeMark() {
+      const r = db.get<{ v: number; c: number }>('SELECT (SELECT data_version FROM pragma_data_version) AS v, total_changes() AS c')!;
+      return `${r.v}:${r.c}`;
     },
     exportBytes() {
-      return sqlite3.capi.sqlite3_js_db_export(raw);
+      return capi.sqlite3_js_db_export(raw);
     },
     close() {
       for (const s of cache.values()) s.finalize();
@@ -141,4 +200,10 @@ export function wrapDatabase(sqlite3: Sqlite3Static, raw: Database): Db {
     },
   };
   return db;
+}
+
+/** The wasm handles of a database known to be on sqlite-wasm (the browser's, the benchmarks' wasm memory). */
+export function asWasm(db: Db): WasmDb {
+  if (db.backend !== 'wasm') throw new Error(`this needs the sqlite-wasm backend, not ${db.backend}`);
+  return db as WasmDb;
 }

@@ -35,12 +35,16 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
   const applied: number[] = [];
   for (const m of migrations) {
     if (m.version <= current) continue;
-    db.tx(() => {
+    const ran = db.tx(() => {
+      // Read again under the write lock: another process opening the same
+      // file may have applied this migration while this one waited.
+      if (schemaVersion(db) >= m.version) return false;
       if (m.sql) db.exec(m.sql);
       m.up?.(db);
       db.exec(`PRAGMA user_version = ${m.version}`);
+      return true;
     });
-    applied.push(m.version);
+    if (ran) applied.push(m.version);
   }
   return applied;
 }

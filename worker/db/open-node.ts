@@ -1,14 +1,21 @@
-// Node host: an in-memory database that is loaded from and saved to a file.
-// Saving writes a temporary file and renames it, so a crash mid-save never
-// leaves a half-written database behind.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { Db } from './database';
+// Node hosts. A database file (`kioku --db`) is opened in place with native
+// SQLite, so other processes can use it at the same time and every commit is
+// on disk when it returns. In-memory wasm databases remain for the tests,
+// `--vault` and the benchmarks; they can be loaded from and saved to an image.
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { Db, WasmDb } from './database';
 import { wrapDatabase } from './database';
+import { asRollbackImage, wrapNative } from './native';
+import { DbDamagedError, storageError } from './db-errors';
 import { loadSqlite } from './sqlite';
 import { applyPragmas } from './pragmas';
-import { migrate, schemaVersion } from './migrate';
+import { migrate, SCHEMA_VERSION, SchemaTooNewError, schemaVersion } from './migrate';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
+
+/** How long a write waits for another process's transaction before it fails with DbBusyError. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 export class DbFileError extends Error {
   constructor(message: string, readonly path: string) {
@@ -17,16 +24,24 @@ export class DbFileError extends Error {
   }
 }
 
-export async function openMemoryDb(opts: { file?: string; migrate?: boolean } = {}): Promise<Db> {
-  const sqlite3 = await loadSqlite();
-  const raw = new sqlite3.oo1.DB(':memory:', 'c');
-  const db = wrapDatabase(sqlite3, raw);
+/**
+ * Opens (or creates) a database file shared with other processes: WAL, a busy
+ * timeout, migrations in their own transactions. Refuses, untouched, a file
+ * that is not SQLite, another program's database and one from a newer Kioku.
+ */
+export function openFileDb(file: string, opts: { migrate?: boolean; busyTimeoutMs?: number } = {}): Db {
+  const busy = opts.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  if (existsSync(file)) checkHeader(file);
+  let raw: Database.Database;
   try {
-    if (opts.file && existsSync(opts.file)) {
-      loadBytes(db, new Uint8Array(readFileSync(opts.file)), opts.file);
-      refuseForeign(db, opts.file);
-    }
-    applyPragmas(db, { persistent: false });
+    raw = new Database(file, { timeout: busy });
+  } catch (e) {
+    throw new DbFileError(`${file} could not be opened: ${(e as Error).message}`, file);
+  }
+  const db = wrapNative(raw, file, busy);
+  try {
+    checkOpenable(db, file);
+    applyPragmas(db, 'shared-file');
     if (opts.migrate !== false) migrate(db);
   } catch (e) {
     db.close();
@@ -35,17 +50,72 @@ export async function openMemoryDb(opts: { file?: string; migrate?: boolean } = 
   return db;
 }
 
-/** A SQLite file with tables but no Kioku schema belongs to another program: never migrate it. */
-function refuseForeign(db: Db, label: string): void {
-  if (schemaVersion(db) !== 0) return;
+export async function openMemoryDb(opts: { file?: string; migrate?: boolean } = {}): Promise<WasmDb> {
+  const sqlite3 = await loadSqlite();
+  const raw = new sqlite3.oo1.DB(':memory:', 'c');
+  const db = wrapDatabase(sqlite3, raw, opts.file);
+  try {
+    if (opts.file && existsSync(opts.file)) {
+      loadBytes(db, fileImage(opts.file), opts.file);
+      checkOpenable(db, opts.file);
+    }
+    applyPragmas(db, 'memory');
+    if (opts.migrate !== false) migrate(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return db;
+}
+
+/** Before anything is written (even the journal mode): another program's database or a newer Kioku's is refused. */
+function checkOpenable(db: Db, label: string): void {
+  const version = schemaVersion(db);
+  if (version > SCHEMA_VERSION) throw new SchemaTooNewError(version, SCHEMA_VERSION);
+  if (version !== 0) return;
   const tables = db.column<string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 3");
   if (tables.length) {
     throw new DbFileError(`${label} is a SQLite database of another program (tables: ${tables.join(', ')}), not a Kioku index; nothing was changed.`, label);
   }
 }
 
-/** Replaces the in-memory database's content with a SQLite file image. */
-export function loadBytes(db: Db, bytes: Uint8Array, label = 'database'): void {
+/**
+ * The database in a file as one image. Commits may still sit in the WAL file
+ * beside it (another process has it open, or one was killed): then the image
+ * is read through native SQLite, which includes them.
+ */
+function fileImage(file: string): Uint8Array {
+  checkHeader(file);
+  const wal = `${file}-wal`;
+  if (!existsSync(wal) || statSync(wal).size === 0) return asRollbackImage(new Uint8Array(readFileSync(file)));
+  const src = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const b = src.serialize();
+    return asRollbackImage(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+  } catch (e) {
+    const known = storageError(e, file, 0);
+    throw known === e ? new DbDamagedError(file, `it could not be read: ${(e as Error).message}`) : known;
+  } finally {
+    src.close();
+  }
+}
+
+function checkHeader(file: string): void {
+  const head = new Uint8Array(100);
+  const fd = openSync(file, 'r');
+  let n: number;
+  try {
+    n = readSync(fd, head, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (n < 100 || new TextDecoder('latin1').decode(head.subarray(0, 16)) !== SQLITE_HEADER) {
+    throw new DbFileError(`${file} is not a SQLite database file (bad header); nothing was loaded.`, file);
+  }
+}
+
+/** Replaces an in-memory wasm database's content with a SQLite file image. */
+export function loadBytes(db: WasmDb, bytes: Uint8Array, label = 'database'): void {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 16));
   if (bytes.length < 100 || head !== SQLITE_HEADER) {
     throw new DbFileError(`${label} is not a SQLite database file (bad header); nothing was loaded.`, label);
@@ -65,6 +135,11 @@ export function loadBytes(db: Db, bytes: Uint8Array, label = 'database'): void {
   if (rc !== 0) throw new DbFileError(`${label} could not be loaded (SQLite code ${rc}).`, label);
 }
 
+/**
+ * Writes a whole in-memory database to a file (through a temporary file and
+ * a rename). For tests and benchmarks that build fixtures; the CLI never
+ * does this to a database other processes may share (see openFileDb).
+ */
 export function saveDb(db: Db, file: string): void {
   const bytes = db.exportBytes();
   const tmp = `${file}.tmp-${process.pid}`;

@@ -2,7 +2,7 @@
 // sahpool holds exclusive access handles, so only one tab can own the pool;
 // a second tab must fail cleanly and must never clear the first tab's files
 // (hence preserveOnInitFailure).
-import type { Db } from './database';
+import type { WasmDb } from './database';
 import { wrapDatabase } from './database';
 import { loadSqlite } from './sqlite';
 import { applyPragmas } from './pragmas';
@@ -28,12 +28,12 @@ export class OpfsUnavailableError extends Error {
 type Pool = Awaited<ReturnType<Awaited<ReturnType<typeof loadSqlite>>['installOpfsSAHPoolVfs']>>;
 
 export interface OpfsHandle {
-  db: Db;
+  db: WasmDb;
   pool: Pool;
   /** Replaces the database file with a backup image, then reopens it. */
-  restore(bytes: Uint8Array): Promise<Db>;
+  restore(bytes: Uint8Array): Promise<WasmDb>;
   /** Deletes the database file and starts with an empty one. */
-  wipe(): Promise<Db>;
+  wipe(): Promise<WasmDb>;
 }
 
 function isLockError(e: unknown): boolean {
@@ -71,11 +71,11 @@ export async function openOpfsDb(opts: { waitMs?: number } = {}): Promise<OpfsHa
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  const open = (): Db => {
+  const open = (): WasmDb => {
     const raw = new pool.OpfsSAHPoolDb(DB_FILE);
     const db = wrapDatabase(sqlite3, raw);
     try {
-      applyPragmas(db, { persistent: true });
+      applyPragmas(db, 'opfs');
       migrate(db);
     } catch (e) {
       db.close();

@@ -145,34 +145,25 @@ export function counts(db: Db, chunker: string): Counts {
 /**
  * Loads the next slice of the model's vectors (readable chunks after
  * `afterChunk`, in chunk order) into the index; returns the last chunk id
- * read, or -1 when there was nothing left. Reads columns through the C API
- * and copies each vector straight from SQLite's memory into the index: the
- * row-object API costs ~10 µs a row, which at 200k rows is seconds.
+ * read, or -1 when there was nothing left. Rows come as arrays and each
+ * vector is copied straight from SQLite's memory into the index (eachRaw):
+ * row objects cost ~10 µs a row, which at 200k rows is seconds.
  */
 export function loadIndexSlice(db: Db, index: VectorIndex, afterChunk: number, limit: number): number {
-  const { capi, wasm } = db.sqlite3;
-  const stmt = db.raw.prepare(
+  let last = -1;
+  db.eachRaw(
     // CROSS JOIN keeps chunks as the outer loop: a rowid range, then one key lookup per chunk
     // (the planner otherwise scans every vector of the model for each slice).
     `SELECT c.id, c.entry_id, v.scale, v.vec FROM chunks c CROSS JOIN vectors v ON v.model = ? AND v.hash = c.hash
      WHERE c.readable = 1 AND c.id > ? ORDER BY c.id LIMIT ?`,
+    [index.model, afterChunk, limit],
+    (cols) => {
+      last = cols[0] as number;
+      const vec = cols[3];
+      // another model size: never mixed into this index
+      if (vec instanceof Int8Array && vec.length === index.dim) index.addOne(cols[1] as number, last, cols[2] as number, vec);
+    },
   );
-  let last = -1;
-  try {
-    stmt.bind([index.model, afterChunk, limit]);
-    const p = stmt.pointer as number;
-    while (capi.sqlite3_step(p) === capi.SQLITE_ROW) {
-      last = capi.sqlite3_column_int(p, 0);
-      const entry = capi.sqlite3_column_int(p, 1);
-      const scale = capi.sqlite3_column_double(p, 2);
-      const ptr = capi.sqlite3_column_blob(p, 3) as unknown as number;
-      const len = capi.sqlite3_column_bytes(p, 3);
-      if (len !== index.dim) continue; // another model size: never mixed into this index
-      index.addOne(entry, last, scale, wasm.heap8().subarray(ptr, ptr + len));
-    }
-  } finally {
-    stmt.finalize();
-  }
   return last;
 }
 

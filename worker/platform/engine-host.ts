@@ -4,7 +4,7 @@
 // benchmark worker (bench/browser) exposes it too, plus its scenarios, so
 // benchmarks exercise the same code the app runs.
 import * as Comlink from 'comlink';
-import type { Db } from '../db/database';
+import type { Db, WasmDb } from '../db/database';
 import { wrapDatabase } from '../db/database';
 import { DbLockedError, openOpfsDb, type OpfsHandle } from '../db/open-opfs';
 import { SchemaTooNewError, SCHEMA_VERSION, schemaVersion } from '../db/migrate';
@@ -95,11 +95,11 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
 
   return {
     async open(): Promise<OpenState> {
-      if (state.engine) return { ok: true, schema: schemaVersion(state.engine.db), sqlite: state.engine.db.sqlite3.version.libVersion };
+      if (state.engine) return { ok: true, schema: schemaVersion(state.engine.db), sqlite: state.engine.db.sqliteVersion };
       try {
         state.handle = await openOpfsDb();
         state.engine = make(state.handle.db);
-        return { ok: true, schema: schemaVersion(state.handle.db), sqlite: state.handle.db.sqlite3.version.libVersion };
+        return { ok: true, schema: schemaVersion(state.handle.db), sqlite: state.handle.db.sqliteVersion };
       } catch (e) {
         if (e instanceof DbLockedError) return { ok: false, reason: 'locked', message: e.message };
         if (e instanceof SchemaTooNewError) return { ok: false, reason: 'too_new', message: e.message };
@@ -168,7 +168,7 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
 }
 
 /** Opens a backup in memory first: a bad or too-new file never replaces good data. */
-function checkBackup(current: Db, bytes: Uint8Array): string | null {
+function checkBackup(current: WasmDb, bytes: Uint8Array): string | null {
   const sqlite3 = current.sqlite3;
   if (bytes.length < 100 || new TextDecoder('latin1').decode(bytes.subarray(0, 15)) !== 'SQLite format 3') {
     return 'That file is not a Kioku backup (not a SQLite database). Nothing was changed.';

@@ -50,12 +50,12 @@ export interface FieldStatsOptions {
 /**
  * fieldStats groups every fm row, which takes a while on a large vault, and
  * the answer changes only when the data does: results are kept until the
- * connection next writes (total_changes() moves).
+ * database next changes, here or in another process (changeMark).
  */
-const cache = new WeakMap<Db, { changes: number; results: Map<string, FieldStats[]> }>();
+const cache = new WeakMap<Db, { changes: string; results: Map<string, FieldStats[]> }>();
 
 export function fieldStatsCached(db: Db, opts: FieldStatsOptions): FieldStats[] {
-  const changes = db.get<{ n: number }>('SELECT total_changes() AS n')!.n;
+  const changes = db.changeMark();
   let entry = cache.get(db);
   if (!entry || entry.changes !== changes) cache.set(db, (entry = { changes, results: new Map() }));
   const key = JSON.stringify([opts.vaultId ?? null, opts.prefix ?? null, opts.limit]);

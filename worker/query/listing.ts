@@ -148,10 +148,10 @@ function presentCount(db: Db, arm: Arm): number {
 }
 
 /** Notes in all vaults or one, cached until the database next changes. */
-const scopeCounts = new WeakMap<Db, { changes: number; counts: Map<number, number> }>();
+const scopeCounts = new WeakMap<Db, { changes: string; counts: Map<number, number> }>();
 
 function notesInScope(db: Db, vaultId: number | undefined): number {
-  const changes = db.get<{ n: number }>('SELECT total_changes() AS n')!.n;
+  const changes = db.changeMark();
   let cache = scopeCounts.get(db);
   if (!cache || cache.changes !== changes) scopeCounts.set(db, (cache = { changes, counts: new Map() }));
   const key = vaultId ?? -1;

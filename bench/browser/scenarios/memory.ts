@@ -13,6 +13,7 @@ import { chunkerId } from '../../../worker/embed/models';
 import { chunkInput } from '../../../worker/embed/chunk';
 import { chunkNotes, notesToChunk } from '../../../worker/embed/store';
 import { createEngine } from '../../../worker/engine';
+import { asWasm } from '../../../worker/db/database';
 
 const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
 
@@ -32,7 +33,7 @@ export default defineScenario({
     };
 
     const db = (await ctx.reset()).db;
-    const heap = () => `SQLite wasm heap ${mb(db.sqlite3.wasm.heap8().byteLength)} MB`;
+    const heap = () => `SQLite wasm heap ${mb(asWasm(db).sqlite3.wasm.heap8().byteLength)} MB`;
     await mark('engine worker, empty database', heap());
 
     const worker = new Worker(new URL('../../../worker/embed/embed.worker.ts', import.meta.url), { type: 'module', name: 'kioku-embed' });

@@ -8,6 +8,7 @@ import { unpackVectors } from '../../vector-pack';
 import { remoteEmbedder } from '../../../worker/embed/remote';
 import semantic from '../../seekstone-semantic.json';
 import keywordFile from '../../eval/data/seekstone-keyword-queries.json';
+import { asWasm } from '../../../worker/db/database';
 
 export default defineScenario({
   description: 'Embedding throughput, text latency while embedding, vector/hybrid latency and quality on seekstone-10k (run by npm run bench:vector-chromium).',
@@ -29,7 +30,7 @@ export default defineScenario({
         semantic: semantic.queries,
         keywords: keywordQueries(keywordFile),
         sampleChunks: Number(ctx.options.sample ?? 128),
-        memory: () => ({ 'SQLite wasm heap': Math.round(engine.db.sqlite3.wasm.heap8().byteLength / 1e5) / 10 }),
+        memory: () => ({ 'SQLite wasm heap': Math.round(asWasm(engine.db).sqlite3.wasm.heap8().byteLength / 1e5) / 10 }),
         log: ctx.log,
       });
     } finally {
