@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Db } from '../worker/db/database';
 import { DEFAULT_BUSY_TIMEOUT_MS, openFileDb, openMemoryDb } from '../worker/db/open-node';
+import { DbBusyError, DbDamagedError } from '../worker/db/db-errors';
 import { createEngine, type Engine } from '../worker/engine';
 import { nodeEmbedder } from '../worker/embed/node-embedder';
 import { EmbedService, type EmbedStatus } from '../worker/embed/service';
@@ -229,7 +230,16 @@ async function cmdCall(flags: Flags): Promise<number> {
       return 2;
     }
   }
-  const { engine, close } = await openEngine(flags);
+  let opened: Awaited<ReturnType<typeof openEngine>>;
+  try {
+    opened = await openEngine(flags);
+  } catch (e) {
+    // A busy or damaged database is the call's answer, as the engine would give it.
+    if (!(e instanceof DbBusyError || e instanceof DbDamagedError)) throw e;
+    out(JSON.stringify(toErrorResult(e)));
+    return 2;
+  }
+  const { engine, close } = opened;
   try {
     const result = await engine.call(tool, args);
     out(JSON.stringify(result));

@@ -31,7 +31,9 @@ export class DbFileError extends Error {
  */
 export function openFileDb(file: string, opts: { migrate?: boolean; busyTimeoutMs?: number } = {}): Db {
   const busy = opts.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
-  if (existsSync(file)) checkHeader(file);
+  // An empty file is a database not written yet (its first commits may still be in the WAL
+  // of a process that was killed): SQLite opens it as such.
+  if (existsSync(file) && statSync(file).size > 0) checkHeader(file);
   let raw: Database.Database;
   try {
     raw = new Database(file, { timeout: busy });
@@ -85,9 +87,11 @@ function checkOpenable(db: Db, label: string): void {
  * is read through native SQLite, which includes them.
  */
 function fileImage(file: string): Uint8Array {
-  checkHeader(file);
   const wal = `${file}-wal`;
-  if (!existsSync(wal) || statSync(wal).size === 0) return asRollbackImage(new Uint8Array(readFileSync(file)));
+  if (!existsSync(wal) || statSync(wal).size === 0) {
+    checkHeader(file);
+    return asRollbackImage(new Uint8Array(readFileSync(file)));
+  }
   const src = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const b = src.serialize();
