@@ -9,16 +9,14 @@ import type { Embedder, LoadProgress } from './embedder';
 import { activeModel, addModel, knownModels, setActiveModel } from './model-choice';
 import { chunkerId, type ModelSpec } from './models';
 import { quantizeInt8 } from './quantize';
-import { modelReads, QUERY_MIN_SHARE } from './script';
 import { IndexKeeper } from './index-keeper';
+import { StatusCache } from './status-cache';
+import { QueryVectors, type QueryVector } from './query-vectors';
 import { describeStatus, type EmbedState, type EmbedStatus } from './status';
 import {
-  chunkNotes, chunksToEmbed, collectGarbage, counts, epoch, getMeta, notesToChunk, notesWithHashes, setMeta, START, vaultEmbedded, writeVectors, type Counts, type Cursor,
+  chunkNotes, chunksToEmbed, collectGarbage, getMeta, notesToChunk, notesWithHashes, setMeta, START, writeVectors, type Counts, type Cursor,
 } from './store';
 import type { VectorIndex } from './vector-index';
-
-/** How long a vault's "fully embedded" answer is reused (searches come with every keystroke). */
-const VAULT_CHECK_MS = 2000;
 
 export type { EmbedState, EmbedStatus } from './status';
 
@@ -32,14 +30,11 @@ export interface EmbedServiceOptions {
   onStatus?: (s: EmbedStatus) => void;
 }
 
-export type QueryVector =
-  | { ok: true; vector: Float32Array }
-  | { ok: false; reason: 'language' | 'unavailable'; message: string };
+export type { QueryVector };
 
 const META_PAUSED = 'embed.paused';
 const CHUNK_SLICE = 40;
 const CHUNK_SLICE_MS = 30;
-const QUERY_CACHE = 256;
 /** Quiet time after a search before the next batch starts. */
 const QUIET_MS = 300;
 
@@ -51,9 +46,7 @@ export class EmbedService {
   private error: string | null = null;
   private device: string | null = null;
   private download: EmbedStatus['download'] = null;
-  private counted: Counts | null = null;
-  private countedEpoch = -1;
-  private countedAt = 0;
+  private readonly cache: StatusCache;
   private running: Promise<void> | null = null;
   private generation = 0;
   private loadedId: string | null = null;
@@ -62,7 +55,7 @@ export class EmbedService {
   private msPerChunk: number | null = null;
   private rate: number | null = null;
   private batch = 8;
-  private readonly queryCache = new Map<string, Float32Array>();
+  private readonly queries = new QueryVectors();
   private lastNotify = 0;
   private stopped = false;
   private lastActivity = -Infinity;
@@ -72,6 +65,7 @@ export class EmbedService {
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.embedder = embedder;
     this.keeper = new IndexKeeper(db);
+    this.cache = new StatusCache(db);
     this.batch = Math.min(this.batch, opts.maxBatch ?? 64);
     this.spec = activeModel(db);
     this.state = embedder ? (this.paused ? 'paused' : 'idle') : 'unavailable';
@@ -91,7 +85,7 @@ export class EmbedService {
   setEmbedder(embedder: Embedder | null): void {
     this.embedder = embedder;
     this.loadedId = null;
-    this.queryCache.clear();
+    this.queries.clear();
     // A run still waiting on the old runner fails; the queue then starts again with this one.
     if (this.running) this.restart = true;
     if (!embedder) this.setState('unavailable');
@@ -139,14 +133,8 @@ export class EmbedService {
   isCompleteIn(vaultId: number | undefined): boolean {
     const all = this.isComplete();
     if (all || vaultId === undefined || !this.embedder) return all;
-    const now = performance.now();
-    const held = this.vaultChecks.get(vaultId);
-    if (held && now - held.at < VAULT_CHECK_MS) return held.complete;
-    const complete = vaultEmbedded(this.db, vaultId, chunkerId(this.spec), this.spec.id);
-    this.vaultChecks.set(vaultId, { complete, at: now });
-    return complete;
+    return this.cache.vaultComplete(vaultId, chunkerId(this.spec), this.spec.id);
   }
-  private readonly vaultChecks = new Map<number, { complete: boolean; at: number }>();
 
   /** Reads the vector index again from the database (after vectors were written behind the service's back). */
   reindex(): Promise<VectorIndex> {
@@ -222,8 +210,8 @@ export class EmbedService {
       this.spec = spec;
       this.generation++;
       this.keeper.drop();
-      this.queryCache.clear();
-      this.counted = null;
+      this.queries.clear();
+      this.cache.dropCounts();
       this.rate = null;
       this.msPerChunk = null;
       this.error = null;
@@ -256,42 +244,14 @@ export class EmbedService {
     return this.vocabulary === null || this.vocabulary.has(word.normalize('NFKC').toLowerCase());
   }
 
-  async queryVector(text: string): Promise<QueryVector> {
-    const q = text.trim();
-    if (!modelReads(q, this.spec, QUERY_MIN_SHARE)) {
-      return { ok: false, reason: 'language', message: `The embedding model (${this.spec.label}) reads ${this.spec.languages} only; this query was ranked by text.` };
-    }
-    const key = `${this.spec.id}\u0000${q}`;
-    const hit = this.queryCache.get(key);
-    if (hit) return { ok: true, vector: hit };
-    if (!this.embedder) return { ok: false, reason: 'unavailable', message: 'The embedding model is not available here, so search by meaning cannot run.' };
-    try {
-      await this.ensureLoaded();
-      const vector = await this.embedder.embed([q], 'query');
-      if (this.queryCache.size >= QUERY_CACHE) this.queryCache.delete(this.queryCache.keys().next().value as string);
-      this.queryCache.set(key, vector);
-      return { ok: true, vector };
-    } catch (e) {
-      return { ok: false, reason: 'unavailable', message: `The embedding model could not run: ${(e as Error)?.message ?? e}` };
-    }
+  queryVector(text: string): Promise<QueryVector> {
+    return this.queries.vector(this.spec, this.embedder, () => this.ensureLoaded(), text);
   }
 
   // ---- internals ----
 
-  /**
-   * Counts from the database when notes changed since the last count; while
-   * the queue is chunking they are refreshed at most once a second (counting
-   * 200k chunks is not free, and chunking changes them constantly).
-   */
   private currentCounts(): Counts {
-    const now = epoch(this.db);
-    const stale = !this.counted || this.countedEpoch !== now;
-    if (stale && (!this.counted || this.state !== 'chunking' || performance.now() - this.countedAt > 1000)) {
-      this.counted = counts(this.db, chunkerId(this.spec));
-      this.countedEpoch = now;
-      this.countedAt = performance.now();
-    }
-    return this.counted!;
+    return this.cache.counts(chunkerId(this.spec), this.state === 'chunking');
   }
 
   private setState(s: EmbedState): void {
@@ -367,7 +327,7 @@ export class EmbedService {
             done += part.length;
           }
           this.notify();
-          await pause0();
+          await sleep(0); // lets queued messages (searches) run between slices
           continue;
         }
 
@@ -403,7 +363,7 @@ export class EmbedService {
         this.tune(ms, unique.length);
         this.notify();
       }
-      this.counted = null; // exact counts at the end (duplicate passages share one vector)
+      this.cache.dropCounts(); // exact counts at the end (duplicate passages share one vector)
       await this.gc();
       this.setState('idle');
     } catch (e) {
@@ -433,11 +393,6 @@ export class EmbedService {
     const index = this.keeper.ready(this.spec.id);
     if (index && c.chunkedNotes >= c.notes && index.size >= c.chunks) await writeLane(this.db).run(() => collectGarbage(this.db, this.spec.id));
   }
-}
-
-/** Lets queued messages (searches) run between steps. */
-function pause0(): Promise<void> {
-  return sleep(0);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,0 +1,41 @@
+// Query vectors of EmbedService (service.ts): a query the model cannot read
+// is refused with the reason, and recent queries are kept (searches repeat
+// with every keystroke), per model.
+import type { Embedder } from './embedder';
+import type { ModelSpec } from './models';
+import { modelReads, QUERY_MIN_SHARE } from './script';
+
+export type QueryVector =
+  | { ok: true; vector: Float32Array }
+  | { ok: false; reason: 'language' | 'unavailable'; message: string };
+
+const QUERY_CACHE = 256;
+
+export class QueryVectors {
+  private readonly cache = new Map<string, Float32Array>();
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  /** The query's vector with `spec`, loading the model first (load) when needed. */
+  async vector(spec: ModelSpec, embedder: Embedder | null, load: () => Promise<void>, text: string): Promise<QueryVector> {
+    const q = text.trim();
+    if (!modelReads(q, spec, QUERY_MIN_SHARE)) {
+      return { ok: false, reason: 'language', message: `The embedding model (${spec.label}) reads ${spec.languages} only; this query was ranked by text.` };
+    }
+    const key = `${spec.id}\u0000${q}`;
+    const hit = this.cache.get(key);
+    if (hit) return { ok: true, vector: hit };
+    if (!embedder) return { ok: false, reason: 'unavailable', message: 'The embedding model is not available here, so search by meaning cannot run.' };
+    try {
+      await load();
+      const vector = await embedder.embed([q], 'query');
+      if (this.cache.size >= QUERY_CACHE) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(key, vector);
+      return { ok: true, vector };
+    } catch (e) {
+      return { ok: false, reason: 'unavailable', message: `The embedding model could not run: ${(e as Error)?.message ?? e}` };
+    }
+  }
+}
