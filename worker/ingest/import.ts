@@ -8,6 +8,7 @@
 // which notes hold unsaved edits inside its own transaction.
 import type { Db } from '../db/database';
 import { writeLane } from '../db/lane';
+import { editedNotes, entryAt, keepEdit } from './import-edits';
 import { contentHash } from './hash';
 import { parseFile } from './note';
 import type { FileProblem } from './problems';
@@ -308,15 +309,6 @@ const UNREAD = new Set<string>(['read_failed', 'duplicate_path']);
 /** Symbolic links not followed (walk-node.ts): stored, so the problems tool lists them. */
 const LINK_PROBLEMS = new Set<string>(['symlink_outside', 'symlink_loop', 'symlink_dangling']);
 
-/** Notes of the vault edited in Kioku and not yet written to its folder. */
-function editedNotes(db: Db, vaultId: number): Set<string> {
-  return new Set(db.column<string>('SELECT path FROM entries WHERE vault_id = ? AND dirty = 1', [vaultId]));
-}
-
-function entryAt(db: Db, vaultId: number, path: string): ExistingEntry | undefined {
-  return db.get<ExistingEntry>('SELECT id, hash, size, mtime FROM entries WHERE vault_id = ? AND path = ?', [vaultId, path]);
-}
-
 /** Merges the text index after an import that wrote or removed files (see fts-maintenance.ts). */
 export function tidyTextIndex(db: Db, done: Pick<ImportProgress, 'indexed' | 'removed'>): void {
   afterBulkFtsWrites(db, done.indexed + done.removed);
@@ -393,15 +385,4 @@ function writeOne(
   }
   replaceProblems(db, vaultId, file.path, parsed.problems, at, old === undefined);
   for (const p of parsed.problems) problemList.push({ path: file.path, ...p });
-}
-
-/** The file changed on disk while Kioku holds an unsaved edit of it: the edit wins, and the user is told. */
-function keepEdit(db: Db, vaultId: number, path: string, at: number): void {
-  db.run("DELETE FROM problems WHERE vault_id = ? AND path = ? AND code = 'edit_kept'", [vaultId, path]);
-  db.run('INSERT INTO problems (vault_id, path, code, message, action, line, at) VALUES (?, ?, ?, ?, ?, NULL, ?)', [
-    vaultId, path, 'edit_kept',
-    'The file changed on disk, and it was also edited in Kioku without being written back.',
-    "Kept Kioku's edited version; the disk version was not imported. Write it back with overwrite to replace the disk version, or export it.",
-    at,
-  ]);
 }
