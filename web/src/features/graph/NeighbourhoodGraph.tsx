@@ -74,7 +74,7 @@ export function NeighbourhoodGraph({ vault, path, refreshKey, onOpen }: Props) {
               transform={`translate(${p.x},${p.y})`}
               role={open ? 'link' : undefined}
               tabIndex={open ? 0 : undefined}
-              aria-label={open ? n.title : undefined}
+              aria-label={open ? label(n.title) : undefined}
               onClick={open}
               onKeyDown={open ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), open()) : undefined}
               data-testid="graph-node"
@@ -84,7 +84,8 @@ export function NeighbourhoodGraph({ vault, path, refreshKey, onOpen }: Props) {
               <text y={root || p.y >= SIZE / 2 ? (root ? 22 : 20) : -12} textAnchor="middle">
                 {label(n.title)}
               </text>
-              <title>{n.kind === 'unresolved' ? `${n.title} (${t('note.unresolvedBadge')})` : n.path}</title>
+              {/* A tooltip only where the node is not a link: a link's name must be its visible label (WCAG 2.5.3). */}
+              {open ? null : <title>{n.kind === 'unresolved' ? `${n.title} (${t('note.unresolvedBadge')})` : n.path}</title>}
             </g>
           );
         })}
