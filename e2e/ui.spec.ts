@@ -53,7 +53,10 @@ test('import → query → builder filter → JSON and URL → open → edit and
   // The index changed at once: the new word is searchable, the old text is not.
   await page.getByRole('button', { name: '← Back to results' }).click();
   await page.getByRole('button', { name: 'Remove filter status = draft' }).click();
+  await expect(page.getByTestId('hit')).toHaveCount(5);
   await box.fill('passkeys');
+  // Wait for the query itself (the URL), not a hit count the previous search also had.
+  await expect(page).toHaveURL(/[?&]q=passkeys/);
   await expect(page.getByTestId('hit')).toHaveCount(1);
   await box.fill('servers');
   await expect(page.getByTestId('empty-state')).toBeVisible();
