@@ -1,5 +1,5 @@
 // Everything the UI (web/) may use from the engine, and nothing else: types
-// only, plus the plain-data filter-operator table. The page talks to the
+// only, plus plain data: the filter-operator table and the attachment types. The page talks to the
 // engine worker over comlink (EngineApi) and calls tools by name with typed
 // arguments and results; a test (web/src/contract-imports.test.ts) fails if a
 // file in web/ imports any other part of worker/, so no engine code lands in
@@ -41,6 +41,7 @@ export type { JsonSchema } from './tools/json-schema';
 // The note view's vault files: links resolved as Obsidian does, kept copies of pictures and PDFs.
 export type { ResolvedLink } from './tools/resolve-links';
 export type { AttachmentRead } from './ingest/attachments';
+export { ATTACHMENT_TYPES } from './ingest/attachment-types';
 // Observations, relations, valid time and the graph (issue 13).
 export type { ObservationHit, RelationHit, ItemHit } from './search/item-hits';
 export type { TemporalJson } from './query/valid-time';

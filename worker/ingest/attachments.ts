@@ -7,19 +7,9 @@
 // same under Node's tests. The caps keep the database from swelling with
 // large media.
 import type { Db } from '../db/database';
+import { ATTACHMENT_TYPES } from './attachment-types';
 
-/** The file types the note view shows, by extension, with the type a browser needs to display them. */
-export const ATTACHMENT_TYPES: Readonly<Record<string, string>> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  bmp: 'image/bmp',
-  avif: 'image/avif',
-  pdf: 'application/pdf',
-};
+export { ATTACHMENT_TYPES };
 
 /** Files larger than this are not copied. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;

@@ -5,19 +5,10 @@
 // SVG is only ever an <img> (scripts in it never run), never inline markup.
 import { engineApi } from '../../engine/client';
 import { loadFolderHandle } from '../../engine/folder-handles';
+import { ATTACHMENT_TYPES } from '../../../../worker/contract';
 
-/** What the note view can show, by extension. */
-export const FILE_TYPES: Readonly<Record<string, string>> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  bmp: 'image/bmp',
-  avif: 'image/avif',
-  pdf: 'application/pdf',
-};
+/** What the note view can show, by extension (the engine keeps copies of the same types). */
+export const FILE_TYPES = ATTACHMENT_TYPES;
 
 export const extOf = (path: string) => /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
 export const isImage = (path: string) => (FILE_TYPES[extOf(path)] ?? '').startsWith('image/');
