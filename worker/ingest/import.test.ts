@@ -1,6 +1,6 @@
 // The import over real SQLite and real folders: what lands in the database,
 // incremental re-import, crashes and cancellation, problems.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renameSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { openMemoryDb, loadBytes } from '../db/open-node';
@@ -11,37 +11,10 @@ import { memorySource, type ImportSource } from './source';
 import { nodeSource } from './walk-node';
 import { makeEngine, ok } from '../test/make-engine';
 import { checkIntegrity, logicalDump } from '../test/dump';
-import { generatedNotes, putFile, removeTree, writeTree } from '../test/fixtures';
+import { generatedNotes, putFile } from '../test/fixtures';
+import { cleanImport, found, paths, useTrees } from '../test/import-kit';
 
-const trees: string[] = [];
-afterEach(() => {
-  for (const t of trees.splice(0)) removeTree(t);
-});
-function tree(files: Record<string, string | Uint8Array>, name = 'vault'): string {
-  const root = writeTree(files, name);
-  trees.push(root);
-  return root;
-}
-
-async function paths(engine: Engine, vault?: string): Promise<string[]> {
-  const sql = vault
-    ? 'SELECT e.path FROM entries e JOIN vaults v ON v.id = e.vault_id WHERE v.name = ? ORDER BY e.path'
-    : 'SELECT path FROM entries ORDER BY path';
-  return engine.db.column<string>(sql, vault ? [vault] : []);
-}
-
-async function found(engine: Engine, query: string): Promise<string[]> {
-  const r = ok(await engine.call('search', { query, page_size: 100 })) as { results: { path: string }[] };
-  return r.results.map((h) => h.path).sort();
-}
-
-/** An engine whose database is a clean import of `source` (for comparisons). */
-async function cleanImport(source: ImportSource): Promise<Engine> {
-  const engine = await makeEngine();
-  const s = await engine.importSource(source);
-  expect(s.phase).toBe('done');
-  return engine;
-}
+const tree = useTrees();
 
 describe('importing a folder', () => {
   it('imports notes and other files, skipping tool folders and dot-files, with "/" paths that keep their extension', async () => {
