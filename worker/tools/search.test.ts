@@ -3,22 +3,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { memorySource } from '../ingest/source';
-import { engineWith, makeEngine, ok } from '../test/make-engine';
-import type { SearchResult } from './search';
+import { engineWith, makeEngine } from '../test/make-engine';
+import { hitPaths, note, search, searchError } from '../test/search-kit';
 
-async function search(engine: Engine, args: Record<string, unknown>): Promise<SearchResult> {
-  return ok(await engine.call('search', args)) as SearchResult;
-}
-
-async function searchError(engine: Engine, args: Record<string, unknown>): Promise<{ code: string; message: string; path?: string }> {
-  const r = (await engine.call('search', args)) as { isError?: boolean; error: { code: string; message: string; path?: string } };
-  expect(r.isError).toBe(true);
-  return r.error;
-}
-
-const paths = (r: SearchResult) => r.results.map((h) => h.path);
-
-const note = (title: string, body: string, fm = '') => `---\ntitle: ${JSON.stringify(title)}\n${fm}---\n${body}\n`;
+const paths = hitPaths;
 
 describe('search: query syntax', () => {
   let engine: Engine;
