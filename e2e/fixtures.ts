@@ -30,25 +30,26 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
-/** Creates (or replaces) a folder `name` under OPFS "e2e-folders/" holding files (path → text). */
-export async function makeOpfsFolder(page: Page, name: string, files: Record<string, string>): Promise<void> {
+/** Creates (or replaces) a folder `name` under OPFS "e2e-folders/" holding files (path → text or bytes). */
+export async function makeOpfsFolder(page: Page, name: string, files: Record<string, string | Uint8Array>): Promise<void> {
+  // Bytes cross into the page as base64, text as it is.
+  const entries = Object.entries(files).map(([path, v]) => [path, typeof v === 'string' ? { text: v } : { b64: Buffer.from(v).toString('base64') }] as const);
   await page.evaluate(
-    async ([folder, entries]) => {
+    async ([folder, list]) => {
       const root = await navigator.storage.getDirectory();
       const base = await root.getDirectoryHandle('e2e-folders', { create: true });
       await base.removeEntry(folder, { recursive: true }).catch(() => undefined);
       const dir = await base.getDirectoryHandle(folder, { create: true });
-      for (const [path, text] of entries) {
+      for (const [path, v] of list) {
         const parts = path.split('/');
         let d = dir;
         for (const p of parts.slice(0, -1)) d = await d.getDirectoryHandle(p, { create: true });
-        const fh = await d.getFileHandle(parts[parts.length - 1], { create: true });
-        const w = await fh.createWritable();
-        await w.write(text);
+        const w = await (await d.getFileHandle(parts[parts.length - 1], { create: true })).createWritable();
+        await w.write('text' in v ? v.text! : Uint8Array.from(atob(v.b64!), (c) => c.charCodeAt(0)));
         await w.close();
       }
     },
-    [name, Object.entries(files)] as const,
+    [name, entries] as const,
   );
 }
 

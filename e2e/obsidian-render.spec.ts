@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { pickerReturns } from './fixtures';
+import { makeOpfsFolder, pickerReturns } from './fixtures';
 import { collectErrors, importFolder, openApp } from './ui-helpers';
 
 const FIXTURE = 'e2e/fixtures/obsidian-render';
@@ -72,31 +72,15 @@ test('callouts, highlights, comments, footnotes, math and task lists render like
 
 /** Puts the fixture vault, bytes and all, into OPFS "e2e-folders/<name>" (a real directory handle). */
 async function fixtureInOpfs(page: Page, name: string): Promise<void> {
-  const files: [string, string][] = [];
+  const files: Record<string, Uint8Array> = {};
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
-      else files.push([`${prefix}${entry.name}`, readFileSync(join(dir, entry.name)).toString('base64')]);
+      else files[`${prefix}${entry.name}`] = readFileSync(join(dir, entry.name));
     }
   };
   walk(FIXTURE, '');
-  await page.evaluate(
-    async ([folder, entries]) => {
-      const root = await navigator.storage.getDirectory();
-      const base = await root.getDirectoryHandle('e2e-folders', { create: true });
-      await base.removeEntry(folder, { recursive: true }).catch(() => undefined);
-      const dir = await base.getDirectoryHandle(folder, { create: true });
-      for (const [path, b64] of entries) {
-        const parts = path.split('/');
-        let d = dir;
-        for (const p of parts.slice(0, -1)) d = await d.getDirectoryHandle(p, { create: true });
-        const w = await (await d.getFileHandle(parts[parts.length - 1], { create: true })).createWritable();
-        await w.write(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
-        await w.close();
-      }
-    },
-    [name, files] as const,
-  );
+  await makeOpfsFolder(page, name, files);
 }
 
 /** Pictures, PDFs and embedded notes of the Embeds note, however the vault was imported. */
