@@ -1,6 +1,7 @@
 // Reads the structure Kioku indexes out of a Markdown body: headings, Basic
 // Memory observations and relations, and every other [[wikilink]]. Fenced
 // code blocks and inline code are skipped: examples in code are not facts.
+import { afterFence, indentOf } from './prose-lines';
 import { peelQualifier } from './qualifier';
 import type { TemporalAssertion } from './temporal';
 
@@ -36,7 +37,6 @@ export interface BodyStructure {
   relations: Relation[];
 }
 
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 const HEADING = /^\s{0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 // `- [category] text`, but not task boxes (`- [ ]`, `- [x]`) nor links `- [a](b)`.
 const OBSERVATION = /^\s*[-*+][ \t]+\[([^\[\]\n]+)\][ \t]+(.+)$/;
@@ -59,16 +59,12 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
     const lineNo = firstLine + i;
     // Most lines hold nothing Kioku extracts: look at the first non-blank
     // character and for '[' before running any regular expression.
-    let j = 0;
-    while (j < raw.length && (raw.charCodeAt(j) === 32 || raw.charCodeAt(j) === 9)) j++;
+    const j = indentOf(raw);
     const first = raw.charCodeAt(j);
-    if (j <= 3 && (first === 96 || first === 126)) {
-      const f = FENCE.exec(raw);
-      if (f) {
-        if (fence === null) fence = f[1][0];
-        else if (f[1][0] === fence) fence = null;
-        continue;
-      }
+    const next = afterFence(raw, fence, j);
+    if (next !== undefined) {
+      fence = next;
+      continue;
     }
     if (fence !== null) continue;
     const hasBracket = raw.includes('[');

@@ -4,6 +4,27 @@
 // column. Shared by inline tags and inline fields.
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/** Where the first character after indentation is (tabs and spaces). */
+export function indentOf(raw: string): number {
+  let j = 0;
+  while (j < raw.length && (raw.charCodeAt(j) === 32 || raw.charCodeAt(j) === 9)) j++;
+  return j;
+}
+
+/**
+ * The fence state after `raw`, or undefined when `raw` is not a fence line:
+ * a fence opens with ``` or ~~~ and closes only with the same character.
+ * The first-character test spares the regular expression on almost every line.
+ */
+export function afterFence(raw: string, open: string | null, indent = indentOf(raw)): string | null | undefined {
+  const c = raw.charCodeAt(indent);
+  if (indent > 3 || (c !== 96 && c !== 126)) return undefined;
+  const f = FENCE.exec(raw);
+  if (!f) return undefined;
+  return open === null ? f[1][0] : f[1][0] === open ? null : open;
+}
+
 const INLINE_CODE = /(`+)[^`\n]*?\1/g;
 
 /** Calls `visit` with each prose line (code and comments blanked) and its line number. */
@@ -16,16 +37,10 @@ export function forEachProseLine(body: string, firstLine: number, visit: (line: 
     let raw = lines[i];
     if (raw.charCodeAt(raw.length - 1) === 13) raw = raw.slice(0, -1);
     if (comment === null) {
-      let j = 0;
-      while (j < raw.length && (raw.charCodeAt(j) === 32 || raw.charCodeAt(j) === 9)) j++;
-      const first = raw.charCodeAt(j);
-      if (j <= 3 && (first === 96 || first === 126)) {
-        const f = FENCE.exec(raw);
-        if (f) {
-          if (fence === null) fence = f[1][0];
-          else if (f[1][0] === fence) fence = null;
-          continue;
-        }
+      const next = afterFence(raw, fence);
+      if (next !== undefined) {
+        fence = next;
+        continue;
       }
       if (fence !== null) continue;
     }
