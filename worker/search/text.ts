@@ -167,11 +167,12 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     const w = windowed(db, rank, any, compiled, page);
     return { ...w, relaxed: w.relaxed || loosened(db, rowScope, compiled, w.total), compiled };
   }
-  if (!tiered(compiled)) {
+  if (!tiered(compiled) && !budgeted) {
     const total = db.get<{ n: number }>(`SELECT count(*) AS n ${any.sql}`, any.params)!.n;
     const rows = rankedPage(db, rank, any, page.limit, page.offset, 0);
     return { rows, total, relaxed: loosened(db, rowScope, compiled, total), compiled };
   }
+  if (!tiered(compiled)) return { ...boundedUntiered(db, rank, any, compiled, page, opts.deadline!), compiled };
 
   // Notes with every word first (phase one), then those with some (phase two), each by BM25.
   const all = matchExpression(compiled, { allOptional: true })!;
@@ -193,6 +194,45 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     rows.push(...rankedPage(db, rank, some, left, Math.max(0, page.offset - counts.full), 0));
   }
   return { rows, total: counts.total, relaxed: counts.full === 0 && counts.total > 0, compiled };
+}
+
+/**
+ * A long, untiered query under a deadline: the same order as one BM25 pass
+ * over every candidate, computed in two phases so the budget can stop it
+ * between them. Phase one scores only the candidates holding every word (few,
+ * however common the words); phase two, where the time goes (BM25 over every
+ * note with a common word), scores the others. Both score with the same
+ * expression, so the two lists merge by score into the single pass's page.
+ * Out of time after phase one, its notes are the answer, marked partial.
+ */
+function boundedUntiered(
+  db: Db,
+  rank: string,
+  any: Candidates,
+  c: CompiledQuery,
+  page: PageWindow,
+  deadline: number,
+): { rows: TextRow[]; total: number; relaxed: boolean; partial?: boolean } {
+  const all = matchExpression(c, { allOptional: true })!;
+  const counts = db.get<{ total: number; full: number }>(
+    `SELECT count(*) AS total, coalesce(sum(fts.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)), 0) AS full ${any.sql}`,
+    [all, ...any.params],
+  )!;
+  const depth = page.offset + page.limit;
+  const holds = (not: string): Candidates => ({ sql: `${any.sql} AND fts.rowid ${not}IN (SELECT rowid FROM fts WHERE fts MATCH ?)`, params: [...any.params, all] });
+  const every = counts.full ? rawRanked(db, rank, holds(''), depth) : [];
+  const relaxed = counts.full === 0 && counts.total > 0;
+  const score = (r: { id: number; rank: number }): TextRow => ({ id: r.id, score: displayScore(-r.rank, 0) });
+  if (counts.total > counts.full && performance.now() > deadline) {
+    return { rows: every.slice(page.offset, depth).map(score), total: counts.total, relaxed, partial: true };
+  }
+  const rest = counts.total > counts.full ? rawRanked(db, rank, holds('NOT '), depth) : [];
+  const merged = [...every, ...rest].sort((a, b) => a.rank - b.rank || a.id - b.id);
+  return { rows: merged.slice(page.offset, depth).map(score), total: counts.total, relaxed };
+}
+
+function rawRanked(db: Db, rank: string, from: Candidates, limit: number): { id: number; rank: number }[] {
+  return db.all<{ id: number; rank: number }>(`SELECT fts.rowid AS id, ${rank} AS rank ${from.sql} ORDER BY rank LIMIT ?`, [...from.params, limit]);
 }
 
 /**

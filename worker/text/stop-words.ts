@@ -1,7 +1,7 @@
 // English function words. They are never marked in snippets (a snippet
 // lighting up every "the" and "to" says nothing about why a note matched),
-// unless the query is made of nothing else. Ranking does not use this list:
-// it tells common words by how many notes hold them (worker/search/text.ts).
+// unless the query is made of nothing else. Text ranking leaves them out of
+// a query that has other words (worker/search/text.ts, docs/search-text.md).
 const WORDS =
   'a about above after again against all am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours yourself yourselves';
 
