@@ -6,7 +6,7 @@ import { writeLane } from './db/lane';
 import { importVault, tidyTextIndex, type ImportOptions, type ImportSummary } from './ingest/import';
 import type { ImportSource } from './ingest/source';
 import { removeVault } from './ingest/vaults';
-import { refreshTeamSpace } from './team/refresh';
+import { autoSubscribeOwnFolders } from './team/refresh';
 import { callTool, findTool } from './tools/call';
 import type { ToolContext } from './tools/define';
 import type { ToolErrorResult } from './errors';
@@ -53,7 +53,6 @@ export interface Engine {
 }
 
 const SEARCHES = new Set(['search', 'find']);
-const TEAM_AFFECTED = new Set(['write_note', 'create_note', 'set_identity']);
 
 export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
   const embedService = opts.embedder !== undefined ? new EmbedService(db, opts.embedder, { ...opts.embedding, background: opts.background }) : undefined;
@@ -68,22 +67,14 @@ export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
     call: ((name: string, args?: unknown) => {
       // Searches get the CPU first: the embedding queue waits while someone is searching.
       if (SEARCHES.has(findTool(name)?.name ?? '')) services.embed?.touch();
-      const def = findTool(name);
-      if (!def?.write || !TEAM_AFFECTED.has(def.name)) return callTool(ctx, name, args);
-      // An edit can change who may read a team note: derive visibility again before answering.
-      return callTool(ctx, name, args).then(async (r) => {
-        await lane.run(() => {
-          for (const v of db.column<number>("SELECT id FROM vaults WHERE id IN (SELECT vault_id FROM entries WHERE path LIKE '%users/%/notes/%')")) refreshTeamSpace(db, v, ctx.now());
-        });
-        return r;
-      });
+      return callTool(ctx, name, args);
     }) as Engine['call'],
     importSource(source, importOpts = {}) {
       // Imports of the same database never interleave their transactions.
       const run = importing
         .then(() => importVault(db, source, { now: ctx.now, ...importOpts }))
-        // Team spaces: who owns each note and who may read it, before the import's result is reported.
-        .then(async (s) => (s.vaultId ? (await lane.run(() => refreshTeamSpace(db, s.vaultId, ctx.now())), s) : s));
+        // Team spaces: my own folders found by this import are subscribed before its result is reported.
+        .then(async (s) => (s.vaultId ? (await lane.run(() => autoSubscribeOwnFolders(db, s.vaultId)), s) : s));
       importing = run
         .then((s) => (importOpts.deferIndexTidy && s.phase === 'done' ? nextTask().then(() => lane.run(() => tidyTextIndex(db, s))) : undefined))
         .catch((e) => {

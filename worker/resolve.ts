@@ -41,6 +41,7 @@ export interface EntryRow {
   dirty: number;
 }
 
+const NOT_HIDDEN = 'e.id NOT IN (SELECT entry_id FROM hidden_entries)';
 const ENTRY_COLUMNS = `e.id, e.vault_id, v.name AS vault, e.path, e.kind, e.title, e.type, e.permalink, e.tags, e.frontmatter, e.size, e.mtime, e.truncated, e.dirty`;
 
 /**
@@ -50,13 +51,14 @@ const ENTRY_COLUMNS = `e.id, e.vault_id, v.name AS vault, e.path, e.kind, e.titl
  */
 export function resolveEntry(db: Db, ref: string, vault: VaultRef | undefined, path = 'path'): EntryRow {
   const p = toVaultPath(ref);
+  // By permalink or title, notes hidden from the local identity are not candidates (an exact path still finds one, and the tool says it is not shared).
   const tries: [string, string][] = [
     [`e.path = ?`, p],
     [`e.path = ?`, `${p}.md`],
     // Windows-style separators typed by hand; names that hold "\" match exactly above.
     [`e.path = ?`, p.replace(/\\/g, '/')],
-    [`e.permalink = ?`, p],
-    [`e.title = ? COLLATE NOCASE`, ref],
+    [`e.permalink = ? AND ${NOT_HIDDEN}`, p],
+    [`e.title = ? COLLATE NOCASE AND ${NOT_HIDDEN}`, ref],
   ];
   for (const [cond, value] of tries) {
     const rows = entriesWhere(db, cond, value, vault);
@@ -84,8 +86,8 @@ export function resolveWriteTarget(db: Db, ref: string, vault: VaultRef | undefi
   const near = [
     ...entriesWhere(db, 'e.path = ? COLLATE NOCASE', p, vault),
     ...entriesWhere(db, 'e.path = ? COLLATE NOCASE', `${p}.md`, vault),
-    ...entriesWhere(db, 'e.permalink = ?', p, vault),
-    ...entriesWhere(db, 'e.title = ? COLLATE NOCASE', ref, vault),
+    ...entriesWhere(db, `e.permalink = ? AND ${NOT_HIDDEN}`, p, vault),
+    ...entriesWhere(db, `e.title = ? COLLATE NOCASE AND ${NOT_HIDDEN}`, ref, vault),
   ];
   const names = [...new Set(near.map(where))].slice(0, 5);
   const hint = names.length ? ` Did you mean ${names.map((n) => JSON.stringify(n)).join(' or ')}? Give that exact path.` : ' Use a vault-relative path such as "specs/auth-design.md", or create_note for a new note.';

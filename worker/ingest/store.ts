@@ -11,6 +11,7 @@ import type { Problem } from './problems';
 import { normalizeTags, stringValue, wantedPermalink } from './standard-keys';
 import { insertRows, type JsonCell } from '../db/bulk';
 import { frontmatterText } from '../text/fts-row';
+import { writeTeamRow } from '../team/refresh';
 
 const FM_COLUMNS = ['entry_id', 'key', 'pos', 't', 'num', 'str', 'fold', 'bool', 'src'];
 
@@ -43,6 +44,7 @@ function clearDerived(db: Db, id: number, fts: FtsWrites): void {
   clearGraphRows(db, id, fts);
   db.run('DELETE FROM chunks WHERE entry_id = ?', [id]);
   db.run('DELETE FROM contents WHERE entry_id = ?', [id]);
+  db.run('DELETE FROM team_notes WHERE entry_id = ?', [id]);
 }
 
 /**
@@ -160,6 +162,8 @@ export function writeNote(
       dirty: opts.dirty ? 1 : 0,
     }, fts);
     db.run('INSERT INTO contents (entry_id, head, body) VALUES (?, ?, ?)', [id, note.head, note.body]);
+    // Who may read it, in the same transaction: a team note is never visible before its visibility is known.
+    writeTeamRow(db, id, vaultId, meta.path, note.frontmatter, note.problems);
 
     insertRows(db, 'fm', FM_COLUMNS, [id], noteFmRows(note, permalink));
     writeGraphRows(db, id, note.title, note.structure.observations, note.structure.relations, fts);

@@ -48,9 +48,9 @@ export function resolveLinkTarget(db: Db, vaultId: number, fromPath: string, lin
   // As written first (the path index answers it), then ignoring case (a scan of the vault).
   const exact = (path: string | null) =>
     path
-      ? db.get<LinkTarget>(`SELECT ${COLS} FROM entries WHERE vault_id = ? AND path IN (?, ? || '.md') ORDER BY path = ? DESC LIMIT 1`, [vaultId, path, path, path]) ??
+      ? db.get<LinkTarget>(`SELECT ${COLS} FROM entries WHERE id NOT IN (SELECT entry_id FROM hidden_entries) AND vault_id = ? AND path IN (?, ? || '.md') ORDER BY path = ? DESC LIMIT 1`, [vaultId, path, path, path]) ??
         db.get<LinkTarget>(
-          `SELECT ${COLS} FROM entries WHERE vault_id = ? AND lower(path) IN (lower(?), lower(?) || '.md') ORDER BY lower(path) = lower(?) DESC, path LIMIT 1`,
+          `SELECT ${COLS} FROM entries WHERE id NOT IN (SELECT entry_id FROM hidden_entries) AND vault_id = ? AND lower(path) IN (lower(?), lower(?) || '.md') ORDER BY lower(path) = lower(?) DESC, path LIMIT 1`,
           [vaultId, path, path, path],
         ) ??
         null
@@ -62,7 +62,7 @@ export function resolveLinkTarget(db: Db, vaultId: number, fromPath: string, lin
   const tail = toVaultPath(p).toLowerCase();
   const name = tail.split('/').pop()!;
   const candidates = db.all<LinkTarget & { folder: string }>(
-    `SELECT ${COLS}, folder FROM entries WHERE vault_id = ? AND (lower(name) = ? OR lower(name) = ? || '.md')`,
+    `SELECT ${COLS}, folder FROM entries WHERE id NOT IN (SELECT entry_id FROM hidden_entries) AND vault_id = ? AND (lower(name) = ? OR lower(name) = ? || '.md')`,
     [vaultId, name, name],
   ).filter((c) => {
     const lp = c.path.toLowerCase();

@@ -118,4 +118,5 @@ export function hydrateItemHits(db: Db, rows: readonly ItemRow[], opts: { highli
  */
 export const RESOLVE_SQL = `SELECT x.id FROM entries x WHERE x.vault_id = e.vault_id AND (lower(x.title) = r.target_key OR lower(x.permalink) = r.target_key
   OR lower(x.path) = r.target_key OR lower(x.path) = r.target_key || '.md' OR lower(x.name) = r.target_key OR lower(x.name) = r.target_key || '.md')
+  AND x.id NOT IN (SELECT entry_id FROM hidden_entries)
   ORDER BY x.kind = 'note' DESC, length(x.path) LIMIT 1`;

@@ -9,9 +9,9 @@ import type { SearchScope } from './scope';
 import type { PageWindow, TextRow } from './text';
 import { VISIBLE } from '../team/sql';
 
-/** Visibility, folder and path_prefix as restrictions of a listing (worker/query/listing.ts). */
-export function pathRestrictions(folder: string | undefined, range: PathRange | undefined): Restriction[] {
-  const out: Restriction[] = [{ ids: { sql: 'SELECT id FROM entries EXCEPT SELECT entry_id FROM hidden_entries', params: [] }, probe: { sql: VISIBLE, params: [] } }];
+/** Visibility (when something is hidden), folder and path_prefix as restrictions of a listing (worker/query/listing.ts). */
+export function pathRestrictions(folder: string | undefined, range: PathRange | undefined, hidden: boolean): Restriction[] {
+  const out: Restriction[] = hidden ? [{ ids: { sql: 'SELECT id FROM entries EXCEPT SELECT entry_id FROM hidden_entries', params: [] }, probe: { sql: VISIBLE, params: [] } }] : [];
   if (folder !== undefined) out.push({ ids: { sql: 'SELECT id FROM entries WHERE folder = ?', params: [folder] }, probe: { sql: 'e.folder = ?', params: [folder] } });
   if (range) {
     const p = [range.prefix, range.upper];
@@ -24,7 +24,7 @@ export function listInScope(db: Db, scope: SearchScope, excluded: string[], wind
   const without = excluded.length ? excluded.join(' OR ') : null;
   const { parts } = scope;
   if (scope.hasMetadata && window.offset % window.limit === 0) {
-    const extra = pathRestrictions(parts.folder, parts.range);
+    const extra = pathRestrictions(parts.folder, parts.range, parts.hidden);
     if (without) {
       extra.push({
         ids: { sql: 'SELECT id FROM entries EXCEPT SELECT rowid FROM fts WHERE fts MATCH ?', params: [without] },

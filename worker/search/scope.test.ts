@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { VISIBLE } from '../team/sql';
 import { engineWith } from '../test/make-engine';
 import { buildScope, readScope } from './scope';
 
@@ -16,9 +15,9 @@ describe('buildScope', () => {
     expect(s.condition.sql).not.toContain("'done'");
   });
 
-  it('is only the visibility rule with no arguments', async () => {
-    const { db } = await engineWith({ 'a.md': 'x' });
-    expect(buildScope(db, readScope({}, 'word'))).toMatchObject({ condition: { sql: VISIBLE, params: [] }, text: 'word', filter: null, hasMetadata: false });
+  it('is "1" with no arguments when no team note is hidden, so the text plan is the unrestricted one', async () => {
+    const { db } = await engineWith({ 'a.md': 'x', 'users/bob/notes/ops/b.md': '---\nvisibility: public\n---\nx' });
+    expect(buildScope(db, readScope({}, 'word'))).toMatchObject({ condition: { sql: '1', params: [] }, rowCondition: { sql: '1', params: [] }, text: 'word', filter: null, hasMetadata: false });
   });
 
   it('gives the filter a per-row form for FTS-driven queries, selecting the same notes', async () => {

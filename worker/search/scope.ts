@@ -8,7 +8,7 @@ import { metadataScope, readMetadataArgs, type MetadataScope, type SqlCondition 
 import { argName, optString, type Args } from '../args';
 import { resolveVault } from '../resolve';
 import { folderArg, pathPrefixRange, type PathRange } from './path-rules';
-import { VISIBLE } from '../team/sql';
+import { anyHidden, VISIBLE } from '../team/sql';
 
 export type { SqlCondition };
 
@@ -55,18 +55,21 @@ export interface SearchScope {
   filter: Record<string, unknown> | null;
   /** True when a metadata condition applies (such searches return notes only). */
   hasMetadata: boolean;
-  /** The arguments as parsed, for listings that use the filter language's own paging. */
-  parts: { vaultId?: number; folder?: string; range?: PathRange; metadata: MetadataScope };
+  /** The arguments as parsed, for listings that use the filter language's own paging; `hidden`: some entry in scope is hidden from the local identity. */
+  parts: { vaultId?: number; folder?: string; range?: PathRange; metadata: MetadataScope; hidden: boolean };
 }
 
 /** The read scope → one condition (throws not_found for an unknown vault). */
 export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
-  // Team-space notes the local identity may not read are never in scope.
-  const parts: string[] = [VISIBLE];
+  const parts: string[] = [];
   const params: SqlValue[] = [];
-  const scopeParts: SearchScope['parts'] = { metadata: scope.metadata, folder: scope.folder, range: scope.range };
-
   const vault = resolveVault(db, scope.vault, scope.vaultKey);
+  // Team-space notes the local identity may not read are never in scope; where
+  // none is hidden there is no condition at all, so the scope stays '1'.
+  const hidden = anyHidden(db, vault?.id);
+  if (hidden) parts.push(VISIBLE);
+  const scopeParts: SearchScope['parts'] = { metadata: scope.metadata, folder: scope.folder, range: scope.range, hidden };
+
   if (vault) {
     parts.push('e.vault_id = ?');
     params.push(vault.id);

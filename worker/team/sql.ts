@@ -1,5 +1,6 @@
 // The one SQL condition that keeps notes the local identity may not read out
-// of every listing, count, search and read (view hidden_entries, migration 0007).
+// of every listing, count, search and read (view hidden_entries, migration
+// 0011: over team_notes only, so a database without team notes hides nothing).
 import type { Db } from '../db/database';
 import { toolError } from '../errors';
 import { getIdentity } from './identity';
@@ -8,6 +9,22 @@ export const VISIBLE = 'e.id NOT IN (SELECT entry_id FROM hidden_entries)';
 /** The same over a column holding entry ids (fm.entry_id, …). */
 export const visibleId = (column: string) => `${column} NOT IN (SELECT entry_id FROM hidden_entries)`;
 
+/**
+ * Whether anything is hidden (in one vault, when given). When nothing is, a
+ * search's scope carries no visibility condition at all, so a vault that is
+ * no team space is searched exactly as before team spaces existed (the text
+ * ranking picks its plan by whether the scope restricts anything).
+ */
+export function anyHidden(db: Db, vaultId?: number): boolean {
+  return vaultId === undefined
+    ? !!db.get('SELECT 1 AS x FROM hidden_entries LIMIT 1')
+    : !!db.get('SELECT 1 AS x FROM hidden_entries WHERE vault_id = ? LIMIT 1', [vaultId]);
+}
+
+/** The ids hidden from the local identity, for code that walks entries itself (the graph). */
+export function hiddenIds(db: Db): Set<number> {
+  return new Set(db.column<number>('SELECT entry_id FROM hidden_entries'));
+}
 
 /**
  * Refuses a note the local identity may not read. Found by its exact path the

@@ -74,6 +74,9 @@ describe('visibility everywhere', () => {
   });
 
   it('reports invalid visibility and org without scope_org_id as import problems, treating the notes as private', async () => {
+    // The owner sees the problems of their notes; others do not even see the paths.
+    expect(((await call('problems')) as unknown as { problems: { path: string }[] }).problems.filter((p) => p.path.includes('/carol/'))).toEqual([]);
+    ok(await call('set_identity', { user: 'carol' }));
     const problems = (await call('problems')) as unknown as { problems: { path: string; code: string }[] };
     const team = problems.problems.filter((p) => ['visibility_invalid', 'scope_org_missing'].includes(p.code)).map((p) => [p.path, p.code]);
     expect(team.sort()).toEqual([
@@ -179,5 +182,20 @@ describe('subscriptions and pinned context', () => {
     p = ok(await call('pinned_context', { max_bytes: 256 }));
     expect(p.notes).toHaveLength(1);
     expect(p.left_out).toEqual([{ note: 'carol/pub/public.md', bytes: expect.any(Number) }]);
+  });
+});
+
+describe('every writer keeps visibility current', () => {
+  it('create_note and write_note in the layout write the visibility row and subscribe my folder at once', async () => {
+    ok(await call('create_note', { path: 'data/users/alice/notes/drafts/plan.md', text: '---\ntitle: Plan\n---\nThe zeppelin plan.' }));
+    const subs = ok(await call('subscriptions')) as unknown as { subscriptions: { owner: string; folder: string }[] };
+    expect(subs.subscriptions).toContainEqual(expect.objectContaining({ owner: 'alice', folder: 'drafts', mode: 'search', enabled: true, notes: 1 }));
+    ok(await call('set_identity', { user: 'bob', orgs: ['acme'] }));
+    expect((await call('read_note', { path: 'data/users/alice/notes/drafts/plan.md' })).error?.code).toBe('not_visible');
+    ok(await call('set_identity', { user: 'alice', orgs: ['acme'] }));
+    ok(await call('write_note', { path: 'data/users/alice/notes/drafts/plan.md', frontmatter: { title: 'Plan', visibility: 'org', scope_org_id: 'acme' } }));
+    ok(await call('set_identity', { user: 'bob', orgs: ['acme'] }));
+    expect(ok(await call('read_note', { path: 'data/users/alice/notes/drafts/plan.md' })).title).toBe('Plan');
+    expect((ok(await call('search', { query: 'zeppelin' })).results as unknown[]).length).toBe(1);
   });
 });

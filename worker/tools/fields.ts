@@ -46,7 +46,7 @@ export const fieldsTool = defineTool<FieldsInput, FieldsResult>({
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
     const notes = db.get<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM entries WHERE kind = 'note'${vault ? ' AND vault_id = ?' : ''}`,
+      `SELECT COUNT(*) AS n FROM entries WHERE kind = 'note' AND id NOT IN (SELECT entry_id FROM hidden_entries)${vault ? ' AND vault_id = ?' : ''}`,
       vault ? [vault.id] : [],
     )!.n;
     return { notes, fields: fieldStatsCached(db, { vaultId: vault?.id, prefix: input.prefix, limit: input.limit }) };

@@ -7,6 +7,7 @@ import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { fieldName, readFieldList } from '../query/keys';
 import { listNotes, type Restriction, type SortKey } from '../query/listing';
 import { pathRestrictions } from '../search/list';
+import { anyHidden } from '../team/sql';
 import type { PathRange } from '../search/path-rules';
 import { readScope } from '../search/scope';
 import { everyWordRestriction } from '../search/text';
@@ -103,7 +104,7 @@ export const findTool = defineTool<FindInput, FindResult>({
     const { rows, total } = listNotes(db, {
       filter: input.filter,
       vaultId: vault?.id,
-      extra: [...pathRestrictions(input.folder, input.range), ...(text ? [text] : []), ...(input.answering ? [input.answering] : [])],
+      extra: [...pathRestrictions(input.folder, input.range, anyHidden(db, vault?.id)), ...(text ? [text] : []), ...(input.answering ? [input.answering] : [])],
       sort: input.sort,
       page: input.page,
       pageSize: input.pageSize,

@@ -11,6 +11,7 @@ import { RESOLVE_SQL, withoutTags } from '../search/item-hits';
 import { defineTool } from './define';
 import { parseGraphArgs } from './graph-args';
 import { linkKeysOf } from './links';
+import { assertVisible, hiddenIds } from '../team/sql';
 
 export interface GraphNode {
   /** `${vault}:${path}` for notes and files, `unresolved:${target}` for a link to nothing. */
@@ -83,6 +84,7 @@ export const graphTool = defineTool<GraphInput, GraphResult>({
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
     const root = rootEntry(db, input.note, vault);
+    assertVisible(db, root, input.note.replace(/^memory:\/\//i, ''), 'note');
     return neighbourhood(db, root, input);
   },
 });
@@ -142,11 +144,14 @@ function neighbourhood(db: Db, root: EntryRow, input: GraphInput): GraphResult {
     return key;
   };
 
+  // Links from notes the local identity may not read are not shown; links to them resolve to nothing (RESOLVE_SQL).
+  const hidden = hiddenIds(db);
   const rootKey = addEntry(root.id, 0)!;
   let frontier = [root.id];
   for (let depth = 1; depth <= input.depth && frontier.length; depth++) {
     const seen = new Set(entryNode.keys());
     for (const r of linksOf(db, frontier, root.vault_id)) {
+      if (hidden.has(r.source_id)) continue;
       const from = addEntry(r.source_id, depth);
       const to = r.target_id !== null ? addEntry(r.target_id, depth) : addUnresolved(r.target, depth);
       if (!from || !to) continue;

@@ -42,6 +42,7 @@ export function resolveLinkFrom(db: Db, vaultId: number, target: string, fromPat
     `SELECT v.name AS vault, e.path, e.title, e.kind FROM entries e JOIN vaults v ON v.id = e.vault_id
      WHERE e.vault_id = ? AND (lower(e.title) = ? OR lower(e.permalink) = ? OR lower(e.path) = ? OR lower(e.path) = ? || '.md'
         OR lower(e.name) = ? OR lower(e.name) = ? || '.md')
+        AND e.id NOT IN (SELECT entry_id FROM hidden_entries)
      ORDER BY e.kind = 'note' DESC, length(e.path), e.path LIMIT ${MAX_CANDIDATES + 1}`,
     [vaultId, key, key, key, key, key, key],
   );

@@ -20,7 +20,9 @@ export const problemsTool = defineTool<{ vault?: string; vaultKey: string; limit
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
-    const where = vault ? 'WHERE p.vault_id = ?' : '';
+    // A team note the local identity may not read has no problems to show either: its path is not theirs to see.
+    const hidden = 'NOT EXISTS (SELECT 1 FROM hidden_entries h JOIN entries x ON x.id = h.entry_id WHERE x.vault_id = p.vault_id AND x.path = p.path)';
+    const where = vault ? `WHERE p.vault_id = ? AND ${hidden}` : `WHERE ${hidden}`;
     const params = vault ? [vault.id] : [];
     const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM problems p ${where}`, params)!.n;
     const problems = db.all<ProblemsResult['problems'][number]>(

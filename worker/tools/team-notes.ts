@@ -13,7 +13,6 @@ import { buildScope, readScope } from '../search/scope';
 import { textMode } from '../search/text-mode';
 import { getIdentity } from '../team/identity';
 import { safeSegment, teamPath } from '../team/layout';
-import { refreshTeamSpace } from '../team/refresh';
 import { assertVisible } from '../team/sql';
 import { VISIBILITIES, type Identity } from '../team/visibility';
 import { defineTool } from './define';
@@ -194,11 +193,8 @@ export const writeTeamNoteTool = defineTool<{ folder: string; file: string; cont
     const space = teamVault(db, input.vault);
     const path = teamPath(space.base, me.user, input.folder, input.file);
     const existing = db.get<{ id: number; hash: string }>('SELECT id, hash FROM entries WHERE vault_id = ? AND path = ?', [space.id, path]);
+    // saveNote writes the visibility row and the self-subscription with the note.
     const result = await saveNote(ctx, space.id, existing, path, input.content);
-    db.tx(() => {
-      refreshTeamSpace(db, space.id, ctx.now());
-      db.run("INSERT OR IGNORE INTO subscriptions (vault_id, subscriber, owner, folder, mode, enabled) VALUES (?, ?, ?, ?, 'search', 1)", [space.id, me.user, me.user, input.folder]);
-    });
     return { ...result, owner_id: me.user, folder: input.folder, file_name: input.file };
   },
 });

@@ -17,6 +17,9 @@ import { defineTool, type ToolContext } from './define';
 import { toolError } from '../errors';
 import { resolveVault, resolveWriteTarget, type VaultRef } from '../resolve';
 import { assertVisible } from '../team/sql';
+import { getIdentity } from '../team/identity';
+import { teamPlace } from '../team/layout';
+import { autoSubscribeOwnFolders } from '../team/refresh';
 import { fileNameForTitle, newNotePath } from './note-path';
 
 export { fileNameForTitle, newNotePath };
@@ -181,6 +184,9 @@ export async function saveNote(ctx: ToolContext, vaultId: number, existing: { id
     const meta = { path, size: new TextEncoder().encode(text).length, mtime: at, hash: existing?.hash ?? '' };
     const entryId = writeNote(db, vaultId, existing?.id, meta, parsed, { dirty: true });
     replaceProblems(db, vaultId, path, parsed.problems, at);
+    // Every writer (write_note, create_note, WriteNote): my own team folder is subscribed the first time I write to it.
+    const place = teamPlace(path);
+    if (place && place.owner === getIdentity(db)?.user) autoSubscribeOwnFolders(db, vaultId, place.folder);
     return entryId;
   });
   const disk = await writeBackEntry(db, ctx.services.disk, id, at);
