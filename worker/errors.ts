@@ -45,6 +45,11 @@ export function toolError(code: ErrorCode, message: string, path?: string, detai
   return new ToolError(code, message, path, details);
 }
 
+/** What every host method answers before the database is open (the engine host and the embedding host alike). */
+export function notOpenError(): ToolError {
+  return toolError('not_ready', 'The database is not open yet: Kioku is still starting, or could not open its storage (the page says why). Wait a moment and try again, or reload the page.');
+}
+
 /** A short description of a value for messages ("the string \"x\"", "a list"). */
 export function describe(v: unknown): string {
   if (v === undefined) return 'nothing';

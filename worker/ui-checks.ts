@@ -3,7 +3,7 @@
 // code, only worker/contract.ts): a new note's path, the frontmatter being
 // edited, a folder dropped as an embedding model.
 import { folderProblem, relativeFiles } from './embed/opfs-models';
-import { parseFrontmatter } from './ingest/frontmatter';
+import { parseFrontmatter, UNREADABLE_FRONTMATTER } from './ingest/frontmatter';
 import type { Problem } from './ingest/problems';
 import { newNotePath } from './tools/note-path';
 
@@ -26,7 +26,7 @@ export function notePathProblem(path: string): string | null {
 export function frontmatterIssue(yaml: string): YamlIssue | null {
   const problems: Problem[] = [];
   parseFrontmatter(yaml, 1, problems);
-  const bad = problems.find((p) => p.code === 'frontmatter_invalid' || p.code === 'frontmatter_not_a_map' || p.code === 'frontmatter_duplicate_key');
+  const bad = problems.find((p) => UNREADABLE_FRONTMATTER.has(p.code));
   if (!bad) return null;
   // The parser reports an unclosed [ or { where the text ends; point at the last line that has text instead.
   const lines = yaml.split('\n');

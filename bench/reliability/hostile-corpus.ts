@@ -59,8 +59,8 @@ export function writeHostileVault(root: string, opts: { bigNoteMB?: number } = {
   const big = `---\ntitle: Big\n---\nBIGSTART ${line.repeat(Math.ceil((bigMB * 1024 * 1024) / line.length))}\n`;
 
   put({ path: 'laughs.md', expect: 'note', problems: ['frontmatter_invalid'], bodyHas: 'Billion laughs body', why: 'billion laughs (YAML aliases)' }, laughs());
-  put({ path: 'deep-flow.md', expect: 'note', problems: ['frontmatter_invalid'], bodyHas: 'deep flow body', why: 'YAML nested 10,000 levels (flow)' }, `---\nk: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n---\ndeep flow body\n`);
-  put({ path: 'deep-block.md', expect: 'note', problems: ['frontmatter_invalid'], bodyHas: 'deep block body', why: 'YAML nested 1,000 levels (block)' }, `---\n${Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')} 1\n---\ndeep block body\n`);
+  put({ path: 'deep-flow.md', expect: 'note', problems: ['frontmatter_too_deep'], bodyHas: 'deep flow body', why: 'YAML nested 10,000 levels (flow)' }, `---\nk: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n---\ndeep flow body\n`);
+  put({ path: 'deep-block.md', expect: 'note', problems: ['frontmatter_too_deep'], bodyHas: 'deep block body', why: 'YAML nested 1,000 levels (block)' }, `---\n${Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')} 1\n---\ndeep block body\n`);
   put({ path: 'huge-frontmatter.md', expect: 'note', bodyHas: 'huge frontmatter body', why: 'frontmatter of 50,000 keys' }, `---\n${hugeFm}\n---\nhuge frontmatter body\n`);
   put({ path: 'many-tags.md', expect: 'note', bodyHas: 'many tags body', why: '10,000 tags' }, `---\ntags: [${manyTags}]\n---\nmany tags body\n`);
   put({ path: 'big.md', expect: 'note', problems: bigMB * 1024 * 1024 > 2_000_000 ? ['note_truncated'] : [], bodyHas: 'BIGSTART', why: `a ${bigMB} MB note` }, big);

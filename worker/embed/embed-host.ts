@@ -3,9 +3,7 @@
 // the UI uses to follow and steer the background work.
 import type { Engine, EngineOptions } from '../engine';
 import { writeLane } from '../db/lane';
-import { isErrorResult, toErrorResult, type ErrorCode } from '../errors';
-
-const notReady = () => ({ ok: false as const, code: 'not_ready' as const, message: 'The database is not open yet; wait for Kioku to finish starting, then try again.' });
+import { notOpenError, isErrorResult, toErrorResult, type ErrorCode } from '../errors';
 import type { FolderFile } from './opfs-models';
 import { remoteEmbedder, type RemoteEmbedder } from './remote';
 import type { EmbedService, EmbedStatus } from './service';
@@ -16,10 +14,7 @@ export function createEmbedHost() {
   let current: Engine | undefined;
   const listeners = new Map<number, (s: EmbedStatus) => void>();
   let nextListener = 1;
-  const need = (): EmbedService => {
-    if (!embed) throw new Error('The database is not open yet.');
-    return embed;
-  };
+  const notReady = () => ({ ok: false as const, code: 'not_ready' as const, message: notOpenError().message });
 
   return {
     /** How each engine (over a newly opened, restored or wiped database) builds its embedding service. */
@@ -58,24 +53,6 @@ export function createEmbedHost() {
 
       offEmbedStatus(id: number): void {
         listeners.delete(id);
-      },
-
-      /** Pauses the queue (through the embed_pause tool, in the write lane). */
-      async embedPause(): Promise<EmbedStatus | null> {
-        await current?.call('embed_pause', {});
-        return embed?.status() ?? null;
-      },
-
-      async embedResume(): Promise<EmbedStatus | null> {
-        await current?.call('embed_resume', {});
-        return embed?.status() ?? null;
-      },
-
-      /** Switches the embedding model (the embed_model tool); the vault is re-embedded in the background. */
-      async embedSetModel(id: string): Promise<{ ok: true; status: EmbedStatus } | { ok: false; code: ErrorCode; message: string }> {
-        if (!current?.embed) return notReady();
-        const r = await current.call('embed_model', { model: id });
-        return isErrorResult(r) ? { ok: false, code: r.error.code, message: r.error.message } : { ok: true, status: current.embed.status() };
       },
 
       /** "Load a model from a folder": copied into OPFS by the embed worker, registered, and (by default) switched to. */

@@ -2,7 +2,8 @@
 // under the 1.2 core schema: `yes` stays a string, `2024-06-01` stays the
 // string "2024-06-01", ints/floats/booleans/null/lists/maps stay typed.
 import { parseDocument, isMap, isScalar, visit, type Document } from 'yaml';
-import type { Problem } from './problems';
+import type { Problem, ProblemCode } from './problems';
+import { MAX_NESTING, tooDeepAt } from '../query/json-depth';
 
 export type FmValue = string | number | boolean | null | FmValue[] | { [key: string]: FmValue };
 export type Frontmatter = { [key: string]: FmValue };
@@ -91,9 +92,73 @@ function duplicateKey(doc: Document.Parsed): { key: string; offset: number } | n
   return found;
 }
 
+/** Problems after which a note has no frontmatter values: a write that would cause one is refused. */
+export const UNREADABLE_FRONTMATTER: ReadonlySet<ProblemCode> = new Set(['frontmatter_invalid', 'frontmatter_not_a_map', 'frontmatter_duplicate_key', 'frontmatter_too_deep']);
+
+/**
+ * Above this estimated depth the YAML is not parsed at all: the parser
+ * recurses per level and overflows the call stack at about 900 levels in
+ * Node (fewer in a Web Worker), which would surface as a misleading "invalid
+ * YAML". Well above MAX_NESTING, so the estimate's slack (indented lines of
+ * a literal block count as levels) never refuses readable frontmatter.
+ */
+const PARSE_DEPTH_LIMIT = 4 * MAX_NESTING;
+
+/**
+ * An upper bound of the YAML's nesting, and the line where it passes
+ * `limit` (null: never): block levels are the stack of deeper
+ * indentations (and `- ` markers that open a list on the same line), flow
+ * levels the open [ and { outside quotes. Linear, no parsing.
+ */
+function depthBeyond(yaml: string, limit: number): number | null {
+  const indents: number[] = [];
+  let flow = 0;
+  // Lines of a literal or folded block scalar (`key: |`) are text, however indented.
+  let scalarAbove = -1;
+  const lines = yaml.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const indent = line.length - line.trimStart().length;
+    const rest = line.slice(indent);
+    if (scalarAbove >= 0 && (rest.trim() === '' || indent > scalarAbove)) continue;
+    scalarAbove = flow === 0 && /(?:^|[:\s-])[|>][+-]?\d*[+-]?\s*(?:#.*)?$/.test(rest) ? indent : -1;
+    if (flow === 0 && rest !== '' && !rest.startsWith('#')) {
+      while (indents.length && indents[indents.length - 1] >= indent) indents.pop();
+      indents.push(indent);
+    }
+    const dashes = /^(?:-[ \t]+)*/.exec(rest)![0].split('-').length - 1;
+    let quote: string | null = null;
+    let deepest = flow;
+    for (const ch of rest) {
+      if (quote) {
+        if (ch === quote) quote = null;
+      } else if (ch === '"' || ch === "'") quote = ch;
+      else if (ch === '#') break;
+      else if (ch === '[' || ch === '{') deepest = Math.max(deepest, ++flow);
+      else if ((ch === ']' || ch === '}') && flow > 0) flow--;
+    }
+    if (indents.length + dashes + deepest > limit) return i;
+  }
+  return null;
+}
+
+function tooDeep(where: string, line: number): Problem {
+  return {
+    code: 'frontmatter_too_deep',
+    message: `The frontmatter nests more than ${MAX_NESTING} levels of lists or maps${where ? ` (at ${where})` : ''}; Kioku reads at most ${MAX_NESTING}.`,
+    action: 'Kept and indexed the body; this note has no frontmatter values until the nesting is flattened.',
+    line,
+  };
+}
+
 /** Parses a frontmatter block; never throws. Problems carry file line numbers. */
 export function parseFrontmatter(yaml: string, yamlLine: number, problems: Problem[]): Frontmatter {
   if (yaml.trim() === '') return {};
+  const deepLine = depthBeyond(yaml, PARSE_DEPTH_LIMIT);
+  if (deepLine !== null) {
+    problems.push(tooDeep('', deepLine + yamlLine));
+    return {};
+  }
   const doc = load(yaml);
   const dup = doc.errors.length === 0 ? duplicateKey(doc) : null;
   if (dup) {
@@ -138,7 +203,13 @@ export function parseFrontmatter(yaml: string, yamlLine: number, problems: Probl
     });
     return {};
   }
-  return toFmValue(js) as Frontmatter;
+  const fm = toFmValue(js) as Frontmatter;
+  const deep = tooDeepAt(fm, '', MAX_NESTING);
+  if (deep !== null) {
+    problems.push(tooDeep(deep.length > 80 ? `${deep.slice(0, 80)}…` : deep, yamlLine));
+    return {};
+  }
+  return fm;
 }
 
 /** Converts YAML's JS output to JSON-safe typed values. */

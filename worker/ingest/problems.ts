@@ -11,6 +11,7 @@ export type ProblemCode =
   | 'frontmatter_unterminated'
   | 'frontmatter_not_a_map'
   | 'frontmatter_duplicate_key'
+  | 'frontmatter_too_deep'
   | 'invalid_utf8'
   | 'binary_note'
   | 'empty_file'

@@ -11,7 +11,7 @@ import { SchemaTooNewError, SCHEMA_VERSION, schemaVersion } from '../db/migrate'
 import { createEngine, type Engine, type EngineOptions } from '../engine';
 import type { ImportProgress, ImportSummary } from '../ingest/import';
 import { memorySource, type ImportSource } from '../ingest/source';
-import { toErrorResult, toolError, type ToolErrorResult } from '../errors';
+import { notOpenError, toErrorResult, type ErrorCode, type ToolErrorResult } from '../errors';
 import { filesSource, handleSource, type PathedFile } from './source-handle';
 import { readAttachment, type AttachmentRead } from '../ingest/attachments';
 
@@ -46,7 +46,7 @@ export function createEngineHost(
     api,
     engine: () => need(state),
     async reset() {
-      if (!state.handle) throw new Error('The database is not open yet.');
+      if (!state.handle) throw notOpenError();
       state.engine = make(await state.handle.wipe());
       return state.engine;
     },
@@ -54,14 +54,12 @@ export function createEngineHost(
 }
 
 function need(state: { engine?: Engine }): Engine {
-  if (!state.engine) throw notOpen();
+  if (!state.engine) throw notOpenError();
   return state.engine;
 }
 
-/** What every call answers before the database is open: a code of its own, and what to do. */
-function notOpen() {
-  return toolError('not_ready', 'The database is not open yet: Kioku is still starting, or could not open its storage (the page says why). Wait a moment and try again, or reload the page.');
-}
+/** Before the database is open every host method answers this error result (code not_ready), never a throw. */
+const notOpen = (): ToolErrorResult => toErrorResult(notOpenError());
 
 /** Host methods never throw across comlink: a failure comes back as an error result. */
 function guarded<T>(work: () => T): T | ToolErrorResult {
@@ -72,18 +70,10 @@ function guarded<T>(work: () => T): T | ToolErrorResult {
   }
 }
 
-/** An import that could not start, as a summary (the shape the page follows imports with). */
-function notStarted(vault: string, error: string): ImportSummary {
-  return {
-    phase: 'failed', vault, found: 0, processed: 0, indexed: 0, unchanged: 0, removed: 0, problems: 0, bytes: 0, elapsedMs: 0,
-    vaultId: -1, notes: 0, files: 0, problemList: [], seconds: 0, error,
-  };
-}
-
 function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested: boolean }, make: (db: Db) => Engine) {
-  const runImport = (source: ImportSource, vault: string | undefined, onProgress?: (p: ImportProgress) => void): Promise<ImportSummary> => {
+  const runImport = (source: ImportSource, vault: string | undefined, onProgress?: (p: ImportProgress) => void): Promise<ImportSummary | ToolErrorResult> => {
     state.cancelRequested = false;
-    if (!state.engine) return Promise.resolve(notStarted(vault ?? source.name, notOpen().message));
+    if (!state.engine) return Promise.resolve(notOpen());
     return state.engine.importSource(source, {
       vault,
       // The vault is searchable as soon as the import returns; the index is merged just after.
@@ -108,7 +98,7 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
     },
 
     call(name: string, args?: unknown): Promise<unknown> {
-      if (!state.engine) return Promise.resolve(toErrorResult(notOpen()));
+      if (!state.engine) return Promise.resolve(notOpen());
       return state.engine.call(name, args);
     },
 
@@ -122,8 +112,9 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
     },
 
     /** The copy of a picture or PDF kept at import (dropped folders), or why there is none. */
-    readAttachment(vault: string, path: string): AttachmentRead {
-      const r = readAttachment(need(state).db, vault, path);
+    readAttachment(vault: string, path: string): AttachmentRead | ToolErrorResult {
+      if (!state.engine) return notOpen();
+      const r = readAttachment(state.engine.db, vault, path);
       if (!r.ok) return r;
       // Moved, not copied, across the boundary: a fresh buffer, so the database's own is never handed away.
       const bytes = r.bytes.slice();
@@ -139,7 +130,7 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
     },
 
     async removeVault(name: string): Promise<boolean | ToolErrorResult> {
-      if (!state.engine) return toErrorResult(notOpen());
+      if (!state.engine) return notOpen();
       return state.engine.removeVault(name).catch(toErrorResult);
     },
 
@@ -151,17 +142,17 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
       });
     },
 
-    /** Replaces everything with a backup, after checking it can be opened. */
-    async restoreDb(bytes: Uint8Array): Promise<{ ok: true } | { ok: false; message: string }> {
-      if (!state.handle) return { ok: false, message: notOpen().message };
+    /** Replaces everything with a backup, after checking it can be opened (a refused file: invalid_argument, nothing changed). */
+    async restoreDb(bytes: Uint8Array): Promise<{ ok: true } | { ok: false; code: ErrorCode; message: string }> {
+      if (!state.handle) return { ok: false, code: 'not_ready', message: notOpenError().message };
       const check = checkBackup(state.handle.db, bytes);
-      if (check) return { ok: false, message: check };
+      if (check) return { ok: false, code: 'invalid_argument', message: check };
       state.engine = make(await state.handle.restore(bytes));
       return { ok: true };
     },
 
-    async wipe(): Promise<void> {
-      if (!state.handle) return;
+    async wipe(): Promise<void | ToolErrorResult> {
+      if (!state.handle) return notOpen();
       state.engine = make(await state.handle.wipe());
     },
   };

@@ -5,6 +5,7 @@ import { openMemoryDb } from '../db/open-node';
 import { engineOn } from '../embed/testing';
 import { BUILTIN_MODELS } from '../embed/models';
 import { createEngineHost } from '../platform/engine-host';
+import { createEmbedHost } from '../embed/embed-host';
 import { makeEngine, ok } from '../test/make-engine';
 
 describe('embed_pause, embed_resume, embed_model', () => {
@@ -33,13 +34,27 @@ describe('embed_pause, embed_resume, embed_model', () => {
 });
 
 describe('before the database is open', () => {
+  const notReady = { isError: true, error: { code: 'not_ready', message: expect.stringMatching(/not open yet.*try again/i) } };
+
   it('a call answers not_ready with what to do, and host methods return error results instead of throwing', async () => {
     const { api } = createEngineHost();
-    const r = (await api.call('search', { query: 'x' })) as { isError: boolean; error: { code: string; message: string } };
-    expect(r).toMatchObject({ isError: true, error: { code: 'not_ready' } });
-    expect(r.error.message).toMatch(/not open yet.*try again/i);
-    expect(await api.removeVault('v')).toMatchObject({ isError: true, error: { code: 'not_ready' } });
-    expect(api.exportDb()).toMatchObject({ isError: true, error: { code: 'not_ready' } });
-    expect(await api.importTexts('v', { 'a.md': 'x' })).toMatchObject({ phase: 'failed', error: expect.stringMatching(/not open yet/) });
+    expect(await api.call('search', { query: 'x' })).toMatchObject(notReady);
+    expect(await api.removeVault('v')).toMatchObject(notReady);
+    expect(api.exportDb()).toMatchObject(notReady);
+    expect(api.readAttachment('v', 'a.png')).toMatchObject(notReady);
+    expect(await api.wipe()).toMatchObject(notReady);
+    expect(await api.restoreDb(new Uint8Array(200))).toMatchObject({ ok: false, code: 'not_ready' });
+  });
+
+  it('imports do not start, answering not_ready as an error result', async () => {
+    const { api } = createEngineHost();
+    expect(await api.importTexts('v', { 'a.md': 'x' })).toMatchObject(notReady);
+    expect(await api.importFiles('v', [], undefined)).toMatchObject(notReady);
+  });
+
+  it('the embedding host keeps the code: not_ready, not a thrown error or a bare message', async () => {
+    const { api } = createEmbedHost();
+    expect(api.embedStatus()).toBeNull();
+    expect(await api.embedAddFolder('m', [])).toMatchObject({ ok: false, code: 'not_ready', message: expect.stringMatching(/not open yet/) });
   });
 });

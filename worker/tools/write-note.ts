@@ -7,7 +7,8 @@
 import { readContents } from '../ingest/contents';
 import { stringify } from 'yaml';
 import type { Db } from '../db/database';
-import { parseFrontmatter, splitFrontmatter } from '../ingest/frontmatter';
+import { parseFrontmatter, splitFrontmatter, UNREADABLE_FRONTMATTER } from '../ingest/frontmatter';
+import { MAX_NESTING } from '../query/json-depth';
 import { parseNoteText } from '../ingest/note';
 import type { Problem } from '../ingest/problems';
 import { replaceProblems, writeNote } from '../ingest/store';
@@ -122,10 +123,12 @@ function headFromYaml(yaml: string, nl: string, argPath: string): string {
 function checkYaml(yaml: string, firstLine: number, argPath: string, what: string): void {
   const problems: Problem[] = [];
   parseFrontmatter(yaml, firstLine, problems);
-  const bad = problems.find((p) => p.code === 'frontmatter_invalid' || p.code === 'frontmatter_not_a_map' || p.code === 'frontmatter_duplicate_key');
+  const bad = problems.find((p) => UNREADABLE_FRONTMATTER.has(p.code));
   if (bad) {
     const where = bad.line ? `line ${bad.line} of the ${what}` : `the ${what}`;
-    throw toolError('invalid_argument', `Not saved: ${where}: ${bad.message}`, argPath, { line: bad.line ?? null, problem: bad.code });
+    // Too deep is the same refusal as a frontmatter object nested too deep: reason and limit say so.
+    const depth = bad.code === 'frontmatter_too_deep' ? { reason: 'too_deep', limit: MAX_NESTING } : {};
+    throw toolError('invalid_argument', `Not saved: ${where}: ${bad.message}`, argPath, { line: bad.line ?? null, problem: bad.code, ...depth });
   }
 }
 

@@ -314,6 +314,7 @@ export const en = {
   'problem.frontmatter_unterminated': 'The frontmatter has no closing ---.',
   'problem.frontmatter_not_a_map': 'The frontmatter is not a list of key: value pairs.',
   'problem.frontmatter_duplicate_key': 'The frontmatter repeats a key.',
+  'problem.frontmatter_too_deep': 'The frontmatter nests lists or maps too deeply (more than 32 levels).',
   'problem.invalid_utf8': 'The file is not valid UTF-8 text.',
   'problem.binary_note': 'The note looks like binary data.',
   'problem.empty_file': 'The file is empty.',

@@ -315,6 +315,7 @@ export const ja: Record<MessageKey, string> = {
   'problem.frontmatter_unterminated': 'フロントマターを閉じる --- がありません。',
   'problem.frontmatter_not_a_map': 'フロントマターが「キー: 値」の形になっていません。',
   'problem.frontmatter_duplicate_key': 'フロントマターに同じキーが2回あります。',
+  'problem.frontmatter_too_deep': 'フロントマターのリストやマップの入れ子が深すぎます（32 段まで）。',
   'problem.invalid_utf8': 'ファイルが正しい UTF-8 テキストではありません。',
   'problem.binary_note': 'ノートがバイナリデータのようです。',
   'problem.empty_file': 'ファイルが空です。',

@@ -31,6 +31,13 @@ export function EmbedPanel() {
     });
   }, [modelId]);
 
+  /** Pause and resume are tools (the CLI and agents have them too); a refusal is shown, not dropped. */
+  const steer = async (tool: 'embed_pause' | 'embed_resume') => {
+    const r = await call(tool);
+    setMessage(isToolError(r) ? r.error.message : null);
+    if (!isToolError(r)) setS(r);
+  };
+
   if (!s) return null;
   const busy = s.state === 'embedding' || s.state === 'chunking' || s.state === 'loading' || s.state === 'downloading';
   let line: string;
@@ -52,9 +59,9 @@ export function EmbedPanel() {
           title={s.model.label /* the sidebar is narrower than the longer model names */}
           disabled={models.length === 0}
           onChange={async (e) => {
-            const r = await engineApi().embedSetModel(e.target.value);
-            setMessage(r.ok ? null : r.message);
-            if (r.ok) setS(r.status);
+            const r = await call('embed_model', { model: e.target.value });
+            setMessage(isToolError(r) ? r.error.message : null);
+            if (!isToolError(r)) setS(r);
           }}
         >
           {(models.length ? models : [{ id: s.model.id, label: s.model.label, active: true }]).map((m) => (
@@ -77,11 +84,11 @@ export function EmbedPanel() {
       {message ? <p className="notice" role="status">{message}</p> : null}
       <div className="embed-actions">
         {s.paused || s.state === 'error' ? (
-          <button type="button" onClick={async () => setS(await engineApi().embedResume())}>
+          <button type="button" onClick={() => void steer('embed_resume')}>
             {s.state === 'error' ? t('embed.retry') : t('embed.resume')}
           </button>
         ) : busy || !s.complete ? (
-          <button type="button" className="secondary" onClick={async () => setS(await engineApi().embedPause())}>
+          <button type="button" className="secondary" onClick={() => void steer('embed_pause')}>
             {t('embed.pause')}
           </button>
         ) : null}

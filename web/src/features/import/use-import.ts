@@ -1,6 +1,6 @@
 // Runs imports in the engine worker and tracks their progress for the UI.
 import { useCallback, useState } from 'react';
-import { engineApi, progressProxy, type ImportProgress, type ImportSummary } from '../../engine/client';
+import { engineApi, progressProxy, type ImportProgress, type ImportSummary, type ToolErrorResult } from '../../engine/client';
 import { saveFolderHandle } from '../../engine/folder-handles';
 import type { FolderInput } from './folder-input';
 import { vaultForHandle } from './vault-name';
@@ -17,11 +17,13 @@ export function useImport(onDone: () => void) {
   const [state, setState] = useState<ImportState>({ running: false, progress: null, last: null, error: null });
 
   const run = useCallback(
-    async (start: (onProgress: (p: ImportProgress) => void) => Promise<ImportSummary>) => {
+    async (start: (onProgress: (p: ImportProgress) => void) => Promise<ImportSummary | ToolErrorResult>) => {
       setState({ running: true, progress: null, last: null, error: null });
       try {
         const summary = await start(progressProxy((p) => setState((s) => ({ ...s, progress: p }))));
-        setState({ running: false, progress: null, last: summary, error: summary.error ?? null });
+        // An import that could not start (the database is not open) is an error result: its message is shown.
+        if (isToolError(summary)) setState({ running: false, progress: null, last: null, error: summary.error.message });
+        else setState({ running: false, progress: null, last: summary, error: summary.error ?? null });
       } catch (e) {
         setState({ running: false, progress: null, last: null, error: (e as Error)?.message ?? String(e) });
       } finally {

@@ -3,7 +3,7 @@
 // file as it is on disk now), else from the copy the engine kept at import
 // (dropped folders). The bytes become a blob: URL typed by extension, so an
 // SVG is only ever an <img> (scripts in it never run), never inline markup.
-import { engineApi } from '../../engine/client';
+import { engineApi, isToolError } from '../../engine/client';
 import { loadFolderHandle } from '../../engine/folder-handles';
 import { ATTACHMENT_TYPES } from '../../../../worker/contract';
 
@@ -51,6 +51,7 @@ export async function loadVaultFile(vault: string, source: string | null, path: 
     }
   }
   const r = await engineApi().readAttachment(vault, path);
+  if (isToolError(r)) return { ok: false, reason: 'unreadable', detail: r.error.message };
   if (!r.ok) return { ok: false, reason: r.reason };
   return { ok: true, type: r.type, url: urls.make(new Blob([r.bytes as Uint8Array<ArrayBuffer>], { type: r.type })) };
 }

@@ -82,7 +82,8 @@ export function SettingsDialog({ open, onClose, theme, onTheme, embed, onWiped }
   };
 
   const wipe = async () => {
-    await engineApi().wipe();
+    const r = await engineApi().wipe();
+    if (isToolError(r)) return setMessage(r.error.message);
     await clearFolderHandles().catch(() => undefined);
     setConfirmWipe(false);
     setMessage(t('settings.wiped'));
