@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { openMemoryDb, saveDb } from '../worker/db/open-node';
 import { memorySource } from '../worker/ingest/source';
 import { engineOn } from '../worker/embed/testing';
-import { fuse, type Fusion } from '../worker/search/hybrid';
+import { fuseVariant, type Fusion } from './lib/fusion-variants';
 import { vectorRank, type Ranked } from '../worker/search/vector';
 import { quantizeInt8, dequantize } from '../worker/embed/quantize';
 import { chunkInput } from '../worker/embed/chunk';
@@ -125,7 +125,7 @@ async function main() {
   ];
   for (const [method, k, alpha] of variants) {
     const name = method === 'rrf' ? `hybrid RRF k=${k} vector weight ${alpha}` : `hybrid score fusion vector weight ${alpha}`;
-    rows.push([name, run((q) => fuse(text.get(q)!, vector.get(q)!, { method, k, alpha, hasVectors: (id) => index.has(id) }))]);
+    rows.push([name, run((q) => fuseVariant(text.get(q)!, vector.get(q)!, { method, k, alpha, hasVectors: (id) => index.has(id) }))]);
   }
 
   // float32 vs int8: the same chunks, scored exactly in float32.

@@ -3,7 +3,9 @@
 // of the fuzz corpus (bench/lib/fuzz-queries.ts) runs with the query bounds
 // on and, as the baseline in the same run, with them off; the worst cases of
 // the issue lead the corpus. Options: --queries N (random ones, default 500),
-// --no-doc. Target: every query ≤ 200 ms.
+// --no-doc. Target: every query ≤ 200 ms. Each query's wall time and the
+// process's CPU time are both recorded: on a machine shared with other work
+// the wall time is an upper bound, the CPU time what the query itself cost.
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { openMemoryDb, saveDb } from '../worker/db/open-node';
@@ -33,20 +35,32 @@ const notes = db.get<{ n: number }>("SELECT count(*) AS n FROM entries WHERE kin
 const words = db.column<string>('SELECT title FROM entries ORDER BY id LIMIT 3000').flatMap((t) => t.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 1);
 const queries = fuzzQueries(11, n, words);
 
-interface Run { ms: number[]; errors: number; partial: number; notices: number; worst: { ms: number; query: string } }
+interface Run { ms: number[]; cpu: number[]; errors: number; partial: number; notices: number; worst: { ms: number; query: string }; worstCpu: { ms: number; query: string } }
+
+/** Process CPU milliseconds since `from` (user + system): what the query cost, whatever else the machine runs. */
+const cpuMs = (from: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1000;
+};
 
 async function runAll(bounded: boolean): Promise<Run> {
   QUERY_BOUNDS.enabled = bounded;
-  const run: Run = { ms: [], errors: 0, partial: 0, notices: 0, worst: { ms: 0, query: '' } };
+  // The first search after opening pays for statement preparation and cold pages: not the query's cost.
+  await engine.call('search', { query: 'warm up before measuring', mode: 'text' });
+  const run: Run = { ms: [], cpu: [], errors: 0, partial: 0, notices: 0, worst: { ms: 0, query: '' }, worstCpu: { ms: 0, query: '' } };
   for (const query of queries) {
     const t = performance.now();
+    const c = process.cpuUsage();
     const r = (await engine.call('search', { query, mode: 'text', page_size: 10 })) as { isError?: boolean; partial?: boolean; notice?: string };
     const ms = performance.now() - t;
+    const cpu = cpuMs(c);
     run.ms.push(ms);
+    run.cpu.push(cpu);
     if (r.isError) run.errors++;
     if (r.partial) run.partial++;
     if (r.notice) run.notices++;
     if (ms > run.worst.ms) run.worst = { ms, query };
+    if (cpu > run.worstCpu.ms) run.worstCpu = { ms: cpu, query };
   }
   QUERY_BOUNDS.enabled = true;
   return run;
@@ -60,16 +74,19 @@ const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const load = loadavg()[0];
 const bounded = await runAll(true);
 const unbounded = await runAll(false);
+const q40 = (q: string) => `\`${JSON.stringify(q.slice(0, 40))}\``;
 const row = (name: string, r: Run) =>
-  `| ${name} | ${r.ms.length} | ${fmt(pct(r.ms, 50))} | ${fmt(pct(r.ms, 95))} | ${fmt(Math.max(...r.ms))} | ${r.ms.filter((x) => x > 200).length} | ${r.notices} | ${r.partial} | ${r.errors} | \`${JSON.stringify(r.worst.query.slice(0, 40))}\` |`;
+  `| ${name} | ${r.ms.length} | ${fmt(pct(r.ms, 50))} / ${fmt(pct(r.cpu, 50))} | ${fmt(pct(r.ms, 95))} / ${fmt(pct(r.cpu, 95))} | ${fmt(Math.max(...r.ms))} / ${fmt(Math.max(...r.cpu))} | ${r.ms.filter((x) => x > 200).length} / ${r.cpu.filter((x) => x > 200).length} | ${r.notices} | ${r.partial} | ${r.errors} | ${q40(r.worst.query)} / ${q40(r.worstCpu.query)} |`;
 const table = [
-  '| run | queries | p50 ms | p95 ms | max ms | over 200 ms | with a notice | partial | errors | slowest query (first 40 chars) |',
+  '| run | queries | p50 ms (wall / CPU) | p95 ms | max ms | over 200 ms | with a notice | partial | errors | slowest query, wall / CPU (first 40 chars) |',
   '|---|---|---|---|---|---|---|---|---|---|',
   row('bounds on', bounded),
   row('baseline: bounds off', unbounded),
 ].join('\n');
+const over = (xs: number[]) => xs.filter((x) => x > 200).length;
+const verdict = `With the bounds on: ${over(bounded.cpu) ? `${over(bounded.cpu)} queries over 200 ms of CPU (target not met)` : `every query within 200 ms of CPU (most ${fmt(Math.max(...bounded.cpu))} ms)`}; in wall time ${over(bounded.ms) ? `${over(bounded.ms)} over 200 ms (most ${fmt(Math.max(...bounded.ms))} ms) on this shared machine, so the wall-time target is not shown met here` : 'every query within 200 ms too'}.`;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load ${load.toFixed(2)} before the run (shared with other work: numbers are upper bounds)`;
-process.stdout.write(`${table}\n\n${notes} notes. Machine: ${machine}\n`);
+process.stdout.write(`${table}\n\n${verdict}\n\n${notes} notes. Machine: ${machine}\n`);
 if (!argv.includes('--no-doc')) {
   writeDocSection(
     'query-cost',
@@ -79,9 +96,15 @@ ${queries.length} text queries (the worst cases of issue 11 first, then ${n} see
 random ones: one-letter prefixes, OR chains, pasted text, syntax soup, Japanese)
 through the search tool in Node on seekstone-10k (${notes} notes), each once with the
 query bounds on and, as the baseline in the same run, off. Target: every query
-≤ 200 ms.
+≤ 200 ms. Each run starts with one search that is not counted (the first
+search after opening prepares its statements and reads cold pages). Times
+are wall / CPU: the wall time of the call, and the CPU time the process
+spent on it; the machine was shared with other work (its load is below), so
+wall times are upper bounds and the CPU time is what the query itself cost.
 
 ${table}
+
+${verdict}
 
 Machine: ${machine}.
 `,

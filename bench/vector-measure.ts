@@ -11,7 +11,8 @@ import { chunkerId } from '../worker/embed/models';
 import { EmbedService } from '../worker/embed/service';
 import { chunkNotes, notesToChunk } from '../worker/embed/store';
 import { chunkInput } from '../worker/embed/chunk';
-import { fuse, RRF_K, vectorWeight, type Fusion } from '../worker/search/hybrid';
+import { RRF_K, vectorWeight } from '../worker/search/hybrid';
+import { fuseVariant, type Fusion } from './lib/fusion-variants';
 import { vectorRank, type Ranked } from '../worker/search/vector';
 import { percentile } from './browser/stats';
 
@@ -205,7 +206,7 @@ export async function measureVectorSearch(input: VectorBenchInput): Promise<Row[
       runs.vector.push(vec);
       for (const [label, method, k, a] of variants) {
         const alpha = a < 0 ? vectorWeight(q.trim().split(/\s+/).length) : a;
-        (runs[label] ??= []).push(fuse(textScored, vec, { method, k, alpha, hasVectors: (id) => index.has(id) }));
+        (runs[label] ??= []).push(fuseVariant(textScored, vec, { method, k, alpha, hasVectors: (id) => index.has(id) }));
       }
     }
     for (const [mode, lists] of Object.entries(runs)) {

@@ -77,6 +77,9 @@ for (const depth of [100, 5000, 20000]) {
   for (let i = 0; i < depth; i++) deep = { a: deep };
   tally(anyJson, (await engine.call('find', { filters: { x: deep } })) as never, ['invalid_filter'], `nested ${depth}`);
   tally(anyJson, (await engine.call('write_note', { path: pathOf(0), frontmatter: { x: deep } })) as never, ['invalid_argument'], `frontmatter nested ${depth}`);
+  // The same depth as YAML text: refused as too deep, never a stack overflow.
+  const yaml = `x: ${'['.repeat(depth)}${']'.repeat(depth)}\n`;
+  tally(anyJson, (await engine.call('write_note', { path: pathOf(0), frontmatter_text: yaml })) as never, ['invalid_argument'], `frontmatter YAML nested ${depth}`);
 }
 
 // 4. Adversarial text queries.
@@ -104,7 +107,7 @@ const table = [
   '|---|---|---|---|---|---|---|',
   `| hostile vault: ${vault.files} files (${bigMB} MB note, billion laughs, deep YAML, 50,000 keys, 10,000 tags, NUL, UTF-16, odd names, links out/dangling/looping) | ${vault.files} | ${vault.asExpected} as expected | ${vault.problems} problems reported | ${vault.crashes} | ${vault.files - vault.asExpected} | ${vault.bodiesLost} bodies, ${vault.leaked} outside files leaked |`,
   row(`random valid filters on ${notes.length} random notes, compared with the rules`, rules, mismatches),
-  row('any JSON value as a filter (object or text), filters and frontmatter nested 100–20,000 deep', anyJson),
+  row('any JSON value as a filter (object or text), filters and frontmatter (objects and YAML) nested 100–20,000 deep', anyJson),
   row('adversarial text queries (bench/lib/fuzz-queries.ts and random strings)', text),
   row('hostile note paths through create_note, then read back', paths, 0, unreadable),
 ].join('\n');

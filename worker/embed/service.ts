@@ -1,21 +1,20 @@
-// The embedding service the engine holds: a background queue that chunks
-// notes and embeds their chunks with the active model, the in-memory vector
-// index search scans, and query embedding. Its state is the database (which
-// notes are chunked, which hashes have vectors, the model, paused or not), so
-// a reload or a worker restart simply resumes.
+// The embedding service the engine holds: a short facade over the
+// background queue (queue.ts), the model loader with its query-vector cache
+// (model-loader.ts), the status cache (status-cache.ts) and the in-memory
+// vector index search scans (index-keeper.ts). Its state is the database
+// (which notes are chunked, which hashes have vectors, the model, paused or
+// not), so a reload or a worker restart simply resumes.
 import type { Db } from '../db/database';
-import { writeLane } from '../db/lane';
-import type { Embedder, LoadProgress } from './embedder';
+import type { Embedder } from './embedder';
 import { activeModel, addModel, knownModels, setActiveModel } from './model-choice';
 import { chunkerId, type ModelSpec } from './models';
-import { quantizeInt8 } from './quantize';
 import { IndexKeeper } from './index-keeper';
+import { ModelLoader } from './model-loader';
+import { EmbedQueue } from './queue';
 import { StatusCache } from './status-cache';
-import { QueryVectors, type QueryVector } from './query-vectors';
+import type { QueryVector } from './query-vectors';
 import { describeStatus, type EmbedState, type EmbedStatus } from './status';
-import {
-  chunkNotes, chunksToEmbed, collectGarbage, getMeta, notesToChunk, notesWithHashes, setMeta, START, writeVectors, type Counts, type Cursor,
-} from './store';
+import { getMeta, setMeta, type Counts } from './store';
 import type { VectorIndex } from './vector-index';
 
 export type { EmbedState, EmbedStatus } from './status';
@@ -33,42 +32,50 @@ export interface EmbedServiceOptions {
 export type { QueryVector };
 
 const META_PAUSED = 'embed.paused';
-const CHUNK_SLICE = 40;
-const CHUNK_SLICE_MS = 30;
-/** Quiet time after a search before the next batch starts. */
-const QUIET_MS = 300;
 
 export class EmbedService {
   private spec: ModelSpec;
-  private embedder: Embedder | null;
   private readonly keeper: IndexKeeper;
+  private readonly cache: StatusCache;
+  private readonly loader: ModelLoader;
+  private readonly queue: EmbedQueue;
   private state: EmbedState;
   private error: string | null = null;
-  private device: string | null = null;
-  private download: EmbedStatus['download'] = null;
-  private readonly cache: StatusCache;
-  private running: Promise<void> | null = null;
   private generation = 0;
-  private loadedId: string | null = null;
-  /** Whole words of the loaded model's vocabulary (null: it did not say). */
-  private vocabulary: Set<string> | null = null;
-  private msPerChunk: number | null = null;
-  private rate: number | null = null;
-  private batch = 8;
-  private readonly queries = new QueryVectors();
   private lastNotify = 0;
-  private stopped = false;
-  private lastActivity = -Infinity;
-  private restart = false;
-  private readonly holds = new Set<Promise<void>>();
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
-    this.embedder = embedder;
     this.keeper = new IndexKeeper(db);
     this.cache = new StatusCache(db);
-    this.batch = Math.min(this.batch, opts.maxBatch ?? 64);
+    this.loader = new ModelLoader(embedder);
     this.spec = activeModel(db);
     this.state = embedder ? (this.paused ? 'paused' : 'idle') : 'unavailable';
+    this.queue = new EmbedQueue(
+      {
+        db,
+        keeper: this.keeper,
+        spec: () => this.spec,
+        generation: () => this.generation,
+        paused: () => this.paused,
+        state: () => this.state,
+        setState: (st) => this.setState(st),
+        failed: (message) => {
+          this.error = message;
+          this.setState('error');
+        },
+        recover: () => {
+          this.error = null;
+          if (this.state === 'error') this.setState('idle');
+        },
+        notify: () => this.notify(),
+        index: () => this.index(),
+        ensureLoaded: () => this.ensureLoaded(),
+        embedder: () => this.loader.embedder,
+        counts: () => this.currentCounts(),
+        dropCounts: () => this.cache.dropCounts(),
+      },
+      opts,
+    );
   }
 
   get model(): ModelSpec {
@@ -78,16 +85,13 @@ export class EmbedService {
     return getMeta(this.db, META_PAUSED) === '1';
   }
   get available(): boolean {
-    return this.embedder !== null;
+    return this.loader.embedder !== null;
   }
 
   /** Connects (or replaces, e.g. after the embed worker restarted) the model runner. */
   setEmbedder(embedder: Embedder | null): void {
-    this.embedder = embedder;
-    this.loadedId = null;
-    this.queries.clear();
-    // A run still waiting on the old runner fails; the queue then starts again with this one.
-    if (this.running) this.restart = true;
+    this.loader.setEmbedder(embedder);
+    this.queue.restartIfRunning();
     if (!embedder) this.setState('unavailable');
     else if (this.state === 'unavailable' || this.state === 'error') {
       this.error = null;
@@ -114,9 +118,9 @@ export class EmbedService {
       counts: this.currentCounts(),
       embedded: index ? index.size : null,
       paused: this.paused,
-      device: this.device,
-      rate: this.rate,
-      download: this.download,
+      device: this.loader.device,
+      rate: this.queue.rate,
+      download: this.loader.download,
       error: this.error,
     });
   }
@@ -132,7 +136,7 @@ export class EmbedService {
    */
   isCompleteIn(vaultId: number | undefined): boolean {
     const all = this.isComplete();
-    if (all || vaultId === undefined || !this.embedder) return all;
+    if (all || vaultId === undefined || !this.available) return all;
     return this.cache.vaultComplete(vaultId, chunkerId(this.spec), this.spec.id);
   }
 
@@ -150,44 +154,22 @@ export class EmbedService {
 
   /** Starts (or keeps running) the background queue unless paused. */
   start(): void {
-    if (this.opts.background !== false) this.kick();
+    if (this.opts.background !== false) this.queue.kick();
   }
 
-  private kick(): void {
-    if (this.running || !this.embedder || this.stopped || this.paused) return;
-    this.running = this.loop().finally(() => {
-      this.running = null;
-      if (this.restart) {
-        this.restart = false;
-        this.error = null;
-        if (this.state === 'error') this.setState('idle');
-        this.kick();
-      }
-    });
-  }
-
-  /**
-   * Someone is searching: the queue holds back its next batch for a moment,
-   * so on a machine with few cores the model does not compete with the
-   * searches of a user who is typing.
-   */
+  /** Someone is searching: the queue holds back its next batch for a moment. */
   touch(): void {
-    this.lastActivity = performance.now();
+    this.queue.touch();
   }
 
   /** An import is running: the queue waits for it (the user is waiting for the import; embedding can follow). */
   holdFor(work: Promise<unknown>): void {
-    const done = work.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.holds.add(done);
-    void done.then(() => this.holds.delete(done));
+    this.queue.holdFor(work);
   }
 
   /** Stops for good (the database is being closed or replaced). */
   stop(): void {
-    this.stopped = true;
+    this.queue.stop();
     this.generation++;
   }
 
@@ -199,7 +181,7 @@ export class EmbedService {
   resume(): void {
     setMeta(this.db, META_PAUSED, null);
     this.error = null;
-    this.setState(this.embedder ? 'idle' : 'unavailable');
+    this.setState(this.available ? 'idle' : 'unavailable');
     this.start();
   }
 
@@ -210,10 +192,9 @@ export class EmbedService {
       this.spec = spec;
       this.generation++;
       this.keeper.drop();
-      this.queries.clear();
+      this.loader.forgetQueries();
       this.cache.dropCounts();
-      this.rate = null;
-      this.msPerChunk = null;
+      this.queue.resetRate();
       this.error = null;
       if (this.state === 'error') this.setState('idle');
       this.start();
@@ -223,13 +204,13 @@ export class EmbedService {
 
   /** Runs the queue until every note is embedded (or it is paused or fails). */
   async whenIdle(): Promise<EmbedStatus> {
-    while (this.running) await this.running;
+    await this.queue.whenIdle();
     return this.status();
   }
 
   /** Embeds everything now (unless paused); for the CLI and tests. */
   async runToCompletion(): Promise<EmbedStatus> {
-    this.kick();
+    this.queue.kick();
     return this.whenIdle();
   }
 
@@ -241,11 +222,11 @@ export class EmbedService {
 
   /** Whether the loaded model's tokenizer holds this word whole (true when it did not list its vocabulary). */
   knowsWord(word: string): boolean {
-    return this.vocabulary === null || this.vocabulary.has(word.normalize('NFKC').toLowerCase());
+    return this.loader.knowsWord(word);
   }
 
   queryVector(text: string): Promise<QueryVector> {
-    return this.queries.vector(this.spec, this.embedder, () => this.ensureLoaded(), text);
+    return this.loader.queryVector(this.spec, text, () => this.ensureLoaded());
   }
 
   // ---- internals ----
@@ -267,134 +248,16 @@ export class EmbedService {
     this.opts.onStatus(this.status());
   }
 
+  /** The active model in the runner, showing loading (or downloading) meanwhile, then the state before. */
   private async ensureLoaded(): Promise<void> {
-    if (!this.embedder) throw new Error('no embedder');
-    if (this.loadedId === this.spec.id) return;
     const spec = this.spec;
+    if (!this.loader.embedder) throw new Error('no embedder');
+    if (this.loader.isLoaded(spec)) return;
     const before = this.state;
     this.setState(spec.source.kind === 'hub' ? 'downloading' : 'loading');
-    try {
-      const info = await this.embedder.load(spec, (p: LoadProgress) => {
-        if (p.phase === 'download') this.download = { ...(p.file ? { file: p.file } : {}), loaded: p.loaded, total: p.total, progress: Math.round(p.progress * 10) / 10 };
-        this.notify();
-      });
-      if (spec !== this.spec) return; // switched meanwhile; the next step loads the new one
-      this.loadedId = spec.id;
-      this.device = info.device;
-      this.vocabulary = info.words?.length ? new Set(info.words) : null;
-      this.download = null;
-      if (!spec.dim) this.spec = { ...spec, dim: info.dim };
-      if (this.state === 'loading' || this.state === 'downloading') this.setState(before === 'paused' ? 'paused' : 'idle');
-    } catch (e) {
-      this.download = null;
-      const where = spec.source.kind === 'hub' ? ' Connect to the internet once to download it, or switch back to the bundled model.' : '';
-      throw new Error(`${(e as Error)?.message ?? e}${where}`);
-    }
+    const dim = await this.loader.load(spec, () => this.notify());
+    if (spec !== this.spec) return; // switched meanwhile; the next step loads the new one
+    if (!spec.dim) this.spec = { ...spec, dim };
+    if (this.state === 'loading' || this.state === 'downloading') this.setState(before === 'paused' ? 'paused' : 'idle');
   }
-
-  private async loop(): Promise<void> {
-    const gen = () => this.generation;
-    let cursor: Cursor = START;
-    let rescanned = false;
-    let myGen = gen();
-    try {
-      // Progress counts come from the index: have it loaded (in slices) before starting.
-      await this.index();
-      for (;;) {
-        while (this.holds.size && !this.stopped) await Promise.race(this.holds);
-        if (this.stopped) return;
-        if (this.paused) {
-          this.setState('paused');
-          return;
-        }
-        if (myGen !== gen()) {
-          myGen = gen();
-          cursor = START;
-          rescanned = false;
-        }
-        const spec = this.spec;
-        const chunker = chunkerId(spec);
-
-        const notes = notesToChunk(this.db, chunker, CHUNK_SLICE);
-        if (notes.length) {
-          if (this.state !== 'chunking') this.setState('chunking');
-          // Small transactions, about CHUNK_SLICE_MS each, so searches run in between.
-          const sliceStart = performance.now();
-          let done = 0;
-          while (done < notes.length && performance.now() - sliceStart < CHUNK_SLICE_MS) {
-            const part = notes.slice(done, done + 8);
-            await this.ownChange(part.map((n) => n.id), () => chunkNotes(this.db, part, spec, chunker));
-            done += part.length;
-          }
-          this.notify();
-          await sleep(0); // lets queued messages (searches) run between slices
-          continue;
-        }
-
-        const pending = chunksToEmbed(this.db, spec.id, cursor, this.batch);
-        if (!pending.length) {
-          if (cursor !== START && !rescanned) {
-            // Chunks can appear behind the cursor (a note changed meanwhile): look once more from the start.
-            cursor = START;
-            rescanned = true;
-            continue;
-          }
-          break;
-        }
-        rescanned = false;
-        while (performance.now() - this.lastActivity < QUIET_MS && !this.stopped) await sleep(QUIET_MS / 3);
-        await this.ensureLoaded();
-        if (myGen !== gen()) continue;
-        if (this.state !== 'embedding') this.setState('embedding');
-
-        const unique = [...new Map(pending.map((c) => [c.hash, c.input])).entries()];
-        const started = performance.now();
-        const flat = await this.embedder!.embed(unique.map(([, input]) => input), 'passage');
-        const ms = performance.now() - started;
-        if (this.stopped) return;
-        if (myGen !== gen()) continue; // the model changed while this batch ran: its vectors belong to the old one
-        const dim = flat.length / unique.length;
-        const rows = unique.map(([hash], i) => ({ hash, ...quantizeInt8(flat.subarray(i * dim, (i + 1) * dim)) }));
-        // Every note with one of these passages gains a vector, not only those in this batch (duplicates share one).
-        const entries = notesWithHashes(this.db, rows.map((r) => r.hash));
-        await this.ownChange(entries, () => writeVectors(this.db, spec.id, rows));
-        const last = pending[pending.length - 1];
-        cursor = { seq: last.seq, id: last.id };
-        this.tune(ms, unique.length);
-        this.notify();
-      }
-      this.cache.dropCounts(); // exact counts at the end (duplicate passages share one vector)
-      await this.gc();
-      this.setState('idle');
-    } catch (e) {
-      this.error = (e as Error)?.message ?? String(e);
-      this.setState('error');
-    }
-  }
-
-  /** A change the service makes itself, in the database's write lane; the index re-reads just these notes. */
-  private async ownChange(entryIds: number[], change: () => unknown): Promise<void> {
-    await writeLane(this.db).run(change);
-    this.keeper.changed(entryIds);
-  }
-
-  /** Sizes the next batch so it takes about targetBatchMs, and tracks the rate. */
-  private tune(ms: number, n: number): void {
-    const per = ms / Math.max(1, n);
-    this.msPerChunk = this.msPerChunk === null ? per : this.msPerChunk * 0.7 + per * 0.3;
-    this.rate = 1000 / this.msPerChunk;
-    const target = this.opts.targetBatchMs ?? 400;
-    this.batch = Math.max(2, Math.min(this.opts.maxBatch ?? 64, Math.round(target / this.msPerChunk)));
-  }
-
-  /** Only once everything is embedded with the active model: until then the old model's vectors may still be wanted back. */
-  private async gc(): Promise<void> {
-    const c = this.currentCounts();
-    const index = this.keeper.ready(this.spec.id);
-    if (index && c.chunkedNotes >= c.notes && index.size >= c.chunks) await writeLane(this.db).run(() => collectGarbage(this.db, this.spec.id));
-  }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }

@@ -1,5 +1,5 @@
 // Search by meaning: vector mode, and hybrid mode that fuses the text ranking
-// with the vector ranking (see DEFAULT_FUSION). Notes the model cannot read
+// with the vector ranking (see RRF_K). Notes the model cannot read
 // (other scripts) or has not embedded yet keep their full text weight in
 // place of a vector rank, and a query the model cannot read is ranked by
 // text alone, so hybrid never ranks such notes worse than text mode does.
@@ -16,8 +16,6 @@ import { rankText, textMode } from './text-mode';
 import { meaningPlan, vectorCut } from './meaning-criterion';
 import { vectorRank, type Ranked } from './vector';
 
-export type Fusion = 'rrf' | 'score';
-
 /**
  * Hybrid ranking is reciprocal-rank fusion with a small constant (k 10, so
  * the top ranks of each list weigh most) and a vector weight that depends on
@@ -27,22 +25,19 @@ export type Fusion = 'rrf' | 'score';
  * measurement against text alone (docs/embeddings.md): Cranfield nDCG@10
  * 0.351 → 0.361, seekstone paraphrases MRR@10 0.554 → 0.619, titles 0.969 →
  * 0.969, keyword queries 0.890 → 0.867; equal-weight RRF (k 60) loses a
- * quarter of the title and keyword queries' first places.
+ * quarter of the title and keyword queries' first places. The variants it
+ * was measured against (score fusion among them) live in bench/lib/fusion-variants.ts.
  */
-export const DEFAULT_FUSION: Fusion = 'rrf';
 export const RRF_K = 10;
 /** Vector weight for a query of this many words. */
 export function vectorWeight(words: number): number {
   return words <= SHORT_QUERY_WORDS ? 0.1 : 0.3;
 }
 export const SHORT_QUERY_WORDS = 4;
-/** Weight of the vector side in score fusion (kept for comparison). */
-export const SCORE_ALPHA = 0.3;
 /** Default vector weight when a caller gives none. */
 export const RRF_ALPHA = 0.3;
 
 export interface FuseOptions {
-  method: Fusion;
   /** RRF constant. */
   k?: number;
   /** Weight of the vector side, 0-1 (the text side gets 1 - alpha). */
@@ -51,8 +46,20 @@ export interface FuseOptions {
   hasVectors(entryId: number): boolean;
 }
 
-/** Fuses two rankings (best first) into one, best first. Pure. */
+/** Fuses two rankings (best first) into one by weighted reciprocal rank, best first. Pure. */
 export function fuse(text: readonly Ranked[], vector: readonly Ranked[], opts: FuseOptions): Ranked[] {
+  const k = opts.k ?? RRF_K;
+  const alpha = opts.alpha ?? RRF_ALPHA;
+  return fuseScores(
+    text.map((r, i) => (opts.hasVectors(r.entryId) ? 1 - alpha : 1) / (k + i + 1)),
+    vector.map((_, i) => alpha / (k + i + 1)),
+    text,
+    vector,
+  );
+}
+
+/** Adds each note's share of both sides (vector hits bring their best chunk), best first. Also used by the benchmarks' variants. */
+export function fuseScores(textShare: readonly number[], vectorShare: readonly number[], text: readonly Ranked[], vector: readonly Ranked[]): Ranked[] {
   const fused = new Map<number, Ranked>();
   const add = (id: number, score: number, chunkId?: number) => {
     const cur = fused.get(id);
@@ -61,29 +68,9 @@ export function fuse(text: readonly Ranked[], vector: readonly Ranked[], opts: F
       if (chunkId !== undefined) cur.chunkId = chunkId;
     } else fused.set(id, { entryId: id, score, ...(chunkId !== undefined ? { chunkId } : {}) });
   };
-  if (opts.method === 'rrf') {
-    const k = opts.k ?? RRF_K;
-    const alpha = opts.alpha ?? RRF_ALPHA;
-    text.forEach((r, i) => add(r.entryId, (opts.hasVectors(r.entryId) ? 1 - alpha : 1) / (k + i + 1)));
-    vector.forEach((r, i) => add(r.entryId, alpha / (k + i + 1), r.chunkId));
-  } else {
-    const alpha = opts.alpha ?? SCORE_ALPHA;
-    const tn = minMax(text);
-    const vn = minMax(vector);
-    text.forEach((r, i) => add(r.entryId, (opts.hasVectors(r.entryId) ? 1 - alpha : 1) * tn[i]));
-    vector.forEach((r, i) => add(r.entryId, alpha * vn[i], r.chunkId));
-  }
+  text.forEach((r, i) => add(r.entryId, textShare[i]));
+  vector.forEach((r, i) => add(r.entryId, vectorShare[i], r.chunkId));
   return [...fused.values()].sort((a, b) => b.score - a.score || a.entryId - b.entryId);
-}
-
-function minMax(list: readonly Ranked[]): number[] {
-  if (!list.length) return [];
-  let lo = Infinity, hi = -Infinity;
-  for (const r of list) {
-    lo = Math.min(lo, r.score);
-    hi = Math.max(hi, r.score);
-  }
-  return list.map((r) => (hi > lo ? (r.score - lo) / (hi - lo) : 1));
 }
 
 export interface MeaningExtra {
@@ -167,7 +154,7 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   // A search scoped to a vault that is fully embedded is complete, though other vaults may still be embedding.
   const complete = embed.isCompleteIn(scope.parts.vaultId);
   const extra: MeaningExtra = { embeddings: { model: status.model.id, complete } };
-  const partial = complete
+  const incomplete = complete
     ? {}
     : {
         notice_code: 'embeddings_incomplete' as const,
@@ -204,11 +191,13 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
       total: vec.scored,
       totalIsExact: true,
       highlight,
-      extra: { ...extra, ...partial },
+      extra: { ...extra, ...incomplete },
     };
   }
 
   const text = rankText(db, scope, query, { offset: 0, limit: depth });
+  // The time budget cut the text side short: the fused page says so too.
+  const timeCut = text.partial ? { partial: true } : {};
   if (!vec.hits.length) {
     // Meaning adds nothing here: the text ranking as it is, and its exact total.
     return {
@@ -217,11 +206,10 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
       totalIsExact: true,
       relaxed: text.relaxed && text.total > 0,
       highlight: text.compiled.highlight.length ? text.compiled.highlight : highlight,
-      extra: { ...extra, ...partial },
+      extra: { ...extra, ...incomplete, ...timeCut },
     };
   }
   const fused = fuse(text.rows.map((r) => ({ entryId: r.id, score: r.score })), vec.hits, {
-    method: DEFAULT_FUSION,
     k: RRF_K,
     alpha: vectorWeight(words.split(/\s+/).length),
     hasVectors: (id) => index.has(id),
@@ -236,7 +224,7 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
     // Loosened text matching only matters when it contributed hits.
     relaxed: text.relaxed && text.total > 0,
     highlight: text.compiled.highlight.length ? text.compiled.highlight : highlight,
-    extra: { ...extra, ...partial },
+    extra: { ...extra, ...incomplete, ...timeCut },
   };
 }
 

@@ -8,7 +8,7 @@
 import type { EngineServices } from '../services';
 import { toolError } from '../errors';
 import { compileQuery } from './fts-query';
-import { DEFAULT_FUSION, FUSE_BLOCK, fuse, meaningText, RRF_K, vectorWeight } from './hybrid';
+import { FUSE_BLOCK, fuse, meaningText, RRF_K, vectorWeight } from './hybrid';
 import { answeringTypes, itemsOfNotes, notesWithItems, searchItems, type ItemPage, type ItemRequest, type ItemRow } from './items';
 import type { PageWindow } from './text';
 import { vectorRank } from './vector';
@@ -59,7 +59,7 @@ export async function searchItemsByMeaning(mode: 'vector' | 'hybrid', req: ItemR
   const fused = fuse(
     text.rows.map((r) => ({ entryId: rowKey(r), score: r.score })),
     byMeaning.map((r) => ({ entryId: rowKey(r), score: noteScore.get(r.entryId)! })),
-    { method: DEFAULT_FUSION, k: RRF_K, alpha: vectorWeight(words.split(/\s+/).length), hasVectors: (key) => index.has(parent.get(key) ?? -1) },
+    { k: RRF_K, alpha: vectorWeight(words.split(/\s+/).length), hasVectors: (key) => index.has(parent.get(key) ?? -1) },
   );
   const rows: ItemRow[] = fused.slice(req.window.offset, want).map((f) => ({
     type: f.entryId % 2 === 0 ? 'observation' : 'relation',

@@ -1,0 +1,227 @@
+// The background queue of EmbedService (service.ts): chunks notes, then
+// embeds their passages with the active model, in batches sized to take
+// about targetBatchMs, every write in the database's write lane. It waits
+// while an import runs and for a quiet moment after each search, starts over
+// when the model changes, and stops on pause. Its progress lives in the
+// database, so a restart resumes where it stopped.
+import type { Db } from '../db/database';
+import { writeLane } from '../db/lane';
+import type { Embedder } from './embedder';
+import type { IndexKeeper } from './index-keeper';
+import { chunkerId, type ModelSpec } from './models';
+import { quantizeInt8 } from './quantize';
+import type { EmbedState } from './status';
+import { chunkNotes, chunksToEmbed, collectGarbage, notesToChunk, notesWithHashes, START, writeVectors, type Counts, type Cursor } from './store';
+import type { VectorIndex } from './vector-index';
+
+const CHUNK_SLICE = 40;
+const CHUNK_SLICE_MS = 30;
+/** Quiet time after a search before the next batch starts. */
+const QUIET_MS = 300;
+
+/** What the queue reads from and tells the service it runs for. */
+export interface QueueHost {
+  readonly db: Db;
+  readonly keeper: IndexKeeper;
+  /** The active model now (it may change while a batch runs). */
+  spec(): ModelSpec;
+  /** Moves on every model switch and on stop: work of an older generation is dropped. */
+  generation(): number;
+  paused(): boolean;
+  state(): EmbedState;
+  setState(s: EmbedState): void;
+  /** The queue failed: the message is the status's error. */
+  failed(message: string): void;
+  /** A new try after a failure: the error is forgotten. */
+  recover(): void;
+  notify(): void;
+  index(): Promise<VectorIndex>;
+  /** Loads the active model into the runner, if it is not yet. */
+  ensureLoaded(): Promise<void>;
+  embedder(): Embedder | null;
+  counts(): Counts;
+  dropCounts(): void;
+}
+
+export interface QueueOptions {
+  targetBatchMs?: number;
+  maxBatch?: number;
+}
+
+export class EmbedQueue {
+  private running: Promise<void> | null = null;
+  private restart = false;
+  private stopped = false;
+  private lastActivity = -Infinity;
+  private readonly holds = new Set<Promise<void>>();
+  private batch: number;
+  private msPerChunk: number | null = null;
+  /** Passages per second over the last batches (null before the first). */
+  rate: number | null = null;
+
+  constructor(private readonly host: QueueHost, private readonly opts: QueueOptions = {}) {
+    this.batch = Math.min(8, opts.maxBatch ?? 64);
+  }
+
+  get isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** Runs the queue unless it runs already, is stopped or paused, or has no runner. */
+  kick(): void {
+    if (this.running || !this.host.embedder() || this.stopped || this.host.paused()) return;
+    this.running = this.loop().finally(() => {
+      this.running = null;
+      if (this.restart) {
+        this.restart = false;
+        this.host.recover();
+        this.kick();
+      }
+    });
+  }
+
+  /** The runner changed: a run still waiting on the old one fails, then the queue starts again. */
+  restartIfRunning(): void {
+    if (this.running) this.restart = true;
+  }
+
+  /** Someone is searching: the next batch waits for a quiet moment (few cores: the model must not compete with typing). */
+  touch(): void {
+    this.lastActivity = performance.now();
+  }
+
+  /** An import is running: the queue waits for it. */
+  holdFor(work: Promise<unknown>): void {
+    const done = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.holds.add(done);
+    void done.then(() => this.holds.delete(done));
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** A new model: its speed is not the old one's. */
+  resetRate(): void {
+    this.rate = null;
+    this.msPerChunk = null;
+  }
+
+  async whenIdle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    const host = this.host;
+    const db = host.db;
+    let cursor: Cursor = START;
+    let rescanned = false;
+    let myGen = host.generation();
+    try {
+      // Progress counts come from the index: have it loaded (in slices) before starting.
+      await host.index();
+      for (;;) {
+        while (this.holds.size && !this.stopped) await Promise.race(this.holds);
+        if (this.stopped) return;
+        if (host.paused()) {
+          host.setState('paused');
+          return;
+        }
+        if (myGen !== host.generation()) {
+          myGen = host.generation();
+          cursor = START;
+          rescanned = false;
+        }
+        const spec = host.spec();
+        const chunker = chunkerId(spec);
+
+        const notes = notesToChunk(db, chunker, CHUNK_SLICE);
+        if (notes.length) {
+          if (host.state() !== 'chunking') host.setState('chunking');
+          // Small transactions, about CHUNK_SLICE_MS each, so searches run in between.
+          const sliceStart = performance.now();
+          let done = 0;
+          while (done < notes.length && performance.now() - sliceStart < CHUNK_SLICE_MS) {
+            const part = notes.slice(done, done + 8);
+            await this.ownChange(part.map((n) => n.id), () => chunkNotes(db, part, spec, chunker));
+            done += part.length;
+          }
+          host.notify();
+          await sleep(0); // lets queued messages (searches) run between slices
+          continue;
+        }
+
+        const pending = chunksToEmbed(db, spec.id, cursor, this.batch);
+        if (!pending.length) {
+          if (cursor !== START && !rescanned) {
+            // Chunks can appear behind the cursor (a note changed meanwhile): look once more from the start.
+            cursor = START;
+            rescanned = true;
+            continue;
+          }
+          break;
+        }
+        rescanned = false;
+        while (performance.now() - this.lastActivity < QUIET_MS && !this.stopped) await sleep(QUIET_MS / 3);
+        await host.ensureLoaded();
+        if (myGen !== host.generation()) continue;
+        if (host.state() !== 'embedding') host.setState('embedding');
+
+        const unique = [...new Map(pending.map((c) => [c.hash, c.input])).entries()];
+        const started = performance.now();
+        const flat = await host.embedder()!.embed(unique.map(([, input]) => input), 'passage');
+        const ms = performance.now() - started;
+        if (this.stopped) return;
+        if (myGen !== host.generation()) continue; // the model changed while this batch ran: its vectors belong to the old one
+        const dim = flat.length / unique.length;
+        const rows = unique.map(([hash], i) => ({ hash, ...quantizeInt8(flat.subarray(i * dim, (i + 1) * dim)) }));
+        // Every note with one of these passages gains a vector, not only those in this batch (duplicates share one).
+        const entries = notesWithHashes(db, rows.map((r) => r.hash));
+        await this.ownChange(entries, () => writeVectors(db, spec.id, rows));
+        const last = pending[pending.length - 1];
+        cursor = { seq: last.seq, id: last.id };
+        this.tune(ms, unique.length);
+        host.notify();
+      }
+      host.dropCounts(); // exact counts at the end (duplicate passages share one vector)
+      await this.gc();
+      host.setState('idle');
+    } catch (e) {
+      host.failed((e as Error)?.message ?? String(e));
+    }
+  }
+
+  /** A change the queue makes itself, in the database's write lane; the index re-reads just these notes. */
+  private async ownChange(entryIds: number[], change: () => unknown): Promise<void> {
+    await writeLane(this.host.db).run(change);
+    this.host.keeper.changed(entryIds);
+  }
+
+  /** Sizes the next batch so it takes about targetBatchMs, and tracks the rate. */
+  private tune(ms: number, n: number): void {
+    const per = ms / Math.max(1, n);
+    this.msPerChunk = this.msPerChunk === null ? per : this.msPerChunk * 0.7 + per * 0.3;
+    this.rate = 1000 / this.msPerChunk;
+    const target = this.opts.targetBatchMs ?? 400;
+    this.batch = Math.max(2, Math.min(this.opts.maxBatch ?? 64, Math.round(target / this.msPerChunk)));
+  }
+
+  /** Only once everything is embedded with the active model: until then the old model's vectors may still be wanted back. */
+  private async gc(): Promise<void> {
+    const c = this.host.counts();
+    const spec = this.host.spec();
+    const index = this.host.keeper.ready(spec.id);
+    if (index && c.chunkedNotes >= c.notes && index.size >= c.chunks) await writeLane(this.host.db).run(() => collectGarbage(this.host.db, spec.id));
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
