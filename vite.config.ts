@@ -20,6 +20,15 @@ const CSP = [
   "form-action 'none'",
 ].join('; ');
 
+// Cross-origin isolation: SharedArrayBuffer, so ONNX Runtime can embed on several
+// threads. Every file the app loads is its own, so require-corp blocks nothing.
+// The service worker adds the same headers to what it serves (public/sw-isolation.js).
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
 export default defineConfig({
   plugins: [
     react(),
@@ -39,6 +48,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
+        // Before Workbox's own code, so it wraps the router's fetch listener.
+        importScripts: ['sw-isolation.js'],
       },
     }),
   ],
@@ -48,6 +59,6 @@ export default defineConfig({
     exclude: ['@sqlite.org/sqlite-wasm'],
   },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
-  preview: { port: 4173, strictPort: true },
-  server: { port: 5173 },
+  preview: { port: 4173, strictPort: true, headers: ISOLATION_HEADERS },
+  server: { port: 5173, headers: ISOLATION_HEADERS },
 });

@@ -10,17 +10,23 @@ import type { Embedder } from './embedder';
 import type { ModelSpec } from './models';
 import { OPFS_MODEL_PREFIX, opfsModelResponse, saveModelFolder, deleteModelFolder, type FolderFile } from './opfs-models';
 import { createTransformersEmbedder } from './transformers-embedder';
+import { planThreads, type ThreadPlan } from './threads';
 
 type Transformers = typeof import('@huggingface/transformers');
 let lib: Promise<Transformers> | undefined;
+/** Set by a benchmark before the first load; the app never sets it. */
+let requestedThreads: number | undefined;
+let plan: ThreadPlan | undefined;
 
 function loadLib(): Promise<Transformers> {
   lib ??= import('@huggingface/transformers').then((t) => {
     const onnx = t.env.backends.onnx;
     if (onnx.wasm) {
       onnx.wasm.wasmPaths = { wasm: new URL(ortWasmUrl, self.location.href).href, mjs: new URL(ortMjsUrl, self.location.href).href };
-      // Threads need cross-origin isolation, which a static PWA host rarely gives; one thread per worker.
-      onnx.wasm.numThreads = 1;
+      // Threads need SharedArrayBuffer, so cross-origin isolation (COOP/COEP from the host or the service worker);
+      // ONNX Runtime reads the count once, when its wasm starts.
+      plan = planThreads({ isolated: self.crossOriginIsolated === true, cores: navigator.hardwareConcurrency, requested: requestedThreads });
+      onnx.wasm.numThreads = plan.threads;
       onnx.wasm.proxy = false;
     }
     t.env.logLevel = t.LogLevel.ERROR;
@@ -69,6 +75,7 @@ const embedder: Embedder = createTransformersEmbedder({
         return `${OPFS_MODEL_PREFIX}${spec.source.name}`;
     }
   },
+  threads: () => plan ?? { threads: 1, reason: 'not_isolated' },
   async devices(spec) {
     // Only models with float weights for the GPU use it; int8 graphs run on the wasm CPU kernels.
     return spec.gpuDtype && (await hasWebGpu()) ? ['webgpu', 'wasm'] : ['wasm'];
@@ -80,6 +87,12 @@ const api = {
   async embed(texts: string[], role: 'query' | 'passage'): Promise<Float32Array> {
     const v = await embedder.embed(texts, role);
     return Comlink.transfer(v, [v.buffer as ArrayBuffer]);
+  },
+  /** Benchmarks only: the thread count to use, before the first load (ONNX Runtime starts its wasm once). */
+  requestThreads(n: number): boolean {
+    if (lib) return false;
+    requestedThreads = n;
+    return true;
   },
   saveModelFolder: (name: string, files: FolderFile[]) => saveModelFolder(name, files),
   deleteModelFolder: (name: string) => deleteModelFolder(name),

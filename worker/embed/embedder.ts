@@ -3,6 +3,7 @@
 // of a MessagePort; in Node (CLI, tests) the same implementation runs
 // in-process. Arguments and results are plain, cloneable data.
 import type { ModelSpec } from './models';
+import type { ThreadReason } from './threads';
 
 export type Role = 'query' | 'passage';
 
@@ -22,6 +23,9 @@ export interface LoadedModel {
   device: string;
   /** Milliseconds the load took. */
   ms: number;
+  /** Threads of ONNX Runtime's wasm backend and why that many (absent where the host does not choose: Node). */
+  threads?: number;
+  threadReason?: ThreadReason;
   /**
    * The words the model's tokenizer holds whole (lower case), when it says:
    * a query made only of words outside it and outside the vault means

@@ -3,7 +3,7 @@
 // download progress, and the cache of query vectors. Loading happens once
 // per model; a new runner (the embed worker restarted) or another model
 // starts over.
-import type { Embedder, LoadProgress } from './embedder';
+import type { Embedder, LoadedModel, LoadProgress } from './embedder';
 import type { EmbedStatus } from './status';
 import type { ModelSpec } from './models';
 import { QueryVectors, type QueryVector } from './query-vectors';
@@ -13,8 +13,8 @@ export class ModelLoader {
   private loadedId: string | null = null;
   private words: Set<string> | null = null;
   private readonly queries = new QueryVectors();
-  /** Where the loaded model runs (e.g. "wasm"), as the runner reported it. */
-  device: string | null = null;
+  /** Where the loaded model runs (e.g. "wasm") and on how many threads, as the runner reported it. */
+  runtime: Pick<LoadedModel, 'device' | 'threads' | 'threadReason'> | null = null;
   /** Progress of a model download under way, for the status. */
   download: EmbedStatus['download'] = null;
 
@@ -54,7 +54,7 @@ export class ModelLoader {
         onProgress();
       });
       this.loadedId = spec.id;
-      this.device = info.device;
+      this.runtime = { device: info.device, threads: info.threads, threadReason: info.threadReason };
       this.words = info.words?.length ? new Set(info.words) : null;
       return info.dim;
     } catch (e) {

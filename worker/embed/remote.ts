@@ -9,6 +9,8 @@ import type { FolderFile } from './opfs-models';
 export interface RemoteEmbedder extends Embedder {
   saveModelFolder(name: string, files: FolderFile[]): Promise<ModelSpec>;
   deleteModelFolder(name: string): Promise<void>;
+  /** Benchmarks: ONNX Runtime's wasm thread count, before the first load; false once it has started. */
+  requestThreads(n: number): Promise<boolean>;
   close(): void;
 }
 
@@ -24,6 +26,7 @@ export function remoteEmbedder(port: MessagePort): RemoteEmbedder {
     embed: (texts, role) => guard(remote.embed(texts, role)),
     saveModelFolder: (name, files) => guard(remote.saveModelFolder(name, files)),
     deleteModelFolder: (name) => guard(remote.deleteModelFolder(name)),
+    requestThreads: (n) => guard(remote.requestThreads(n)),
     close() {
       fail(new Error('The embedding worker stopped; a new one takes over.'));
       remote[Comlink.releaseProxy]();

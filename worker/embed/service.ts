@@ -118,7 +118,7 @@ export class EmbedService {
       counts: this.currentCounts(),
       embedded: index ? index.size : null,
       paused: this.paused,
-      device: this.loader.device,
+      runtime: this.loader.runtime,
       rate: this.queue.rate,
       download: this.loader.download,
       error: this.error,

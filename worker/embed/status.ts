@@ -1,7 +1,9 @@
 // What embed_status reports: the queue's progress in one plain object, for
 // the UI, agents and the CLI. Pure: the service hands in what it knows.
 import type { ModelSpec } from './models';
+import type { LoadedModel } from './embedder';
 import type { Counts } from './store';
+import type { ThreadReason } from './threads';
 
 export type EmbedState = 'unavailable' | 'idle' | 'indexing' | 'loading' | 'downloading' | 'chunking' | 'embedding' | 'paused' | 'complete' | 'error';
 
@@ -12,6 +14,9 @@ export interface EmbedStatus {
   complete: boolean;
   paused: boolean;
   device: string | null;
+  /** ONNX Runtime's wasm threads and why that many; null where the host does not choose (Node) or no model is loaded. */
+  threads: number | null;
+  threads_reason: ThreadReason | null;
   notes: number;
   notes_chunked: number;
   chunks_total: number;
@@ -32,7 +37,8 @@ export interface StatusInput {
   /** Passages with vectors (the index's size); null while the index is still loading. */
   embedded: number | null;
   paused: boolean;
-  device: string | null;
+  /** What the loaded model runs on (null: none loaded yet). */
+  runtime: Pick<LoadedModel, 'device' | 'threads' | 'threadReason'> | null;
   /** Passages per second over the last batches. */
   rate: number | null;
   download: EmbedStatus['download'];
@@ -51,7 +57,9 @@ export function describeStatus(s: StatusInput): EmbedStatus {
     state: s.state === 'idle' && s.embedded === null ? 'indexing' : s.state === 'idle' && complete ? 'complete' : s.state,
     complete,
     paused: s.paused,
-    device: s.device,
+    device: s.runtime?.device ?? null,
+    threads: s.runtime?.threadReason ? (s.runtime.threads ?? 0) : null,
+    threads_reason: s.runtime?.threadReason ?? null,
     notes: c.notes,
     notes_chunked: c.chunkedNotes,
     chunks_total: c.chunks,

@@ -4,6 +4,7 @@
 import type { Embedder, LoadedModel, LoadProgress, Role } from './embedder';
 import { JobQueue } from './embedder';
 import type { ModelSpec } from './models';
+import type { ThreadPlan } from './threads';
 
 type Transformers = typeof import('@huggingface/transformers');
 type Extractor = Awaited<ReturnType<Transformers['pipeline']>> & { dispose(): Promise<void> };
@@ -15,6 +16,8 @@ export interface EmbedHost {
   locate(spec: ModelSpec, lib: Transformers): Promise<string>;
   /** Devices to try, best first ('webgpu', 'wasm', 'cpu'). */
   devices(spec: ModelSpec): Promise<string[]>;
+  /** The wasm backend's thread count and its reason, where the host sets one (the browser). */
+  threads?(): ThreadPlan;
 }
 
 /** Vocabularies larger than this are not passed on (they hold nearly every word anyway). */
@@ -100,7 +103,9 @@ export function createTransformersEmbedder(host: EmbedHost): Embedder {
           throw new Error(`it produces ${probe.length}-dimensional vectors, not the ${spec.dim} its description says`);
         }
         const words = wholeWords(extractor);
-        const info: LoadedModel = { id: spec.id, dim: probe.length, device, ms: Math.round(performance.now() - started), ...(words ? { words } : {}) };
+        const plan = host.threads?.();
+        const threads = plan ? (device === 'wasm' ? { threads: plan.threads, threadReason: plan.reason } : { threads: 0, threadReason: 'not_wasm' as const }) : {};
+        const info: LoadedModel = { id: spec.id, dim: probe.length, device, ms: Math.round(performance.now() - started), ...threads, ...(words ? { words } : {}) };
         current = { spec: { ...spec, dim: probe.length }, extractor, info };
         return info;
       } catch (e) {

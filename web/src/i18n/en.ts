@@ -296,6 +296,12 @@ export const en = {
   'embed.folder': 'Load a model from a folder…',
   'embed.folderLoading': 'Loading the model folder “{name}”…',
   'embed.folderDone': 'Model “{name}” loaded from the folder; re-embedding with it.',
+  // Embedding panel: how many threads the model runs on, and why (issue 17).
+  'embed.threads.cores': 'Runs on {threads} threads (one core is left for the app).',
+  'embed.threads.few_cores': 'Runs on 1 thread: this device has no core to spare beyond the one the app needs.',
+  'embed.threads.not_isolated': 'Runs on 1 thread: the page is not cross-origin isolated (the host sends no COOP/COEP headers). Reload once the app has been opened before: its offline copy adds them.',
+  'embed.threads.requested': 'Runs on {threads} threads (set by a benchmark).',
+  'embed.threads.not_wasm': 'Runs on the graphics processor (WebGPU).',
   // Engine error codes and import problem codes, as a lead before the engine's own (English) detail.
   'engineError.invalid_argument': 'An argument is not valid.',
   'engineError.invalid_filter': 'The filter is not valid.',

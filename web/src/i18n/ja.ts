@@ -297,6 +297,12 @@ export const ja: Record<MessageKey, string> = {
   'embed.folder': 'フォルダーからモデルを読み込む…',
   'embed.folderLoading': 'モデルフォルダー「{name}」を読み込んでいます…',
   'embed.folderDone': 'モデル「{name}」をフォルダーから読み込みました。このモデルで埋め込み直します。',
+  // 埋め込みパネル: モデルが使うスレッド数とその理由（issue 17）。
+  'embed.threads.cores': '{threads} スレッドで実行中（1 コアはアプリ用に残しています）。',
+  'embed.threads.few_cores': '1 スレッドで実行中: この端末にはアプリ用の 1 コア以外に余裕がありません。',
+  'embed.threads.not_isolated': '1 スレッドで実行中: このページはクロスオリジン分離されていません（ホストが COOP/COEP ヘッダーを送っていません）。一度開いたことがあれば再読み込みしてください。オフライン用のコピーがヘッダーを付けます。',
+  'embed.threads.requested': '{threads} スレッドで実行中（ベンチマークによる指定）。',
+  'embed.threads.not_wasm': 'グラフィックス プロセッサー（WebGPU）で実行中。',
   // Engine error codes and import problem codes, as a lead before the engine's own (English) detail.
   'engineError.invalid_argument': '引数が正しくありません。',
   'engineError.invalid_filter': 'フィルターが正しくありません。',

@@ -79,6 +79,11 @@ export function EmbedPanel() {
       {s.state === 'embedding' && s.rate_per_s ? (
         <p className="muted">{t('embed.rate', { rate: formatNumber(s.rate_per_s), eta: s.eta_s === null ? '…' : duration(s.eta_s, lang) })}</p>
       ) : null}
+      {s.threads_reason ? (
+        <p className="muted" data-testid="embed-threads" data-threads={s.threads ?? 0} data-reason={s.threads_reason}>
+          {t(`embed.threads.${s.threads_reason}`, { threads: s.threads ?? 0 })}
+        </p>
+      ) : null}
       {s.chunks_unreadable > 0 ? <p className="muted">{t('embed.unreadable', { count: s.chunks_unreadable })}</p> : null}
       {s.error ? <p className="error" role="alert">{s.error}</p> : null}
       {message ? <p className="notice" role="status">{message}</p> : null}

@@ -1,0 +1,30 @@
+// How many threads ONNX Runtime's wasm backend may use. Threads need
+// SharedArrayBuffer, which a page only has when it is cross-origin isolated
+// (COOP same-origin + COEP require-corp); one core is left for the UI and
+// the engine. Pure, so the rule is tested without a browser.
+
+/** Why the model runs on that many threads (shown, translated, in the embedding panel). */
+export type ThreadReason =
+  /** Isolated: one thread per core but one. */
+  | 'cores'
+  /** Isolated, but with two cores or fewer there is no core to spare. */
+  | 'few_cores'
+  /** The page is not cross-origin isolated (the host sends no COOP/COEP and no service worker added them yet). */
+  | 'not_isolated'
+  /** A benchmark set the count. */
+  | 'requested'
+  /** Not the wasm backend (WebGPU, Node): the count does not apply. */
+  | 'not_wasm';
+
+export interface ThreadPlan {
+  threads: number;
+  reason: ThreadReason;
+}
+
+export function planThreads(env: { isolated: boolean; cores: number | undefined; requested?: number }): ThreadPlan {
+  if (!env.isolated) return { threads: 1, reason: 'not_isolated' };
+  const cores = env.cores && env.cores > 0 ? Math.floor(env.cores) : 1;
+  if (env.requested && env.requested >= 1) return { threads: Math.floor(env.requested), reason: 'requested' };
+  const spare = Math.max(1, cores - 1);
+  return { threads: spare, reason: spare > 1 ? 'cores' : 'few_cores' };
+}
