@@ -139,7 +139,9 @@ const missed = rows.filter((r) => r.target === 'NO');
 const verdict = missed.length
   ? `${rows.length - 1 - missed.length} of ${rows.length - 1} valid-time rows meet the text-search target; over it: ${missed.map((r) => `${r.query} (p50 ${r.p50_ms} ms, p95 ${r.p95_ms} ms)`).join('; ')}.`
   : `All ${rows.length - 1} valid-time rows meet the text-search target (p50 ≤ 2 ms, p95 ≤ 10 ms).`;
-process.stdout.write(`${table}\n\n${verdict}\nMachine: ${machine}\n`);
+const ratios = rows.slice(1).map((r) => Number(r.p50_ms) / Number(base.p50_ms));
+const relative = `Beside the baseline of the same run (plain text search, p50 ${base.p50_ms} ms, p95 ${base.p95_ms} ms${Number(base.p50_ms) > 2 ? ', itself over the target on this run' : ''}), the valid-time rows take ${Math.min(...ratios).toFixed(2)}× to ${Math.max(...ratios).toFixed(2)}× its p50.`;
+process.stdout.write(`${table}\n\n${verdict}\n${relative}\nMachine: ${machine}\n`);
 
 if (!argv.includes('--no-doc')) {
   writeDocSection(
@@ -159,6 +161,7 @@ with the same queries, is measured in the same run.
 
 Target: the text-search target at 10k notes, p50 ≤ 2 ms and p95 ≤ 10 ms.
 ${verdict}
+${relative}
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; the machine was shared with other work
 during the run, so the numbers are upper bounds.

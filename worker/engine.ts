@@ -3,6 +3,7 @@
 // tests all build exactly this object, with createEngine.
 import type { Db } from './db/database';
 import { writeLane } from './db/lane';
+import { rederiveIfStale } from './ingest/derivation';
 import { importVault, tidyTextIndex, type ImportOptions, type ImportSummary } from './ingest/import';
 import type { ImportSource } from './ingest/source';
 import { removeVault } from './ingest/vaults';
@@ -55,6 +56,8 @@ export interface Engine {
 const SEARCHES = new Set(['search', 'find']);
 
 export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
+  // Notes stored by an older reading of Markdown are read again from their stored text, once.
+  rederiveIfStale(db, (opts.now ?? Date.now)());
   const embedService = opts.embedder !== undefined ? new EmbedService(db, opts.embedder, { ...opts.embedding, background: opts.background }) : undefined;
   const services: EngineServices = { embed: embedService, disk: opts.disk };
   const ctx: ToolContext = { db, now: opts.now ?? Date.now, services };

@@ -1,9 +1,14 @@
 // Re-reads every stored note from its stored text and rewrites what is
-// derived from the frontmatter and the body's inline metadata (fm rows, the
-// tags column, field-clash problems, declared permalinks), for migrations that change how notes
-// are read. The file text itself is never touched.
+// derived from it: the frontmatter and the body's inline metadata (fm rows,
+// the tags column, field-clash problems, declared permalinks) and the
+// knowledge graph (observations, relations, assertions, kg_fts, refused
+// qualifiers), when the way notes are read changed (derivation.ts). The file
+// text itself is never touched.
 import type { Db } from '../db/database';
 import { insertRows } from '../db/bulk';
+import { readContents } from './contents';
+import { FtsWrites } from './fts-writes';
+import { clearGraphRows, writeGraphRows } from './graph-store';
 import { parseNoteText } from './note';
 import { noteFmRows } from './store';
 import { stringValue } from './standard-keys';
@@ -41,4 +46,31 @@ export function rederiveNoteMetadata(db: Db, at = Date.now()): number {
     after = rows[rows.length - 1].id;
   }
   return n;
+}
+
+/** Re-reads every note's observations and relations (with their qualifiers) from its stored text. */
+export function rederiveGraph(db: Db, at = Date.now()): void {
+  for (let after = 0; ; ) {
+    const notes = db.all<{ id: number; vault_id: number; path: string; title: string }>(
+      "SELECT id, vault_id, path, title FROM entries WHERE kind = 'note' AND id > ? ORDER BY id LIMIT 500",
+      [after],
+    );
+    if (!notes.length) break;
+    const fts = new FtsWrites();
+    for (const n of notes) {
+      const text = readContents(db, n.id);
+      if (!text) continue;
+      const note = parseNoteText(n.path, text.head + text.body);
+      clearGraphRows(db, n.id, fts);
+      writeGraphRows(db, n.id, n.title, note.structure.observations, note.structure.relations, fts);
+      db.run("DELETE FROM problems WHERE vault_id = ? AND path = ? AND code = 'temporal_qualifier_refused'", [n.vault_id, n.path]);
+      for (const p of note.problems.filter((x) => x.code === 'temporal_qualifier_refused')) {
+        db.run('INSERT INTO problems (vault_id, path, code, message, action, line, at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+          n.vault_id, n.path, p.code, p.message, p.action, p.line ?? null, at,
+        ]);
+      }
+    }
+    fts.apply(db);
+    after = notes[notes.length - 1].id;
+  }
 }

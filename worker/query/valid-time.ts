@@ -88,29 +88,41 @@ function describeValue(v: unknown): string {
  * The observations (alias `o`) that answer the question: one of their
  * assertions is of the kind and shares a moment with the window, on the
  * window's axis (dates and instants never compare).
+ *
+ * `drive` says which side is the smaller: 'observations' when the rows come
+ * from elsewhere (text hits, one note), so each is checked through its own
+ * assertions (the time terms are kept off the index with `+`, or SQLite would
+ * scan the time index once per observation); 'assertions' when the question
+ * is the only narrowing, so the answering assertions are read once by the
+ * time index and the observations looked up by id.
  */
-export function validTimeCondition(q: ValidTimeQuery, obs = 'o'): SqlCondition {
-  const { sql, params } = assertionMatch(q, 'a');
+export function validTimeCondition(q: ValidTimeQuery, obs = 'o', drive: 'observations' | 'assertions' = 'observations'): SqlCondition {
+  if (drive === 'assertions') {
+    const { sql, params } = assertionMatch(q, 'a');
+    return { sql: `${obs}.id IN (SELECT a.observation_id FROM assertions a WHERE ${sql})`, params };
+  }
+  const { sql, params } = assertionMatch(q, 'a', '+');
   return { sql: `EXISTS (SELECT 1 FROM assertions a WHERE a.observation_id = ${obs}.id AND ${sql})`, params };
 }
 
-/** The condition on one assertion row (alias `a`). */
-export function assertionMatch(q: ValidTimeQuery, a = 'a'): SqlCondition {
+/** The condition on one assertion row (alias `a`); `pin` '+' keeps its terms off the indexes. */
+export function assertionMatch(q: ValidTimeQuery, a = 'a', pin: '' | '+' = ''): SqlCondition {
   const parts: string[] = [];
   const params: SqlValue[] = [];
+  const col = (c: string) => `${pin}${a}.${c}`;
   if (q.kind) {
-    parts.push(`${a}.kind = ?`);
+    parts.push(`${col('kind')} = ?`);
     params.push(q.kind);
   }
   const w = q.window;
   if (w) {
     const { lo, hi } = storageKeys(w);
-    parts.push(`${a}.axis = ?`);
+    parts.push(`${col('axis')} = ?`);
     params.push(w.axis);
     // Starts before the window ends, and ends after it starts; equal bounds count when both sides hold them.
-    parts.push(w.upperInclusive ? `(${a}.lo < ? OR (${a}.lo = ? AND ${a}.lo_inc = 1))` : `${a}.lo < ?`);
+    parts.push(w.upperInclusive ? `(${col('lo')} < ? OR (${a}.lo = ? AND ${a}.lo_inc = 1))` : `${col('lo')} < ?`);
     params.push(hi, ...(w.upperInclusive ? [hi] : []));
-    parts.push(w.lowerInclusive ? `(${a}.hi > ? OR (${a}.hi = ? AND ${a}.hi_inc = 1))` : `${a}.hi > ?`);
+    parts.push(w.lowerInclusive ? `(${col('hi')} > ? OR (${a}.hi = ? AND ${a}.hi_inc = 1))` : `${col('hi')} > ?`);
     params.push(lo, ...(w.lowerInclusive ? [lo] : []));
   }
   return { sql: parts.length ? parts.join(' AND ') : '1', params };

@@ -50,7 +50,7 @@ export function answeringTypes(req: Pick<ItemRequest, 'types' | 'validTime'>): I
 }
 
 /** Conditions on the item rows (aliases o / r) beyond the note scope. */
-function itemConditions(type: ItemType, req: ItemRequest): SqlCondition {
+function itemConditions(type: ItemType, req: ItemRequest, drive: 'observations' | 'assertions'): SqlCondition {
   const parts: string[] = [];
   const params: SqlValue[] = [];
   if (type === 'observation') {
@@ -59,7 +59,7 @@ function itemConditions(type: ItemType, req: ItemRequest): SqlCondition {
       params.push(...req.categories);
     }
     if (req.validTime) {
-      const c = validTimeCondition(req.validTime, 'o');
+      const c = validTimeCondition(req.validTime, 'o', drive);
       parts.push(c.sql);
       params.push(...c.params);
     }
@@ -68,8 +68,13 @@ function itemConditions(type: ItemType, req: ItemRequest): SqlCondition {
 }
 
 /** FROM/WHERE over one item kind joined to its note, within scope. */
-function itemSource(type: ItemType, req: ItemRequest, scope: SqlCondition): { table: string; a: string; from: string; where: string; params: SqlValue[]; rowid: string } {
-  const extra = itemConditions(type, req);
+function itemSource(
+  type: ItemType,
+  req: ItemRequest,
+  scope: SqlCondition,
+  drive: 'observations' | 'assertions' = 'observations',
+): { table: string; a: string; from: string; where: string; params: SqlValue[]; rowid: string } {
+  const extra = itemConditions(type, req, drive);
   const table = type === 'observation' ? 'observations o' : 'relations r';
   const a = type === 'observation' ? 'o' : 'r';
   return {
@@ -106,7 +111,8 @@ function listItems(req: ItemRequest, types: ItemType[], c: CompiledQuery): { row
   const selects: string[] = [];
   const params: SqlValue[] = [];
   for (const type of types) {
-    const s = itemSource(type, req, req.scope.condition);
+    // No words: the valid-time question is the narrowing, read from the time index.
+    const s = itemSource(type, req, req.scope.condition, 'assertions');
     const ex = excludedSql(s.rowid, c);
     selects.push(`SELECT ${s.rowid} AS rowid, e.path AS path, e.vault_id AS vault, ${s.a}.line AS line FROM ${s.from} WHERE ${s.where}${ex.sql}`);
     params.push(...s.params, ...ex.params);
@@ -173,7 +179,7 @@ export function notesWithItems(req: ItemRequest, types: readonly ItemType[], c: 
   const arms: string[] = [];
   const params: SqlValue[] = [];
   for (const type of types) {
-    const s = itemSource(type, req, { sql: '1', params: [] });
+    const s = itemSource(type, req, { sql: '1', params: [] }, 'assertions');
     const hard = hardClauses(s.rowid, c);
     arms.push(`SELECT ${s.a}.entry_id FROM ${s.table} WHERE ${s.where}${hard.sql}`);
     params.push(...s.params, ...hard.params);

@@ -92,7 +92,7 @@ export function answeringNotes(g: GraphArgs): Restriction | null {
     params.push(...g.categories);
   }
   if (g.validTime) {
-    const c = validTimeCondition(g.validTime, 'o');
+    const c = validTimeCondition(g.validTime, 'o', 'assertions');
     parts.push(c.sql);
     params.push(...(c.params as (string | number)[]));
   }

@@ -1,21 +1,24 @@
-// Migration 5 re-reads notes stored by an earlier version: their inline #tags
-// and Dataview fields become filterable and their frontmatter values
-// searchable, without importing the folder again.
+// Notes stored by an earlier version are read again from their stored text
+// when the database opens (the migrations themselves only change tables):
+// inline #tags and Dataview fields become filterable, frontmatter values
+// searchable, qualifiers become assertions, without importing the folder again.
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../engine';
-import { ok } from '../../test/make-engine';
-import { openMemoryDb } from '../open-node';
-import { migrate, schemaVersion } from '../migrate';
-import { MIGRATIONS } from './index';
+import { createEngine } from '../engine';
+import { ok } from '../test/make-engine';
+import { openMemoryDb } from '../db/open-node';
+import { migrate, schemaVersion } from '../db/migrate';
+import { MIGRATIONS } from '../db/migrations';
+import { memorySource } from './source';
+import { DERIVATION_VERSION, rederiveIfStale, storedDerivation } from './derivation';
 
-describe('migration 0005_obsidian', () => {
-  it('derives inline tags and fields, and indexes frontmatter text, for notes stored before it', async () => {
+describe('the derivation at open', () => {
+  it('derives inline tags and fields, frontmatter text and valid time for notes stored at version 4', async () => {
     const db = await openMemoryDb({ migrate: false });
     migrate(db, MIGRATIONS.filter((m) => m.version < 5));
     expect(schemaVersion(db)).toBe(4);
     // What version 4 stored for one note (its import read frontmatter tags only).
     const head = '---\nauthor: Dora\ntags: [x]\n---\n';
-    const body = '#games/indie\n\nrating:: 4\n';
+    const body = '#games/indie\n\nrating:: 4\n\n- [decision] @effective:2026-07-27 Use Memcached\n- [risk] @effective:yesterday Vague\n';
     db.run("INSERT INTO vaults (id, name, created_at, import_state) VALUES (1, 'v', 1, 'complete')");
     db.run(
       `INSERT INTO entries (id, vault_id, path, folder, name, ext, kind, size, mtime, hash, title, type, permalink, tags, frontmatter)
@@ -37,7 +40,11 @@ describe('migration 0005_obsidian', () => {
 
     expect(migrate(db, MIGRATIONS.filter((m) => m.version <= 5))).toEqual([5]);
     migrate(db); // and the later ones, which the engine below expects
+    // The migrations changed tables only: nothing is derived yet.
+    expect(db.column("SELECT count(*) FROM fm WHERE src = 'inline'")).toEqual([0]);
+    expect(storedDerivation(db)).toBe(0);
     const engine = createEngine(db);
+    expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
     const paths = async (args: Record<string, unknown>) => ok(await engine.call('search', args)).results.map((r) => r.path);
     expect(await paths({ query: 'tag:games' })).toEqual(['a.md']);
     expect(await paths({ query: 'tag:x' })).toEqual(['a.md']);
@@ -45,6 +52,28 @@ describe('migration 0005_obsidian', () => {
     expect(ok(await engine.call('find', { filters: { rating: 4 } })).total).toBe(1);
     expect(db.get("SELECT src FROM fm WHERE key = 'tags' AND fold = 'games/indie'")).toEqual({ src: 'inline' });
     expect(db.column("SELECT permalink FROM entries WHERE path LIKE '%/c.md' ORDER BY path")).toEqual(['c', 'c']);
-    expect(db.column('SELECT code FROM problems')).toEqual([]);
+    expect(db.column('SELECT code FROM problems')).toEqual(['temporal_qualifier_refused']);
+    const at = ok(await engine.call('search', { valid_at: '2026-08-01' })) as unknown as { results: { content: string }[] };
+    expect(at.results.map((r) => r.content)).toEqual(['Use Memcached']);
+    expect(ok(await engine.call('search', { query: 'memcached', entity_types: ['observation'] })).total).toBe(1);
+  });
+
+  it('runs once: an open at the current derivation re-reads nothing, and a forced second run duplicates nothing', async () => {
+    const db = await openMemoryDb();
+    const engine = createEngine(db);
+    await engine.importSource(memorySource('v', { 'a.md': '#t\n- [risk] @effective:yesterday Vague\n- [fact] @2026 Dated\n' }));
+    const snapshot = () => ({
+      fm: db.all('SELECT key, fold, src FROM fm ORDER BY key, fold'),
+      problems: db.column('SELECT code FROM problems ORDER BY code'),
+      assertions: db.column('SELECT literal FROM assertions ORDER BY literal'),
+      observations: db.column('SELECT content FROM observations ORDER BY content'),
+    });
+    const before = snapshot();
+    expect(before.problems).toEqual(['temporal_qualifier_refused']);
+    expect(rederiveIfStale(db)).toBe(false);
+    db.run('DELETE FROM derivation');
+    expect(rederiveIfStale(db)).toBe(true);
+    expect(snapshot()).toEqual(before);
+    expect(ok(await engine.call('search', { query: 'tag:t' })).total).toBe(1);
   });
 });

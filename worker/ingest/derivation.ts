@@ -1,0 +1,40 @@
+// What Kioku derives from a note's stored text has a version of its own,
+// apart from the schema. Migrations change tables with frozen SQL and never
+// run the live import; when the live reading of notes changes (a new inline
+// syntax, another text column, a qualifier form), DERIVATION_VERSION goes up
+// and every database re-reads its notes, once, the next time it opens.
+import type { Db } from '../db/database';
+import { rederiveGraph, rederiveNoteMetadata } from './rederive';
+import { rebuildFts } from '../text/fts-row';
+
+/**
+ * 1: inline #tags and Dataview fields as fm rows, shared declared permalinks
+ * kept, the `meta` text column (issue 12); temporal qualifiers, assertions and
+ * kg_fts (issue 13).
+ */
+export const DERIVATION_VERSION = 1;
+
+/** The derivation this database holds; null before migration 14 (nothing to do then). */
+export function storedDerivation(db: Db): number | null {
+  if (!db.column("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'derivation'").length) return null;
+  return db.column<number>('SELECT version FROM derivation WHERE id = 1')[0] ?? 0;
+}
+
+/**
+ * Re-reads every note when the database holds an older derivation, in one
+ * transaction (a crash leaves the old derivation whole, and it runs again).
+ * Returns whether it ran.
+ */
+export function rederiveIfStale(db: Db, at = Date.now()): boolean {
+  const stored = storedDerivation(db);
+  if (stored === null || stored >= DERIVATION_VERSION) return false;
+  return db.tx(() => {
+    // Read again under the write lock: another process may have done it meanwhile.
+    if ((storedDerivation(db) ?? 0) >= DERIVATION_VERSION) return false;
+    rederiveNoteMetadata(db, at);
+    rederiveGraph(db, at);
+    rebuildFts(db);
+    db.run('INSERT INTO derivation (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version', [DERIVATION_VERSION]);
+    return true;
+  });
+}
