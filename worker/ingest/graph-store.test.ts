@@ -7,6 +7,7 @@ import { migrate } from '../db/migrate';
 import { MIGRATIONS } from '../db/migrations';
 import { memorySource } from './source';
 import { engineWith } from '../test/make-engine';
+import { createEngine } from '../engine';
 import type { Db } from '../db/database';
 
 const CACHE = `---
@@ -64,7 +65,7 @@ describe('graph rows', () => {
     expect(engine.db.get<{ n: number }>('SELECT count(*) AS n FROM assertions')!.n).toBe(0);
   });
 
-  it('migration 0006 re-reads existing notes: qualifiers peeled, assertions, index rows and problems', async () => {
+  it('a database from version 5 is re-read when it opens: qualifiers peeled, assertions, index rows and problems', async () => {
     const db = await openMemoryDb({ migrate: false });
     migrate(db, MIGRATIONS.filter((m) => m.version < 6));
     // As version 4 stored them: the qualifier inside the content, no assertions.
@@ -76,6 +77,9 @@ describe('graph rows', () => {
     db.run("INSERT INTO observations (entry_id, line, category, content, tags) VALUES (?, 6, 'decision', '@effective[2026-06-10,2026-07-27) The cache layer will use Redis.', '[]')", [id]);
 
     migrate(db);
+    // Migrations change tables only; the re-read of stored notes runs when the engine opens the database.
+    expect(db.column('SELECT count(*) FROM assertions')).toEqual([0]);
+    createEngine(db);
     expect(db.column('SELECT content FROM observations ORDER BY line')).toEqual([
       'The cache layer will use Redis. #cache', 'The cache layer will use Memcached.', 'Undated fact', '@effective[2026-08-01,2026-07-01) Backwards',
     ]);

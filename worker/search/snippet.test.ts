@@ -57,6 +57,18 @@ describe('makeSnippet', () => {
     expect(s).toBe('Heading See the [design] and docs for [auth].');
   });
 
+  it('hides Obsidian comments, callout markers, highlight marks and block ids', () => {
+    const s = makeSnippet('> [!info]- Setup notes\n> > [!tip] Nested\n> Install the ==plugin== first. ^step1\n\nText %%a private plugin remark%% after.', words('plugin'));
+    expect(s).toBe('Setup notes Nested Install the [plugin] first. Text after.');
+    // A match only inside a comment is not where the snippet goes, nor shown.
+    const c = makeSnippet(`${'Lead words here. '.repeat(30)}%%secret plugin%%\n${'Tail words. '.repeat(30)}plugin end`, words('plugin'), { requireHit: true });
+    expect(c).toContain('[plugin] end');
+    expect(c).not.toContain('secret');
+    expect(makeSnippet('Only %%hidden plugin%% here', words('plugin'), { requireHit: true })).toBeNull();
+    // An unclosed comment hides the rest of the note.
+    expect(makeSnippet('Visible start. %% hidden to the end', words('start'))).toBe('Visible [start].');
+  });
+
   it('starts at the beginning when nothing matches and stays bounded for huge notes', () => {
     expect(makeSnippet('Plain first line.\nSecond.', words('absent'))).toBe('Plain first line. Second.');
     const huge = 'x '.repeat(400_000) + 'needle';

@@ -69,7 +69,9 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
   const length = opts.length ?? 200;
   const raw = text.length > SNIPPET_SCAN_CHARS ? text.slice(0, SNIPPET_SCAN_CHARS) : text;
   const norm = new NormalizedText(raw);
-  const hits = findHits(norm.text, 're' in terms ? terms : highlighter(terms));
+  // Obsidian hides %%comments%% when reading: a snippet neither shows them nor is placed on a match inside one.
+  const comments = commentSpans(norm.text);
+  const hits = findHits(norm.text, 're' in terms ? terms : highlighter(terms)).filter((h) => !comments.some((c) => h.start >= c.start && h.start < c.end));
   if (!hits.length && opts.requireHit) return null;
   const window = bestWindow(hits, length, norm.text.length);
   // Back to the original text, with room for markup that stripping removes.
@@ -79,11 +81,24 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
     .filter((h) => h.end > window.start && h.start < window.end)
     .map((h) => ({ start: norm.toRaw(h.start), end: norm.toRaw(h.end) }));
   start = wordStart(raw, start);
+  // Only quote marks before it: the snippet starts at the text's start.
+  if (start > 0 && start < 40 && /^[\s>]*$/.test(raw.slice(0, start))) start = 0;
   end = wordEnd(raw, end);
-  const { text: out, cut } = render(raw, start, end, rawHits, open, close, length);
+  const hidden = comments
+    .filter((c) => c.end > window.start - length && c.start < window.end + length)
+    .map((c) => ({ start: norm.toRaw(c.start), end: norm.toRaw(c.end) }));
+  const { text: out, cut } = render(raw, start, end, rawHits, open, close, length, hidden);
   const before = start > 0 || (opts.windowStart ?? 0) > 0;
   const after = cut || (opts.windowStart ?? 0) + end < Math.max(text.length, opts.fullLength ?? 0);
   return (before ? '…' : '') + out + (after ? '…' : '');
+}
+
+const COMMENT = /%%[\s\S]*?(?:%%|$)/g;
+
+/** The %%comment%% spans of the text (an unclosed one runs to the end, as in Obsidian). */
+function commentSpans(text: string): { start: number; end: number }[] {
+  if (!text.includes('%%')) return [];
+  return [...text.matchAll(COMMENT)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
 }
 
 function escapeRegex(s: string): string {
@@ -221,7 +236,9 @@ function wordEnd(raw: string, i: number): number {
 const MARKUP: RegExp[] = [
   /^[ \t]{0,3}(?:```|~~~).*$/gm, // fence lines (the code inside stays: it is searchable text)
   /^[ \t]{0,3}#{1,6}[ \t]+/gm, // heading marks
-  /^[ \t]{0,3}>[ \t]?/gm, // quote marks
+  /^[ \t]{0,3}(?:>[ \t]?)+(?:\[![^\]\n]*\][+-]?[ \t]*)?/gm, // quote marks, nested ones, and a callout's [!type] with its fold sign
+  /==/g, // highlight marks
+  /[ \t]\^[A-Za-z0-9-]+[ \t]*$/gm, // block ids
   /!?\[\[(?:[^\]|#\n]*(?:#[^\]|\n]*)?\|)?/g, // [[target| or [[ (the alias or target stays)
   /\]\]/g,
   /\]\([^)\n]*\)/g, // ](url)
@@ -234,12 +251,26 @@ const MARKUP: RegExp[] = [
  * The raw text [start, end) with markup dropped, whitespace collapsed and
  * hits wrapped in markers, at most about `length` visible characters.
  */
-function render(raw: string, start: number, end: number, hits: { start: number; end: number }[], open: string, close: string, length: number): { text: string; cut: boolean } {
+function render(
+  raw: string,
+  start: number,
+  end: number,
+  hits: { start: number; end: number }[],
+  open: string,
+  close: string,
+  length: number,
+  hidden: readonly { start: number; end: number }[] = [],
+): { text: string; cut: boolean } {
   const slice = raw.slice(start, end);
   const drop = new Uint8Array(slice.length);
+  for (const h of hidden) drop.fill(1, Math.max(0, h.start - start), Math.max(0, Math.min(slice.length, h.end - start)));
+  // Line-anchored markup is matched from the start of the first line (the slice may begin inside it).
+  const lineStart = Math.max(raw.lastIndexOf('\n', start - 1) + 1, start - 200);
+  const lead = start - lineStart;
+  const text = raw.slice(lineStart, end);
   for (const re of MARKUP) {
     re.lastIndex = 0;
-    for (const m of slice.matchAll(re)) drop.fill(1, m.index!, m.index! + m[0].length);
+    for (const m of text.matchAll(re)) drop.fill(1, Math.max(0, m.index! - lead), Math.max(0, m.index! + m[0].length - lead));
   }
   const opens = new Set<number>();
   const closes = new Set<number>();

@@ -15,6 +15,8 @@ import { defineTool, type ToolContext } from './define';
 import { toolError } from '../errors';
 import { entitiesOnly, parseGraphArgs, type GraphArgs } from './graph-args';
 import { searchGraph } from './search-graph';
+import { withFuzzy } from '../search/fuzzy';
+import { didYouMean, type DidYouMean } from '../search/did-you-mean';
 
 export type { SearchHit };
 
@@ -52,6 +54,8 @@ export interface SearchResult {
   notice_code?: string;
   /** A valid-time argument was applied (absent otherwise). */
   temporal_applied?: true;
+  /** No hit: the query with its misspelt words replaced by the nearest words the vault holds. */
+  did_you_mean?: DidYouMean;
   [extra: string]: unknown;
 }
 
@@ -66,6 +70,7 @@ interface SearchInput {
   fields?: string[];
   markers: [string, string];
   graph: GraphArgs;
+  fuzzy: boolean;
 }
 
 export const MAX_PAGE = 100_000;
@@ -89,6 +94,8 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     { name: 'page', type: 'integer', description: 'Page number, from 1 (default 1).' },
     { name: 'page_size', type: 'integer', aliases: ['limit'], description: 'Hits per page, 1 to 100 (default 10).' },
     { name: 'snippet_markers', type: '[string, string]', description: 'Text put around matches in snippets (default ["[", "]"]).' },
+    // Typos (issue 12).
+    { name: 'fuzzy', type: 'boolean', description: 'Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true. Text mode only. Default false.' },
     // Observations, relations and valid time (issue 13).
     { name: 'entity_types', type: 'string[] | string', aliases: ['kind'], description: 'What to return: "entity" (notes and files, the default), "observation" (Basic Memory\'s - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score.' },
     { name: 'categories', type: 'string[]', description: 'Observations of these categories only, e.g. ["decision"]; alone it searches observations.' },
@@ -121,6 +128,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       pageSize: optInt(args, 'page_size', 1, 100, 10),
       fields: readFieldList(args),
       markers: markersArg(args),
+      fuzzy: fuzzyArg(args, mode),
     };
   },
   async run(ctx, input) {
@@ -129,6 +137,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     let found: ModeResult;
     let extra: Partial<SearchResult> = {};
     let mode: SearchResult['mode'];
+    let fuzzyIds: Set<number> | null = null;
     if (input.ids) {
       const { found: ids, missing } = lookupIds(ctx.db, input.ids);
       const query = parseQuery(input.query);
@@ -166,14 +175,29 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     } else {
       const scope = buildScope(ctx.db, input.scope!);
       const query = parseQuery(scope.text);
-      found = await SEARCH_MODES[input.mode]({ db: ctx.db, services: ctx.services, scope, query, window });
-      if (scope.filter) extra = { filter: scope.filter };
+      const req = { db: ctx.db, services: ctx.services, scope, query, window };
+      found = await SEARCH_MODES[input.mode](req);
+      if (input.fuzzy) {
+        const f = await withFuzzy(SEARCH_MODES.text, req, found);
+        fuzzyIds = f.fuzzyIds;
+        found = f;
+      }
+      if (found.total === 0) {
+        const hint = didYouMean(ctx.db, query, input.query ?? '');
+        if (hint) extra = { did_you_mean: hint };
+      }
+      if (scope.filter) extra = { ...extra, filter: scope.filter };
       const bounded = [...(query.bounded ?? []), ...(found.extra?.partial ? [PARTIAL_NOTICE] : [])];
       if (bounded.length) extra = { ...extra, ...boundedNotice(found.extra, bounded) };
       mode = input.mode as SearchMode;
     }
     // Stop words still rank, but marking every "the" would hide why a note matched.
-    const results = hydrateHits(ctx.db, found.rows, { highlight: withoutStopWords(found.highlight), markers: input.markers, fields: input.fields });
+    const hydrate = (rows: ModeResult['rows']) => hydrateHits(ctx.db, rows, { highlight: withoutStopWords(found.highlight), markers: input.markers, fields: input.fields });
+    const fuzzy = fuzzyIds;
+    // Fuzzy-only hits come after the exact ones (withFuzzy appends them) and say so.
+    const results = fuzzy?.size
+      ? [...hydrate(found.rows.filter((r) => !fuzzy.has(r.id))), ...hydrate(found.rows.filter((r) => fuzzy.has(r.id))).map((h) => ({ ...h, fuzzy: true as const }))]
+      : hydrate(found.rows);
     return {
       results,
       page: input.page,
@@ -196,6 +220,14 @@ const PARTIAL_NOTICE = 'The search ran out of its time budget: notes holding eve
 function boundedNotice(modeExtra: Record<string, unknown> | undefined, bounded: string[]): Partial<SearchResult> {
   const before = typeof modeExtra?.notice === 'string' ? `${modeExtra.notice} ` : '';
   return { notice: before + bounded.join(' '), notice_code: typeof modeExtra?.notice_code === 'string' ? modeExtra.notice_code : 'query_bounded' };
+}
+
+function fuzzyArg(args: Args, mode: unknown): boolean {
+  const v = args.fuzzy;
+  if (v === undefined || v === null || v === false) return false;
+  if (v !== true) throw toolError('invalid_argument', `fuzzy must be true or false; got ${describe(v)}.`, 'fuzzy');
+  if (mode !== 'text') throw toolError('invalid_argument', `fuzzy matches words as written, so it works in text mode only; this search runs in ${describe(mode)} mode. Add "mode": "text".`, 'fuzzy');
+  return true;
 }
 
 function markersArg(args: Args): [string, string] {

@@ -97,6 +97,8 @@ export const en = {
   'empty.wouldGive': '{count} results',
   'empty.wouldGive.one': '1 result',
   'empty.tips': 'Check the spelling, use fewer words, or try Semantic mode to search by meaning.',
+  // Typos (issue 12): the nearest words the vault holds.
+  'empty.didYouMean': 'Did you mean',
   'filter.title': 'Filters',
   'filter.active': 'Active filters',
   'filter.addFilter': 'Add filter',

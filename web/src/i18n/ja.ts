@@ -98,6 +98,8 @@ export const ja: Record<MessageKey, string> = {
   'empty.wouldGive': '{count} 件',
   'empty.wouldGive.one': '{count} 件',
   'empty.tips': '表記を確かめるか、語を減らすか、意味モードで意味から探してみてください。',
+  // Typos (issue 12): the nearest words the vault holds.
+  'empty.didYouMean': 'もしかして:',
   'filter.title': 'フィルター',
   'filter.active': '有効なフィルター',
   'filter.addFilter': 'フィルターを追加',

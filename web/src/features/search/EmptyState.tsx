@@ -10,6 +10,7 @@ import { conditionsOf, removeCondition } from '../filters/filter-model';
 import { conditionText } from '../filters/condition-text';
 import { searchArgs } from './search-args';
 import { tagTokensOf } from './query-tags';
+import type { SearchResult } from '../../../../worker/contract';
 
 interface Relaxation {
   label: string;
@@ -17,7 +18,7 @@ interface Relaxation {
   total: number | null;
 }
 
-export function EmptyState({ state, onState }: { state: SearchState; onState(p: Partial<SearchState>): void }) {
+export function EmptyState({ state, onState, didYouMean }: { state: SearchState; onState(p: Partial<SearchState>): void; didYouMean?: SearchResult['did_you_mean'] }) {
   const { t } = useI18n();
   const caps = useCapabilities();
   const [options, setOptions] = useState<Relaxation[]>([]);
@@ -54,6 +55,14 @@ export function EmptyState({ state, onState }: { state: SearchState; onState(p: 
     <div className="empty" data-testid="empty-state">
       <h2>{narrowed ? t('empty.narrowTitle') : t('empty.noMatchTitle')}</h2>
       <p>{state.q.trim() ? t('empty.noMatch', { query: state.q.trim() }) : t('empty.noMatchFilters')}</p>
+      {didYouMean ? (
+        <p data-testid="did-you-mean">
+          {t('empty.didYouMean')}{' '}
+          <button type="button" className="secondary" data-testid="did-you-mean-query" onClick={() => onState({ q: didYouMean.query, page: 1 })}>
+            {didYouMean.query}
+          </button>
+        </p>
+      ) : null}
       {narrowed ? (
         <ul className="relaxations">
           {options.map((o) => (

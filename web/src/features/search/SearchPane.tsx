@@ -128,7 +128,7 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
             </p>
           ) : null}
           {out.r.results.length === 0 ? (
-            <EmptyState state={state} onState={(p) => update(p)} />
+            <EmptyState state={state} onState={(p) => update(p)} didYouMean={out.r.did_you_mean} />
           ) : (
             <ResultList
               hits={out.r.results}

@@ -1,0 +1,80 @@
+// Typos through the search tool on a real engine: "did you mean" when nothing
+// is found, and the fuzzy option, which lists near words after exact ones.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine';
+import { engineWith, ok } from '../test/make-engine';
+import { allowedEdits, typoDistance } from './typos';
+
+type Hit = { path: string; fuzzy?: true; snippet: string };
+type Result = { results: Hit[]; total: number; did_you_mean?: { query: string; corrections: { from: string; to: string }[] } };
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await engineWith({
+    'plugins/core.md': '# Core plugins\n\nEvery plugin can be turned off. Plugins live in settings.',
+    'canvas.md': '# Canvas\n\nA canvas holds cards. Canvases are JSON files.',
+    'typo.md': '# Notes\n\nThe pluggin here is misspelt on purpose.',
+    'cats.md': '# Cats\n\nA cat sat.',
+  });
+});
+
+const search = async (args: Record<string, unknown>) => ok(await engine.call('search', { mode: 'text', ...args })) as unknown as Result;
+
+describe('did you mean', () => {
+  it('offers the nearest words the vault holds, as written there, and a query to run', async () => {
+    const r = await search({ query: 'plugn' });
+    expect(r.total).toBe(0);
+    expect(r.did_you_mean).toEqual({ query: 'plugin', corrections: [{ from: 'plugn', to: 'plugin' }] });
+    expect((await search({ query: 'cnavas' })).did_you_mean?.query).toBe('canvas');
+    const two = await search({ query: 'Cnavas -draft plugn' });
+    expect(two.did_you_mean?.query).toBe('canvas -draft plugin');
+    expect((await search({ query: two.did_you_mean!.query })).total).toBeGreaterThan(0);
+  });
+
+  it('is absent when something is found, and never corrects words of 3 letters or fewer', async () => {
+    expect((await search({ query: 'canvas' })).did_you_mean).toBeUndefined();
+    const short = await search({ query: 'cst' });
+    expect(short.total).toBe(0);
+    expect(short.did_you_mean).toBeUndefined();
+    expect((await search({ query: 'zzzzqqq' })).did_you_mean).toBeUndefined();
+  });
+});
+
+describe('fuzzy', () => {
+  it('is off by default: near words do not match', async () => {
+    expect((await search({ query: 'plugin' })).results.map((h) => h.path)).toEqual(['plugins/core.md']);
+  });
+
+  it('lists notes with near words after every exact match, marked fuzzy, with the near word marked', async () => {
+    const r = await search({ query: 'plugin', fuzzy: true });
+    expect(r.results.map((h) => [h.path, h.fuzzy ?? false])).toEqual([['plugins/core.md', false], ['typo.md', true]]);
+    expect(r.total).toBe(2);
+    expect(r.results[1].snippet).toContain('[pluggin]');
+    const typed = await search({ query: 'plugn', fuzzy: true });
+    expect(typed.results.map((h) => h.path)).toEqual(['plugins/core.md']);
+    expect(typed.results[0].fuzzy).toBe(true);
+  });
+
+  it('pages across the exact and the fuzzy notes without repeating', async () => {
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(...(await search({ query: 'plugin', fuzzy: true, page_size: 1, page })).results.map((h) => h.path));
+    expect(pages).toEqual(['plugins/core.md', 'typo.md']);
+  });
+
+  it('leaves short words exact and refuses modes that do not match words', async () => {
+    expect((await search({ query: 'cats', fuzzy: true })).results.map((h) => h.path)).toEqual(['cats.md']);
+    const r = (await engine.call('search', { query: 'plugin', fuzzy: true, mode: 'vector' })) as unknown as { isError: boolean; error: { code: string; path: string } };
+    expect(r.error).toMatchObject({ code: 'invalid_argument', path: 'fuzzy' });
+    const bad = (await engine.call('search', { query: 'plugin', fuzzy: 'yes', mode: 'text' })) as unknown as { error: { path: string } };
+    expect(bad.error.path).toBe('fuzzy');
+  });
+});
+
+describe('distance', () => {
+  it('counts a swap of neighbours as one edit and allows more edits for longer words', () => {
+    expect(typoDistance('cnavas', 'canvas')).toBe(1);
+    expect(typoDistance('plugn', 'plugin')).toBe(1);
+    expect(typoDistance('abc', 'xyz', 1)).toBe(2);
+    expect([3, 4, 7, 8, 12].map(allowedEdits)).toEqual([0, 1, 1, 2, 2]);
+  });
+});
