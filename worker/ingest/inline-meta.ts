@@ -18,10 +18,14 @@ export const NO_INLINE_META: InlineMeta = { tags: [], fields: [] };
 /** Benchmark switch (bench/import-inline.ts): off, imports read no inline metadata, the baseline it is compared with. */
 export const inlineMetaReading = { enabled: true };
 
+const MAY_HOLD_TAG = /(?:^|\s)#[^\s#]/;
+
 export function readInlineMeta(body: string, firstLine = 1): InlineMeta {
   if (!inlineMetaReading.enabled) return NO_INLINE_META;
-  // Most notes of most vaults have neither: skip the pass.
-  const hash = body.includes('#');
+  // Most notes of most vaults have neither: skip the pass. A '#' that only
+  // starts headings ("# ", "## ") cannot start a tag: a tag's '#' follows a
+  // blank or a line start and is followed by something else.
+  const hash = MAY_HOLD_TAG.test(body);
   const colons = body.includes('::');
   if (!hash && !colons) return NO_INLINE_META;
   const written: string[] = [];

@@ -12,6 +12,7 @@
 import type { FieldCondition, FilterAst } from './ast';
 import { isRangeTest, OPERATORS, rangeArm } from './operators';
 import { armProbe, armRows, cond, joinAll, type Arm, type SqlCondition } from './sql';
+import { fileField } from './file-fields';
 
 /** Every note, in id order (index entries_kind). */
 export const ALL_NOTES: SqlCondition = cond("SELECT id AS entry_id FROM entries WHERE kind = 'note'");
@@ -26,6 +27,12 @@ export function compileAst(ast: FilterAst): CompiledFilter {
 }
 
 function fieldArms(field: FieldCondition): Arm[] {
+  const file = fileField(field.key);
+  if (file) return plainArms(field).map((a) => ({ ...a, overlapping: true, rowSets: a.rowSets.map((rs) => ({ key: rs.key, where: rs.where, table: 'file_fields' })) }));
+  return plainArms(field);
+}
+
+function plainArms(field: FieldCondition): Arm[] {
   const arms: Arm[] = [];
   const ranges = field.tests.filter(isRangeTest);
   if (ranges.length) arms.push(rangeArm(field.key, ranges));

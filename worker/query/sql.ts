@@ -47,6 +47,8 @@ export interface RowSet {
   byEntry?: boolean;
   /** The index that streams this row set in entry_id order, when the planner would not pick it. */
   index?: string;
+  /** Rows of another table or view shaped like fm (file_fields: Dataview's file.* fields); default fm. */
+  table?: string;
 }
 
 export interface Arm {
@@ -84,7 +86,7 @@ export function eqWhere(o: EqOperand): SqlCondition {
 /** The entry ids of the rows of an arm, ignoring negation. */
 export function armRows(arm: Arm): SqlCondition {
   const selects = arm.rowSets.map((rs) =>
-    cond(`SELECT entry_id FROM fm${rs.index ? ` INDEXED BY ${rs.index}` : ''} WHERE ${rs.key.sql} AND ${rs.where.sql}`, [...rs.key.params, ...rs.where.params]),
+    cond(`SELECT entry_id FROM ${rs.table ?? 'fm'}${rs.index ? ` INDEXED BY ${rs.index}` : ''} WHERE ${rs.key.sql} AND ${rs.where.sql}`, [...rs.key.params, ...rs.where.params]),
   );
   if (selects.length === 1) return selects[0];
   return cond(`SELECT entry_id FROM (${selects.map((s) => s.sql).join(' UNION ALL ')})`, selects.flatMap((s) => s.params));
@@ -93,7 +95,9 @@ export function armRows(arm: Arm): SqlCondition {
 /** Whether the note whose id is `id` (e.id by default) has a row of the arm (negation applied). */
 export function armProbe(arm: Arm, id = 'e.id'): SqlCondition {
   const exists = arm.rowSets.map((rs) =>
-    rs.byEntry
+    rs.table
+      ? cond(`EXISTS (SELECT 1 FROM ${rs.table} WHERE ${rs.key.sql} AND ${rs.where.sql} AND entry_id = ${id})`, [...rs.key.params, ...rs.where.params])
+      : rs.byEntry
       ? cond(`EXISTS (SELECT 1 FROM fm INDEXED BY fm_entry WHERE entry_id = ${id} AND ${rs.key.sql} AND ${rs.where.sql})`, [...rs.key.params, ...rs.where.params])
       : cond(`EXISTS (SELECT 1 FROM fm WHERE ${rs.key.sql} AND ${rs.where.sql} AND entry_id = ${id})`, [...rs.key.params, ...rs.where.params]),
   );

@@ -6,7 +6,8 @@ import type { FieldCondition, FilterAst, OpName, Test } from './ast';
 import { at, filterError, show } from './filter-error';
 import { MAX_NESTING, tooDeepAt } from './json-depth';
 import { parseFilterText } from './json-text';
-import { checkKey } from './keys';
+import { checkKey, TAGS_KEY } from './keys';
+import { fileField } from './file-fields';
 import { checkRangeModes, isRangeTest, OPERATOR_NAMES, OPERATORS } from './operators';
 import { isScalar } from './operands';
 import { ToolError } from '../errors';
@@ -22,7 +23,9 @@ export function validateFilter(input: unknown, base = 'filters'): FilterAst {
   const fields: FieldCondition[] = [];
   for (const [rawKey, value] of Object.entries(filter ?? {})) {
     const path = at(base, rawKey === '' ? '""' : rawKey);
-    const key = checkKey(rawKey, path);
+    const checked = checkKey(rawKey, path);
+    // Dataview's file.tags is the tags key (with parent tags matching), read as tags are.
+    const key = fileField(checked) === 'tags' ? TAGS_KEY : checked;
     fields.push({ key, path, tests: fieldTests(key, value, path) });
   }
   const ast = { fields };

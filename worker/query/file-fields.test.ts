@@ -1,0 +1,62 @@
+// Dataview's file.* fields in filters, through the real tools on real SQLite:
+// every field, with operators, beside frontmatter, and never answered by a
+// frontmatter map that is itself called `file`.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine';
+import { engineWith, ok } from '../test/make-engine';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await engineWith({
+    'books/Dune.md': '---\nstatus: read\n---\n#type/books #scifi\n\nSee [[Hyperion]] and [[Missing]].\n',
+    'books/Hyperion.md': '#type/books\n\nBack to [[Dune]].\n',
+    'games/Dota 2.md': '---\ntags: [games]\nfile:\n  name: not-the-file-name\n  size: 1\n---\nA game. [[Dune]]\n',
+    'README.md': 'Top.\n',
+    'pic.png': new Uint8Array([1, 2, 3]),
+  });
+  // Stored modification times (a memory source has none): 2026-11-02 and 2026-10-01 UTC.
+  engine.db.run("UPDATE entries SET mtime = 1793577600000 WHERE path LIKE 'books/%'");
+  engine.db.run("UPDATE entries SET mtime = 1790812800000 WHERE path NOT LIKE 'books/%'");
+});
+
+const find = async (filters: Record<string, unknown>) =>
+  (ok(await engine.call('find', { filters, page_size: 50 })) as unknown as { results: { path: string }[] }).results.map((r) => r.path).sort();
+
+describe('file fields', () => {
+  it('name (without extension), folder, path and ext', async () => {
+    expect(await find({ 'file.name': 'Dota 2' })).toEqual(['games/Dota 2.md']);
+    expect(await find({ 'file.name': { $in: ['Dune', 'Hyperion'] } })).toEqual(['books/Dune.md', 'books/Hyperion.md']);
+    expect(await find({ 'file.folder': 'books' })).toEqual(['books/Dune.md', 'books/Hyperion.md']);
+    expect(await find({ 'file.path': { $contains: 'games/' } })).toEqual(['games/Dota 2.md']);
+    expect(await find({ 'file.ext': 'md', 'file.folder': '' })).toEqual(['README.md']);
+  });
+
+  it('size and mtime compare as a number and as a UTC date', async () => {
+    const sizes = engine.db.all<{ path: string; size: number }>("SELECT path, size FROM entries WHERE kind = 'note' ORDER BY size");
+    expect(await find({ 'file.size': { $lte: sizes[0].size } })).toEqual([sizes[0].path]);
+    expect(await find({ 'file.mtime': { $gte: '2026-11-01' } })).toEqual(['books/Dune.md', 'books/Hyperion.md']);
+    expect(await find({ 'file.mtime': { $lt: '2026-11-01' }, 'file.folder': 'games' })).toEqual(['games/Dota 2.md']);
+  });
+
+  it('tags with their parents, etags as written', async () => {
+    expect(await find({ 'file.tags': 'type' })).toEqual(['books/Dune.md', 'books/Hyperion.md']);
+    expect(await find({ 'file.etags': 'type' })).toEqual([]);
+    expect(await find({ 'file.etags': 'type/books' })).toEqual(['books/Dune.md', 'books/Hyperion.md']);
+    expect(await find({ 'file.etags': { $in: ['scifi', 'games'] } })).toEqual(['books/Dune.md', 'games/Dota 2.md']);
+  });
+
+  it('outlinks and inlinks are counts', async () => {
+    expect(await find({ 'file.outlinks': 2 })).toEqual(['books/Dune.md']);
+    expect(await find({ 'file.inlinks': { $gte: 2 } })).toEqual(['books/Dune.md']);
+    expect(await find({ 'file.inlinks': 0 })).toEqual(['README.md', 'games/Dota 2.md']);
+  });
+
+  it('never collide with a frontmatter map called file, and combine with frontmatter and text', async () => {
+    expect(await find({ 'file.name': 'not-the-file-name' })).toEqual([]);
+    expect(await find({ 'file.size': 1 })).toEqual([]);
+    expect(await find({ file: { $exists: true } })).toEqual(['games/Dota 2.md']);
+    expect(await find({ status: 'read', 'file.folder': 'books' })).toEqual(['books/Dune.md']);
+    const s = ok(await engine.call('search', { query: 'back', filters: { 'file.inlinks': { $gte: 1 } }, mode: 'text' })) as unknown as { results: { path: string }[] };
+    expect(s.results.map((r) => r.path)).toEqual(['books/Hyperion.md']);
+  });
+});
