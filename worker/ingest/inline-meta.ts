@@ -18,23 +18,56 @@ export const NO_INLINE_META: InlineMeta = { tags: [], fields: [] };
 /** Benchmark switch (bench/import-inline.ts): off, imports read no inline metadata, the baseline it is compared with. */
 export const inlineMetaReading = { enabled: true };
 
-const MAY_HOLD_TAG = /(?:^|\s)#[^\s#]/;
-
 export function readInlineMeta(body: string, firstLine = 1): InlineMeta {
   if (!inlineMetaReading.enabled) return NO_INLINE_META;
-  // Most notes of most vaults have neither: skip the pass. A '#' that only
-  // starts headings ("# ", "## ") cannot start a tag: a tag's '#' follows a
-  // blank or a line start and is followed by something else.
-  const hash = MAY_HOLD_TAG.test(body);
+  // Most notes of most vaults have neither: skip the pass.
+  const hash = body.includes('#');
   const colons = body.includes('::');
   if (!hash && !colons) return NO_INLINE_META;
   const written: string[] = [];
   const fields: InlineField[] = [];
-  forEachProseLine(body, firstLine, (line, lineNo) => {
+  const visit = (line: string, lineNo: number) => {
     if (hash) tagsInLine(line, written);
     if (colons) fieldsInLine(line, lineNo, fields);
-  });
+  };
+  // Without code or comment markers every line is prose as written: only the lines that may hold a tag or a field need reading.
+  if (mayHoldCodeOrComment(body)) forEachProseLine(body, firstLine, visit);
+  else forEachCandidateLine(body, firstLine, visit);
   return { tags: uniqueTags(written), fields };
+}
+
+/** Whether the body may hold a fence, inline code or a comment (the only things that make a line differ from its prose). */
+function mayHoldCodeOrComment(body: string): boolean {
+  return body.includes('`') || body.includes('~~~') || body.includes('%%') || body.includes('<!--');
+}
+const isBlank = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0x3000;
+
+/** Where a tag may start ('#' after a line start or blank, before neither a blank nor '#') or a field's '::' is. */
+function candidates(body: string): number[] {
+  const at: number[] = [];
+  for (let i = body.indexOf('#'); i >= 0; i = body.indexOf('#', i + 1)) {
+    if ((i === 0 || isBlank(body.charCodeAt(i - 1))) && i + 1 < body.length && !isBlank(body.charCodeAt(i + 1)) && body.charCodeAt(i + 1) !== 35) at.push(i);
+  }
+  for (let i = body.indexOf('::'); i >= 0; i = body.indexOf('::', i + 2)) at.push(i);
+  return at.sort((a, b) => a - b);
+}
+
+/** The lines holding a possible tag start or `::`, each once, in order, with their numbers (CR dropped). */
+export function forEachCandidateLine(body: string, firstLine: number, visit: (line: string, lineNo: number) => void): void {
+  let lineNo = firstLine;
+  let counted = 0;
+  let done = -1;
+  for (const at of candidates(body)) {
+    if (at <= done) continue;
+    const start = body.lastIndexOf('\n', at - 1) + 1;
+    let end = body.indexOf('\n', at);
+    if (end < 0) end = body.length;
+    for (let i = body.indexOf('\n', counted); i >= 0 && i < start; i = body.indexOf('\n', i + 1)) lineNo++;
+    counted = start;
+    done = end;
+    const line = body.slice(start, end);
+    visit(line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line, lineNo);
+  }
 }
 
 /** Tags deduplicated case- and width-insensitively, keeping the first spelling. */
