@@ -216,6 +216,13 @@ export interface ToolArgsMap {
     /** The organisations you belong to (scope_org_id values you may read). */
     orgs?: string[];
   };
+  team_folders: {};
+  mark_team_space: {
+    /** The vault to mark. */
+    vault: string;
+    /** true (default) marks it, false removes the mark. */
+    team_space?: boolean;
+  };
   embed_pause: {};
   embed_resume: {};
   embed_model: {

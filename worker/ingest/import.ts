@@ -19,6 +19,7 @@ import { afterBulkFtsWrites, beforeBulkFtsWrites, resumeAutomerge } from './fts-
 import { FtsWrites } from './fts-writes';
 import { ATTACHMENT_TYPES, attachmentKeeper, MAX_ATTACHMENT_BYTES, type AttachmentKeeper } from './attachments';
 import { extOf } from './paths';
+import { readSubscriptionsFile } from '../team/subscriptions-file';
 
 export interface ImportProgress {
   phase: 'scanning' | 'removing' | 'indexing' | 'optimizing' | 'done' | 'cancelled' | 'failed';
@@ -382,6 +383,8 @@ function writeOne(
   else {
     const id = writeFileRecord(db, vaultId, old?.id, meta, parsed, fts);
     keeper?.keep(id, extOf(file.path), bytes);
+    // A team member's users/<id>/subscriptions.yaml: what they subscribe to.
+    readSubscriptionsFile(db, vaultId, id, file.path, bytes, parsed.problems);
   }
   replaceProblems(db, vaultId, file.path, parsed.problems, at, old === undefined);
   for (const p of parsed.problems) problemList.push({ path: file.path, ...p });

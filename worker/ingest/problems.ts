@@ -27,6 +27,8 @@ export type ProblemCode =
   | 'visibility_invalid'
   | 'scope_org_missing'
   | 'mode_hint_invalid'
+  | 'subscriptions_invalid'
+  | 'subscription_invalid'
   | 'temporal_qualifier_refused';
 
 export interface FileProblem extends Problem {

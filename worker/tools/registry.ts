@@ -13,6 +13,7 @@ import { foldersTool, tagsTool } from './browse';
 import { resolveLinksTool } from './resolve-links';
 import { readTeamNoteTool, searchNotesTool, writeTeamNoteTool } from './team-notes';
 import { identityTool, pinnedContextTool, subscribeTool, subscriptionsTool } from './team-space';
+import { markTeamSpaceTool, teamFoldersTool } from './team-folders';
 import type { ToolDef } from './define';
 import { embedModelTool, embedPauseTool, embedResumeTool } from './embed-control';
 import { graphTool } from './graph';
@@ -40,6 +41,8 @@ export const TOOLS = {
   subscribe: subscribeTool,
   pinned_context: pinnedContextTool,
   set_identity: identityTool,
+  team_folders: teamFoldersTool,
+  mark_team_space: markTeamSpaceTool,
   // issue 10: the embedding queue steered by tools
   embed_pause: embedPauseTool,
   embed_resume: embedResumeTool,

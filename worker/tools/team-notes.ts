@@ -16,6 +16,7 @@ import { safeSegment, teamPath } from '../team/layout';
 import { assertVisible } from '../team/sql';
 import { VISIBILITIES, type Identity } from '../team/visibility';
 import { defineTool } from './define';
+import { teamBase } from '../team/subscriptions-save';
 import { saveNote, type WriteNoteResult } from './write-note';
 
 export interface TeamHit {
@@ -47,15 +48,7 @@ function teamVault(db: Db, name: string | undefined): { id: number; name: string
     if (!spaces.length) throw toolError('not_found', 'No team space is imported: import a folder laid out as users/<user>/notes/<folder>/<file>.md (or mark a vault as a team space).', 'vault');
     throw toolError('invalid_argument', name === undefined ? `Several team spaces exist (${spaces.map((s) => s.name).join(', ')}); pass "vault" to choose one.` : `No team space named ${JSON.stringify(name)}; team spaces: ${spaces.map((s) => s.name).join(', ')}.`, 'vault');
   }
-  return { ...pick, base: baseOf(db, pick.id) };
-}
-
-/** The folder above users/ (data/users/… → "data"), '' at the root. */
-function baseOf(db: Db, vaultId: number): string {
-  const row = db.get<{ path: string; owner: string }>('SELECT e.path, t.owner FROM team_notes t JOIN entries e ON e.id = t.entry_id WHERE t.vault_id = ? LIMIT 1', [vaultId]);
-  if (!row) return '';
-  const at = row.path.indexOf(`users/${row.owner}/notes/`);
-  return at > 0 ? row.path.slice(0, at - 1) : '';
+  return { ...pick, base: teamBase(db, pick.id) };
 }
 
 function segment(args: Args, name: string, what: string, md: boolean): string {

@@ -8,6 +8,7 @@ import { getIdentity, identityProblem, setIdentity } from '../team/identity';
 import { autoSubscribeOwnFolders } from '../team/refresh';
 import { safeSegment } from '../team/layout';
 import { defineTool } from './define';
+import { saveSubscriptionsFile, type SubscriptionsFileOutcome } from '../team/subscriptions-save';
 
 export const identityTool = defineTool<{ user?: string | null; orgs?: string[] }, { user: string | null; orgs: string[] }>({
   name: 'set_identity',
@@ -68,9 +69,9 @@ export const subscriptionsTool = defineTool<Record<string, never>, { subscriptio
   },
 });
 
-export const subscribeTool = defineTool<{ owner: string; folder: string; mode: 'search' | 'inject'; enabled: boolean }, { subscription: Omit<Subscription, 'notes'> }>({
+export const subscribeTool = defineTool<{ owner: string; folder: string; mode: 'search' | 'inject'; enabled: boolean }, { subscription: Omit<Subscription, 'notes'>; file: SubscriptionsFileOutcome }>({
   name: 'subscribe',
-  description: 'Creates or updates a subscription to a team folder: search covers it (mode search), or its notes are also pinned into your context (mode inject); enabled false pauses it.',
+  description: 'Creates or updates a subscription to a team folder: search covers it (mode search), or its notes are also pinned into your context (mode inject); enabled false pauses it. Written back to users/<you>/subscriptions.yaml in the team space (file tells how).',
   params: [
     { name: 'owner_id', type: 'string', required: true, description: 'The user whose folder it is.' },
     { name: 'folder', type: 'string', required: true, description: 'The folder name.' },
@@ -85,7 +86,7 @@ export const subscribeTool = defineTool<{ owner: string; folder: string; mode: '
     if (!safeSegment(folder)) throw toolError('invalid_argument', `folder ${JSON.stringify(folder)} is not a folder name.`, 'folder');
     return { owner, folder, mode: optEnum(args, 'mode', ['search', 'inject'] as const, 'search'), enabled: optBool(args, 'enabled', true) };
   },
-  run({ db }, input) {
+  async run({ db, services, now }, input) {
     const me = requireMe(db);
     const vault = db.get<{ vault_id: number }>('SELECT vault_id FROM team_notes WHERE owner = ? AND folder = ? LIMIT 1', [input.owner, input.folder]);
     if (!vault) {
@@ -97,7 +98,8 @@ export const subscribeTool = defineTool<{ owner: string; folder: string; mode: '
        ON CONFLICT (vault_id, subscriber, owner, folder) DO UPDATE SET mode = excluded.mode, enabled = excluded.enabled`,
       [vault.vault_id, me.user, input.owner, input.folder, input.mode, input.enabled ? 1 : 0],
     );
-    return { subscription: { owner: input.owner, folder: input.folder, mode: input.mode, enabled: input.enabled } };
+    const file = await saveSubscriptionsFile(db, services.disk, vault.vault_id, me.user, now());
+    return { subscription: { owner: input.owner, folder: input.folder, mode: input.mode, enabled: input.enabled }, file };
   },
 });
 
