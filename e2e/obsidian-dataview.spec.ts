@@ -77,6 +77,20 @@ test('tag:, nested tags, an inline-field filter and "did you mean" on the Datavi
   await expect.poll(() => total(page)).toBe(read);
   await page.screenshot({ path: 'test-results/dataview-inline-field-filter.png' });
 
+  // Dataview's file fields: a filter, columns picked in the table and a sort on one.
+  const bookFiles = notes().filter((n) => n.path.startsWith('10 Example Data/books/'));
+  await go(page, `?view=table&mode=text&filter=${encodeURIComponent(JSON.stringify({ 'file.folder': '10 Example Data/books' }))}&sort=-file.size`);
+  await page.locator('.column-picker summary').click();
+  for (const key of ['file.name', 'file.size']) await page.getByTestId('file-columns').getByLabel(key).check();
+  await expect(page).toHaveURL(/cols=/);
+  const grid = page.getByTestId('find-table');
+  await expect(grid.locator('tbody tr')).toHaveCount(bookFiles.length);
+  const sizes = (await grid.locator('tbody tr td.num').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
+  expect(sizes.length).toBe(bookFiles.length);
+  expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+  await expect(grid.locator('tbody tr').first().locator('td').first()).toHaveText(/^books_\d+$/);
+  await page.screenshot({ path: 'test-results/dataview-file-fields-table.png' });
+
   // A misspelt word: no result, the nearest word of the vault offered, one click runs it.
   await go(page, '?q=gmaes&mode=text');
   await expect(page.getByTestId('empty-state')).toBeVisible();

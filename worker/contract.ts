@@ -50,3 +50,5 @@ export type { GraphResult, GraphNode, GraphEdge } from './tools/graph';
 // The filter language's operators as plain data (the filter builder's source).
 export type { OpName } from './query/ast';
 export { FIELD_TYPES, OPERATOR_NAMES, OPERATOR_TABLE, OPERATORS_BY_TYPE, type FieldType, type OperandShape, type OperatorInfo } from './query/operator-table';
+// Dataview's file.* fields (issue 12), for the table's column picker.
+export { FILE_FIELDS } from './query/file-field-names';

@@ -87,8 +87,9 @@ describe('web/ sees the engine through worker/contract.ts only', () => {
       const js = ts.transpileModule(readFileSync(path, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false } }).outputText;
       return specifiers(path.replace(/\.ts$/, '.js'), js).map((s) => s.spec);
     };
-    expect(emitted(CONTRACT)).toEqual(['./ingest/attachment-types', './query/operator-table']);
+    expect(emitted(CONTRACT)).toEqual(['./ingest/attachment-types', './query/operator-table', './query/file-field-names']);
     expect(emitted(join(WORKER, 'query/operator-table.ts'))).toEqual([]);
+    expect(emitted(join(WORKER, 'query/file-field-names.ts'))).toEqual([]);
     expect(emitted(join(WORKER, 'ingest/attachment-types.ts'))).toEqual([]);
   });
 });

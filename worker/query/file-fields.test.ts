@@ -59,4 +59,23 @@ describe('file fields', () => {
     const s = ok(await engine.call('search', { query: 'back', filters: { 'file.inlinks': { $gte: 1 } }, mode: 'text' })) as unknown as { results: { path: string }[] };
     expect(s.results.map((r) => r.path)).toEqual(['books/Hyperion.md']);
   });
+
+  it('are returned by find in fields and sort its rows, a frontmatter map called file left alone', async () => {
+    type Row = { path: string; fields: Record<string, unknown> };
+    const r = ok(await engine.call('find', { fields: ['file.name', 'file.folder', 'file.size', 'file.mtime', 'file.tags', 'file.etags', 'file.inlinks', 'file.outlinks'], sort: [{ field: 'file.inlinks', order: 'desc' }, { field: 'file.name' }] })) as unknown as { results: Row[] };
+    // Ties on inlinks go by name, text compared without case.
+    expect(r.results.map((x) => x.path)).toEqual(['books/Dune.md', 'books/Hyperion.md', 'games/Dota 2.md', 'README.md']);
+    const dune = r.results[0].fields;
+    const size = engine.db.column<number>("SELECT size FROM entries WHERE path = 'books/Dune.md'")[0];
+    expect(dune).toEqual({
+      'file.name': 'Dune', 'file.folder': 'books', 'file.size': size, 'file.mtime': '2026-11-02T00:00:00',
+      'file.tags': ['type', 'type/books', 'scifi'], 'file.etags': ['type/books', 'scifi'], 'file.inlinks': 2, 'file.outlinks': 2,
+    });
+    expect(r.results[2].fields['file.name']).toBe('Dota 2');
+    const bySize = ok(await engine.call('find', { sort: [{ field: 'file.size', order: 'desc' }], fields: ['file.size'] })) as unknown as { results: Row[] };
+    const sizes = bySize.results.map((x) => x.fields['file.size'] as number);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    const byTags = ok(await engine.call('find', { sort: [{ field: 'file.tags' }], filters: { 'file.folder': 'books' } })) as unknown as { results: Row[] };
+    expect(byTags.results).toHaveLength(2);
+  });
 });

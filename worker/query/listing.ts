@@ -17,6 +17,8 @@
 // notes without a value come last. Descending reverses the values but still
 // puts missing values last. A list sorts by its first element. Ties are broken
 // by path, so pages are stable.
+import { fileField } from './file-fields';
+import { TAGS_KEY } from './keys';
 import type { Db, SqlValue } from '../db/database';
 import { ALL_NOTES, type CompiledFilter } from './compile';
 import { planIds } from './plan';
@@ -87,7 +89,9 @@ export function listNotes(db: Db, opts: ListOptions): ListPage {
   const unfiltered = arms.length === 0 && extra.length === 0;
   // In a vault, ids that came from fm (not from the vault's universe) are checked against entries.
   const needsVault = inVault && arms.some((a) => !a.negate);
-  const sort = opts.sort ?? [];
+  // file.tags sorts as tags; the other file fields come from the file_fields view, which no index orders.
+  const sort = (opts.sort ?? []).map((k) => (fileField(k.field) === 'tags' ? { ...k, field: TAGS_KEY } : k));
+  const byFileField = sort.some((k) => fileField(k.field) !== null);
   const offset = (opts.page - 1) * opts.pageSize;
   const at = { offset, limit: opts.pageSize };
 
@@ -123,7 +127,7 @@ export function listNotes(db: Db, opts: ListOptions): ListPage {
   const matching = vault ? cond(`${vault.sql} AND e.id IN (${ids.sql})`, [...vault.params, ...ids.params]) : cond(`e.id IN (${ids.sql})`, ids.params);
   const expected = Math.min(opts.pageSize, total - offset);
   const fetch = (strategy: Strategy): ListRow[] | null => {
-    if (strategy === 'sort') return sortAll(db, sort, matching, at);
+    if (strategy === 'sort' || byFileField) return sortAll(db, sort, matching, at);
     // With no condition every note of the scope matches: a scan need not check membership.
     const members = unfiltered ? null : ids;
     if (strategy === 'scan' || sort.length) return sort.length ? scanByField(db, sort, members, vault ?? (inVault ? cond('e.vault_id = ?', [opts.vaultId!]) : null), at) : scanByPath(db, members, opts.vaultId, at);
@@ -269,7 +273,8 @@ function sortJoins(sort: SortKey[], from: number): { sql: string; params: SqlVal
   const params: SqlValue[] = [];
   sort.forEach((s, i) => {
     if (i < from) return;
-    parts.push(`LEFT JOIN fm s${i} INDEXED BY fm_entry ON s${i}.entry_id = e.id AND s${i}.key = ? AND s${i}.pos <= 0 AND s${i}.t IN ('str', 'num', 'bool')`);
+    const table = fileField(s.field) !== null ? `file_fields s${i}` : `fm s${i} INDEXED BY fm_entry`;
+    parts.push(`LEFT JOIN ${table} ON s${i}.entry_id = e.id AND s${i}.key = ? AND s${i}.pos <= 0 AND s${i}.t IN ('str', 'num', 'bool')`);
     params.push(s.field);
   });
   return { sql: parts.join('\n'), params };

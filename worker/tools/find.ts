@@ -1,6 +1,7 @@
 // The find tool: notes selected by the filter language, as rows of typed
 // frontmatter values (a table), sortable by any field, with an exact total.
 // Values come from the stored frontmatter; note bodies are never read.
+import { fileField, fileFieldValues } from '../query/file-fields';
 import type { FmValue } from '../ingest/frontmatter';
 import type { CompiledFilter } from '../query/compile';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
@@ -109,11 +110,13 @@ export const findTool = defineTool<FindInput, FindResult>({
       page: input.page,
       pageSize: input.pageSize,
     });
+    const files = fileFieldValues(db, rows.map((r) => r.id), input.fields);
     return {
       results: rows.map((r) => {
         const fm = input.fields.length ? effectiveFrontmatter(r) : {};
         const fields: Record<string, FmValue> = {};
-        for (const f of input.fields) fields[f] = valueAt(fm, f) ?? null;
+        // A file.* name is the file field, never a frontmatter map called file.
+        for (const f of input.fields) fields[f] = (fileField(f) ? files.get(r.id)?.[f] : valueAt(fm, f)) ?? null;
         return { id: `${r.vault}:${r.path}`, vault: r.vault, path: r.path, title: r.title, fields };
       }),
       total,

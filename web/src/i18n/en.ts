@@ -158,6 +158,8 @@ export const en = {
   'table.columns': 'Columns ({count})',
   'table.columnsLegend': 'Frontmatter fields to show as columns',
   'table.noFields': 'No frontmatter fields found.',
+  // Dataview's file fields in the column picker (issue 12).
+  'table.fileFields': 'File fields (Dataview)',
   'table.export': 'Export CSV',
   'table.exporting': 'Exporting… {count} rows',
   'table.title': 'Title',

@@ -159,6 +159,8 @@ export const ja: Record<MessageKey, string> = {
   'table.columns': '列（{count}）',
   'table.columnsLegend': '列として表示するフロントマターのフィールド',
   'table.noFields': 'フロントマターのフィールドが見つかりません。',
+  // Dataview's file fields in the column picker (issue 12).
+  'table.fileFields': 'ファイルのフィールド（Dataview）',
   'table.export': 'CSV を書き出す',
   'table.exporting': '書き出し中… {count} 行',
   'table.title': 'タイトル',

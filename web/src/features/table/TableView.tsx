@@ -5,6 +5,7 @@ import { useCapabilities } from '../../engine/capabilities';
 import { call, isToolError, type ToolErrorResult } from '../../engine/client';
 import type { FieldInfo, FindResponse, FindRow } from '../../engine/shapes';
 import type { ToolArgs } from '../../../../worker/contract';
+import { FILE_FIELDS } from '../../../../worker/contract';
 import { useI18n } from '../../i18n/i18n';
 import type { UpdateState } from '../../state/use-search-state';
 import type { SearchState } from '../../state/url-state';
@@ -97,6 +98,15 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
               <label key={f.key} className="check">
                 <input type="checkbox" checked={state.cols.includes(f.key)} onChange={() => toggleCol(f.key)} />
                 <span>{f.key}</span> <span className="muted">{formatNumber(f.notes)}</span>
+              </label>
+            ))}
+          </fieldset>
+          <fieldset data-testid="file-columns">
+            <legend>{t('table.fileFields')}</legend>
+            {FILE_FIELDS.map((name) => `file.${name}`).map((key) => (
+              <label key={key} className="check">
+                <input type="checkbox" checked={state.cols.includes(key)} onChange={() => toggleCol(key)} />
+                <span>{key}</span>
               </label>
             ))}
           </fieldset>
