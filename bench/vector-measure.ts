@@ -193,7 +193,7 @@ export async function measureVectorSearch(input: VectorBenchInput): Promise<Row[
     const runs: Record<string, Ranked[][]> = { text: [], vector: [] };
     // [label, method, k, vector weight (negative: by query length, the default)]
     const variants: [string, Fusion, number, number][] = [
-      ['hybrid, the default: RRF k 10, vector weight 0.1 up to 4 words, 0.3 beyond', 'rrf', RRF_K, -1],
+      ['hybrid, the default: RRF k 10, vector weight 0.05 for keywords (up to 5 words, no stop word), 0.3 otherwise', 'rrf', RRF_K, -1],
       ['hybrid RRF k 60, equal weights', 'rrf', 60, 0.5],
       ['hybrid RRF k 10, vector weight 0.3 always', 'rrf', 10, 0.3],
       ['hybrid score fusion, vector weight 0.3', 'score', 0, 0.3],
@@ -205,7 +205,7 @@ export async function measureVectorSearch(input: VectorBenchInput): Promise<Row[
       runs.text.push(textScored);
       runs.vector.push(vec);
       for (const [label, method, k, a] of variants) {
-        const alpha = a < 0 ? vectorWeight(q.trim().split(/\s+/).length) : a;
+        const alpha = a < 0 ? vectorWeight(q) : a;
         (runs[label] ??= []).push(fuseVariant(textScored, vec, { method, k, alpha, hasVectors: (id) => index.has(id) }));
       }
     }

@@ -12,6 +12,8 @@ import { allWordsFirst, textVariant } from './variants';
 import { sampleQueries } from '../lib/queries';
 import type { Combine, VariantOptions } from './combine-variants';
 import { rankVariant, type RankingVariant } from './ranking-variants';
+import { commonCapTable } from './common-cap';
+import { hybridWeightsTable } from './hybrid-weights';
 
 const f3 = (x: number) => x.toFixed(3);
 
@@ -159,6 +161,14 @@ async function main(): Promise<void> {
   const which = process.argv[2] ?? 'all';
   if (which === 'ranking') {
     console.log(await rankingTable());
+    return;
+  }
+  if (which === 'common-cap') {
+    console.log(await commonCapTable());
+    return;
+  }
+  if (which === 'hybrid-weights') {
+    console.log(await hybridWeightsTable());
     return;
   }
   if (which === 'combine' || which === 'all') {

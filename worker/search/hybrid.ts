@@ -15,25 +15,35 @@ import type { PageWindow } from './text';
 import { rankText, textMode } from './text-mode';
 import { meaningPlan, vectorCut } from './meaning-criterion';
 import { vectorRank, type Ranked } from './vector';
+import { isStopWord } from '../text/stop-words';
 
 /**
  * Hybrid ranking is reciprocal-rank fusion with a small constant (k 10, so
  * the top ranks of each list weigh most) and a vector weight that depends on
- * the query: 0.1 for up to 4 words, 0.3 for longer ones. Sentence encoders
- * read sentences; a 2-word keyword query is better served by text, a
- * described thing ("bird of prey with a forked tail") by meaning. Chosen by
- * measurement against text alone (docs/embeddings.md): Cranfield nDCG@10
- * 0.351 → 0.361, seekstone paraphrases MRR@10 0.554 → 0.619, titles 0.969 →
- * 0.969, keyword queries 0.890 → 0.867; equal-weight RRF (k 60) loses a
- * quarter of the title and keyword queries' first places. The variants it
- * was measured against (score fusion among them) live in bench/lib/fusion-variants.ts.
+ * the query: 0.05 for keywords (up to 5 words, none of them a stop word),
+ * 0.3 for anything else. Sentence encoders read sentences; keywords
+ * ("leaf cactus epiphytal") are better served by text, a described thing
+ * ("bird of prey with a forked tail") by meaning. Chosen by measurement
+ * (docs/embeddings.md, `npm run eval:experiments hybrid-weights`): keyword
+ * queries keep text's MRR@10 (0.890; 0.867 with 0.1 up to 4 words), questions
+ * and paraphrases gain over text; equal-weight RRF (k 60) loses a quarter of
+ * the title and keyword queries' first places.
+ * The variants it was measured against (score fusion among them) live in
+ * bench/lib/fusion-variants.ts.
  */
 export const RRF_K = 10;
-/** Vector weight for a query of this many words. */
-export function vectorWeight(words: number): number {
-  return words <= SHORT_QUERY_WORDS ? 0.1 : 0.3;
+/**
+ * The vector side's weight: `short` for a keyword query (up to `shortWords`
+ * words and, with `keywordsOnly`, no stop word in it), `long` for anything
+ * else. An object so that measurements can vary it.
+ */
+export const VECTOR_WEIGHTS = { shortWords: 5, short: 0.05, long: 0.3, keywordsOnly: true };
+/** Vector weight for a query as the model reads it (meaningText). */
+export function vectorWeight(text: string): number {
+  const words = text.trim().split(/\s+/);
+  const keywords = words.length <= VECTOR_WEIGHTS.shortWords && !(VECTOR_WEIGHTS.keywordsOnly && words.some((w) => isStopWord(w.replace(/[^\p{L}\p{N}']/gu, ''))));
+  return keywords ? VECTOR_WEIGHTS.short : VECTOR_WEIGHTS.long;
 }
-export const SHORT_QUERY_WORDS = 4;
 /** Default vector weight when a caller gives none. */
 export const RRF_ALPHA = 0.3;
 
@@ -211,7 +221,7 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   }
   const fused = fuse(text.rows.map((r) => ({ entryId: r.id, score: r.score })), vec.hits, {
     k: RRF_K,
-    alpha: vectorWeight(words.split(/\s+/).length),
+    alpha: vectorWeight(words),
     hasVectors: (id) => index.has(id),
   });
   // Every text match and every similar-enough note is a hit: exact when both sides were read whole,

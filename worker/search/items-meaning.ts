@@ -59,7 +59,7 @@ export async function searchItemsByMeaning(mode: 'vector' | 'hybrid', req: ItemR
   const fused = fuse(
     text.rows.map((r) => ({ entryId: rowKey(r), score: r.score })),
     byMeaning.map((r) => ({ entryId: rowKey(r), score: noteScore.get(r.entryId)! })),
-    { k: RRF_K, alpha: vectorWeight(words.split(/\s+/).length), hasVectors: (key) => index.has(parent.get(key) ?? -1) },
+    { k: RRF_K, alpha: vectorWeight(words), hasVectors: (key) => index.has(parent.get(key) ?? -1) },
   );
   const rows: ItemRow[] = fused.slice(req.window.offset, want).map((f) => ({
     type: f.entryId % 2 === 0 ? 'observation' : 'relation',

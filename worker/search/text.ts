@@ -26,6 +26,8 @@ export interface TextOptions {
    * Cranfield MRR@10 0.534 → 0.522, docs/search-text.md).
    */
   commonShare?: number;
+  /** The COMMON_NOTES cap for this query (measurements vary it). */
+  commonNotes?: number;
   /**
    * How the page is computed (same order either way). `phases`: a count,
    * then BM25 over the notes with every word, and over the rest only when the
@@ -150,7 +152,7 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     return { rows: listed.rows, total: listed.total, relaxed: false, compiled };
   }
   const rank = bm25Sql(opts.weights);
-  let selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE);
+  let selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE, opts.commonNotes ?? COMMON_NOTES);
   let any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
   // Rarer words found nowhere in scope select nothing: then the common ones select too.
   if (selectBy.length && !db.get(`SELECT 1 AS x ${any.sql} LIMIT 1`, any.params)) {
@@ -245,11 +247,11 @@ function rawRanked(db: Db, rank: string, from: Candidates, limit: number): { id:
  * one. A clause that matches no note is not rare. Empty when there is
  * nothing to tell apart.
  */
-function distinctive(db: Db, optional: string[], share: number): string[] {
+function distinctive(db: Db, optional: string[], share: number, cap: number): string[] {
   if (optional.length < 2) return [];
   // max(id) estimates the number of entries in O(log n).
   const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
-  const limit = Math.max(1, Math.min(COMMON_NOTES, Math.floor(n * share)));
+  const limit = Math.max(1, Math.min(cap, Math.floor(n * share)));
   if (limit >= n) return [];
   // A word found nowhere is not rarer: it selects nothing, so the others must select.
   const rare = optional.filter((expr) => {
@@ -259,8 +261,12 @@ function distinctive(db: Db, optional: string[], share: number): string[] {
   return rare.length < optional.length ? rare : [];
 }
 
-/** Above this many notes a word is common whatever the vault's size. */
-export const COMMON_NOTES = 5000;
+/**
+ * Above this many notes a word is common whatever the vault's size. 2,000
+ * rather than 5,000: the same or better ranking on every collection, and a
+ * third fewer candidates to score for questions (docs/search-text.md).
+ */
+export const COMMON_NOTES = 2000;
 
 /** One statement: every candidate scored, counted and ordered (notes with every word first) by window functions. */
 function windowed(db: Db, rank: string, any: Candidates, c: CompiledQuery, page: PageWindow): { rows: TextRow[]; total: number; relaxed: boolean } {

@@ -7,6 +7,22 @@ import { sampleQueries } from '../../lib/queries';
 import { sentencesFrom, syntheticVault } from '../../lib/synthetic';
 import { defineScenario, type BenchRow, type BenchContext } from '../scenario';
 import { ms, summarize } from '../stats';
+import questionFile from '../../eval/data/seekstone-nl-queries.json';
+import semantic from '../../seekstone-semantic.json';
+
+/**
+ * Question-length queries (8–12 words) for their own row (issue 16): the
+ * project's hand-written questions and descriptions of seekstone notes,
+ * repeated in order up to `count`.
+ */
+export function questionQueries(count: number): string[] {
+  const all = [...questionFile.queries.map((q) => q.query), ...semantic.queries.map((q) => q.q)];
+  const long = all.filter((q) => {
+    const n = q.trim().split(/\s+/).length;
+    return n >= 8 && n <= 12;
+  });
+  return Array.from({ length: count }, (_, i) => long[i % long.length]);
+}
 
 interface Case {
   name: string;
@@ -33,7 +49,7 @@ async function timeCases(ctx: BenchContext, engine: Engine, vault: string, cases
 }
 
 export default defineScenario({
-  description: 'Text search latency (tool call with snippets) on seekstone-10k and a synthetic vault: text, text + filter, text + path_prefix, text + folder.',
+  description: 'Text search latency (tool call with snippets) on seekstone-10k and a synthetic vault: text, text + filter, text + path_prefix, text + folder; on seekstone-10k also questions of 8–12 words.',
   defaultCorpora: ['seekstone-10k'],
   async run(ctx) {
     const corpus = ctx.corpus('seekstone-10k');
@@ -51,6 +67,7 @@ export default defineScenario({
         { name: 'text + path_prefix "Reference/"', args: { path_prefix: 'Reference/' } },
         { name: 'text + folder "Notes"', args: { folder: 'Notes' } },
       ], sampleQueries(engine, count))),
+      ...(await timeCases(ctx, engine, 'seekstone-10k', [{ name: 'text, questions of 8–12 words', args: {} }], questionQueries(count))),
     );
 
     const notes = Number(ctx.options.notes ?? 0);
