@@ -78,4 +78,9 @@ describe('file fields', () => {
     const byTags = ok(await engine.call('find', { sort: [{ field: 'file.tags' }], filters: { 'file.folder': 'books' } })) as unknown as { results: Row[] };
     expect(byTags.results).toHaveLength(2);
   });
+
+  it('are returned in search hits\' fields too, never from a frontmatter map called file', async () => {
+    const r = ok(await engine.call('search', { query: 'game', mode: 'text', fields: ['file.name', 'file.inlinks', 'file'] })) as unknown as { results: { path: string; fields: Record<string, unknown> }[] };
+    expect(r.results.map((h) => [h.path, h.fields])).toEqual([['games/Dota 2.md', { 'file.name': 'Dota 2', 'file.inlinks': 0, file: { name: 'not-the-file-name', size: 1 } }]]);
+  });
 });

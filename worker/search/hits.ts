@@ -1,5 +1,6 @@
 // Ranked entry ids → the hits a caller sees: identity, standard metadata,
 // a snippet with the matched words marked, and requested frontmatter fields.
+import { fileField, fileFieldValues } from '../query/file-fields';
 import type { Db } from '../db/database';
 import type { FmValue } from '../ingest/frontmatter';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
@@ -60,6 +61,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
   }
   const hl = highlighter(opts.highlight);
   const where = locators(opts.highlight);
+  const files = opts.fields?.some((f) => fileField(f)) ? fileFieldValues(db, ids, opts.fields) : null;
   const hits: SearchHit[] = [];
   for (const r of rows) {
     const e = entries.get(r.id);
@@ -80,7 +82,8 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
     if (opts.fields?.length) {
       // Files have no frontmatter: every field is null. Notes read it as find does.
       const fm = e.kind === 'note' ? effectiveFrontmatter(e) : null;
-      hit.fields = Object.fromEntries(opts.fields.map((f) => [f, (fm && valueAt(fm, f)) ?? null]));
+      // A file.* name is Dataview's file field (notes only), never a frontmatter map called file.
+      hit.fields = Object.fromEntries(opts.fields.map((f) => [f, (fileField(f) ? files?.get(e.id)?.[f] : fm && valueAt(fm, f)) ?? null]));
     }
     hits.push(hit);
   }
