@@ -198,7 +198,7 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
 
 const TYPE_NAMES: Record<string, FieldType> = { num: 'number', bool: 'boolean', str: 'string', list: 'list', map: 'map', null: 'null' };
 
-function nameable(key: string): boolean {
+export function nameable(key: string): boolean {
   try {
     checkKey(key, '');
     return true;
