@@ -215,6 +215,8 @@ export interface ToolArgsMap {
     user?: string;
     /** The organisations you belong to (scope_org_id values you may read). */
     orgs?: string[];
+    /** true clears the identity (the same as user null). */
+    clear?: boolean;
   };
   team_folders: {};
   mark_team_space: {

@@ -159,7 +159,8 @@ describe('ReadNote and WriteNote', () => {
   });
 
   it('needs an identity to write, and says how to set one', async () => {
-    ok(await call('set_identity', { user: null }));
+    expect(ok(await call('set_identity', {}))).toEqual({ user: 'alice', orgs: ['acme'] });
+    expect(ok(await call('set_identity', { clear: true }))).toEqual({ user: null, orgs: [] });
     const r = await call('WriteNote', { folder: 'eng', file_name: 'a.md', content: 'x' });
     expect(r.error?.code).toBe('no_identity');
   });

@@ -16,10 +16,11 @@ export const identityTool = defineTool<{ user?: string | null; orgs?: string[] }
   params: [
     { name: 'user', type: 'string', description: 'Your user id; null clears the identity.' },
     { name: 'orgs', type: 'string[]', description: 'The organisations you belong to (scope_org_id values you may read).' },
+    { name: 'clear', type: 'boolean', description: 'true clears the identity (the same as user null).' },
   ],
   write: true,
   parse(args) {
-    const user = args.user === null ? null : optString(args, 'user', { nonEmpty: true, maxLength: 200 });
+    const user = args.user === null || optBool(args, 'clear', false) ? null : optString(args, 'user', { nonEmpty: true, maxLength: 200 });
     return { user, orgs: optStringList(args, 'orgs') };
   },
   run({ db }, input) {

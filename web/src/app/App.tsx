@@ -21,6 +21,8 @@ import { NoteView } from '../features/note/NoteView';
 import { NewNoteDialog } from '../features/note/NewNoteDialog';
 import { ScopePanel } from '../features/scope/ScopePanel';
 import { EmbedPanel } from '../features/embed/EmbedPanel';
+import { TeamPanel } from '../features/team/TeamPanel';
+import { PinnedPanel } from '../features/team/PinnedPanel';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { useFields } from '../features/filters/use-fields';
 import { addCondition, addTag } from '../features/filters/filter-model';
@@ -249,6 +251,12 @@ function Shell({ caps }: { caps: Capabilities }) {
               />
             ) : null}
             {vaults.length ? <EmbedPanel /> : null}
+            {vaults.some((v) => v.team_space) ? (
+              <>
+                <TeamPanel refreshKey={refreshKey} onChanged={() => void refresh()} onSettings={() => setSettingsOpen(true)} />
+                <PinnedPanel refreshKey={refreshKey} />
+              </>
+            ) : null}
           </aside>
           <main id="main" className={`content${state.note ? ' has-note' : ''}`} tabIndex={-1}>
             {empty ? (

@@ -1,4 +1,4 @@
-// Settings: language, theme, embeddings, storage (used, quota, keep data),
+// Settings: language, theme, who I am in team spaces, embeddings, storage (used, quota, keep data),
 // backup and restore of the database file, and deleting everything.
 import { useEffect, useRef, useState } from 'react';
 import { navigate, toolsHref } from '../tools/tools-route';
@@ -11,6 +11,7 @@ import type { Theme } from '../../app/theme';
 import { Dialog } from '../../ui/Dialog';
 import { download, today } from '../../ui/download';
 import type { EmbedStatus } from '../search/use-embed-status';
+import { IdentitySettings } from '../team/IdentitySettings';
 
 interface Props {
   open: boolean;
@@ -116,6 +117,8 @@ export function SettingsDialog({ open, onClose, theme, onTheme, embed, onWiped }
           </label>
         </div>
       </section>
+
+      <IdentitySettings open={open} onSaved={() => void refresh()} />
 
       <section aria-labelledby="set-embed">
         <h3 id="set-embed">{t('settings.embeddings')}</h3>

@@ -60,6 +60,12 @@ export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Prop
     await refresh();
   };
 
+  const markTeam = async (v: VaultInfo) => {
+    const r = await call('mark_team_space', { vault: v.name, team_space: true });
+    if (isToolError(r)) notify(engineText('engineError', r.error.code, r.error.message));
+    await refresh();
+  };
+
   return (
     <section className="vaults" aria-labelledby="vaults-title">
       <h2 id="vaults-title">{t('vaults.title')}</h2>
@@ -69,7 +75,14 @@ export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Prop
           const pending = unsaved.get(v.name) ?? 0;
           return (
             <li key={v.name} data-testid="vault" data-vault={v.name}>
-              <div className="vault-name">{v.name}</div>
+              <div className="vault-name">
+                {v.name}
+                {v.team_space ? (
+                  <span className="badge" data-testid="team-space-badge">
+                    {t('vaults.teamSpace')}
+                  </span>
+                ) : null}
+              </div>
               <div className="muted small-text">
                 {`${t('vaults.notes', { count: v.notes })} · ${t('vaults.files', { count: v.files })}`}
                 {v.imported_at ? ` · ${formatDate(v.imported_at)}` : ''}
@@ -106,6 +119,11 @@ export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Prop
                 >
                   {t('vaults.export')}
                 </button>
+                {!v.team_space ? (
+                  <button type="button" className="secondary small" disabled={busy} onClick={() => void markTeam(v)} aria-label={`${t('vaults.markTeam')} ${v.name}`} data-testid="mark-team-space">
+                    {t('vaults.markTeam')}
+                  </button>
+                ) : null}
                 <button type="button" className="secondary small danger" disabled={busy} onClick={() => onRemove(v)} aria-label={`${t('vaults.remove')} ${v.name}`}>
                   {t('vaults.remove')}
                 </button>
