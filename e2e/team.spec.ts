@@ -3,7 +3,7 @@
 // shared with me; the Team panel's toggle subscribes to a folder and the
 // search over my subscriptions (SearchNotes) changes; inject pins a note.
 import { expect, test } from '@playwright/test';
-import { collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
+import { audit, collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
 
 const note = (fm: string, body: string) => `---\n${fm}\n---\n${body}\n`;
 const FILES = {
@@ -67,4 +67,7 @@ test('identity, subscriptions and pinned context change what search shows', asyn
   await expect(results).toHaveCount(2);
   await expect(results).not.toContainText(['bob/ops/runbook.md: Runbook']);
   expect(errors).toEqual([]);
+  // Last: injecting axe-core is itself refused by the app's CSP once (a console error), after which it is evaluated.
+  // (Settings, with its Team section, is audited in ui-a11y.spec.ts.)
+  expect(await audit(page, 'team and pinned panels')).toEqual([]);
 });

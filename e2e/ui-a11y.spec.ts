@@ -1,31 +1,7 @@
 // Accessibility of the main screens, checked with axe-core in Chromium:
 // names on every control, contrast (light and dark), ARIA use, landmarks.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
-import { importFolder, openApp, VAULT_FILES, writeVault } from './ui-helpers';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function audit(page: Page, what: string): Promise<string[]> {
-  await page.addScriptTag({ content: AXE }).catch(async () => {
-    // The app's Content Security Policy refuses inline scripts; evaluate instead.
-    await page.evaluate(AXE);
-  });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations;
-  })) as Violation[];
-  return violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
+import { expect, test } from '@playwright/test';
+import { audit, importFolder, openApp, VAULT_FILES, writeVault } from './ui-helpers';
 
 test('main screens have no accessibility violations', async ({ page }) => {
   const found: string[] = [];

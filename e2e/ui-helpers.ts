@@ -1,6 +1,7 @@
 // Shared by the UI specs: a small vault written to a temporary folder (so the
 // real folder-upload path is used), and helpers to import it and wait.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -97,4 +98,27 @@ export function collectErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(m.text());
   });
   return errors;
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's violations on the page as it stands, each line prefixed with `what`. */
+export async function audit(page: Page, what: string): Promise<string[]> {
+  await page.addScriptTag({ content: AXE }).catch(async () => {
+    // The app's Content Security Policy refuses inline scripts; evaluate instead.
+    await page.evaluate(AXE);
+  });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations;
+  })) as Violation[];
+  return violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
