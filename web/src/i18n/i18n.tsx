@@ -3,9 +3,13 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { en, type MessageKey } from './en';
 import { ja } from './ja';
+import { teamEn } from './team.en';
+import { teamJa } from './team.ja';
 
 export type Lang = 'en' | 'ja';
-const DICTS: Record<Lang, Record<MessageKey, string>> = { en, ja };
+/** Every UI key: the main dictionaries and the team-space UI's own (team.en.ts / team.ja.ts). */
+export type UiKey = MessageKey | keyof typeof teamEn;
+const DICTS: Record<Lang, Record<UiKey, string>> = { en: { ...en, ...teamEn }, ja: { ...ja, ...teamJa } };
 const STORAGE_KEY = 'kioku.lang';
 
 export function initialLang(): Lang {
@@ -15,7 +19,7 @@ export function initialLang(): Lang {
   return langs.some((l) => l?.toLowerCase().startsWith('ja')) ? 'ja' : 'en';
 }
 
-export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+export type Translate = (key: UiKey, vars?: Record<string, string | number>) => string;
 
 interface I18n {
   lang: Lang;
