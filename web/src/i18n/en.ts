@@ -1,3 +1,5 @@
+import { noteViewEn } from './note-view.en';
+
 // English UI text. Keys are shared with ja.ts; the type below keeps them in step.
 export const en = {
   'app.title': 'Kioku',
@@ -343,36 +345,8 @@ export const en = {
   'problem.field_clash': 'A field is set both in the frontmatter and as an inline field; the frontmatter value is used.',
   'vaults.sharedPermalinks': '{count} notes share a declared permalink with another note (normal in a multilingual vault); links go to the note in the same top folder.',
   'vaults.problems.show': 'Show the import problems of {vault}',
-  // Note view: Obsidian rendering (links in words, embeds, vault files).
-  'note.unresolvedBadge': 'not found',
-  'note.linkCount': '{count} links',
-  'note.rel.links_to': 'links to',
-  'note.rel.relates_to': 'relates to',
-  'note.rel.implements': 'implements',
-  'note.rel.depends_on': 'depends on',
-  'note.rel.part_of': 'part of',
-  'note.rel.requires': 'requires',
-  'note.rel.extends': 'extends',
-  'render.file.not_found': 'No file “{name}” in this vault.',
-  'render.file.not_kept': '“{name}” is not stored in Kioku (the folder was imported before pictures were kept). Import the folder again to see it.',
-  'render.file.no_folder': '“{name}” is read from the vault’s folder, which Kioku can no longer open. Import the folder again with “Choose folder…” to see it.',
-  'render.file.too_large': '“{name}” is larger than 10 MB, so no copy was kept. Import the folder with “Choose folder…” to see it.',
-  'render.file.vault_full': '“{name}” was not kept: this vault’s pictures and PDFs passed 256 MB. Import the folder with “Choose folder…” to see it.',
-  'render.file.needs_permission': 'Kioku needs your permission to read the folder of “{folder}” to show “{name}”.',
-  'render.file.unsupported': '“{name}” cannot be shown here.',
-  'render.file.unreadable': '“{name}” could not be read: {error}',
-  'render.file.allow': 'Allow reading the folder',
-  'render.file.view': 'Open full size',
-  'render.file.download': 'Download',
-  'render.pdf.open': 'Open in the browser’s PDF viewer',
-  'render.embed.from': 'From {title}',
-  'render.embed.open': 'Open',
-  'render.embed.notFound': '(not found)',
-  'render.embed.cycle': '(“{title}” is already shown above: embedding it again would never end.)',
-  'render.embed.tooDeep': '(Embeds nested more than {depth} deep are shown as links.)',
-  'render.embed.noSection': '(No heading or block “{anchor}” in {title}.)',
-  'note.openInObsidian': 'Open in Obsidian',
-  'note.openInObsidianHelp': 'Opens this note in the Obsidian app, if it is installed and knows this vault.',
+  // Note view: Obsidian rendering (links in words, embeds, vault files) is in note-view.en.ts.
+  ...noteViewEn,
   // issue 10: engine edges
   'embed.folderCheckFailed': 'Could not tell whether “{name}” is a model folder or notes ({error}); nothing was imported. Try again.',
   // Valid time and the knowledge graph (issue 13)

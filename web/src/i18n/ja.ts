@@ -1,6 +1,8 @@
 import type { MessageKey } from './en';
+import { noteViewJa } from './note-view.ja';
 
 export const ja: Record<MessageKey, string> = {
+  ...noteViewJa,
   'app.title': 'Kioku',
   'app.tagline': 'Markdown ノートを本文・意味・フロントマターで検索。ブラウザーの中で、オフラインで動きます。',
   'app.opening': 'ノートを開いています…',
@@ -345,35 +347,6 @@ export const ja: Record<MessageKey, string> = {
   'vaults.sharedPermalinks': '{count} 件のノートが宣言された permalink を他のノートと共有しています（多言語のボールトでは普通のことです）。リンクは同じ最上位フォルダーのノートを指します。',
   'vaults.problems.show': '{vault} の取り込み時の問題を表示',
   // ノート表示: Obsidian の表示(リンクの種類、埋め込み、保管庫のファイル)
-  'note.unresolvedBadge': '見つかりません',
-  'note.linkCount': '{count} か所',
-  'note.rel.links_to': 'リンク',
-  'note.rel.relates_to': '関連',
-  'note.rel.implements': '実装',
-  'note.rel.depends_on': '依存',
-  'note.rel.part_of': '一部',
-  'note.rel.requires': '必要',
-  'note.rel.extends': '拡張',
-  'render.file.not_found': 'このボールトに「{name}」というファイルはありません。',
-  'render.file.not_kept': '「{name}」は Kioku に保存されていません（画像を保存する前に取り込まれたフォルダーです）。表示するにはフォルダーをもう一度取り込んでください。',
-  'render.file.no_folder': '「{name}」はボールトのフォルダーから読みますが、Kioku はもうそのフォルダーを開けません。「フォルダーを選択…」でもう一度取り込むと表示されます。',
-  'render.file.too_large': '「{name}」は 10 MB を超えるため、コピーを保存していません。「フォルダーを選択…」で取り込むと表示されます。',
-  'render.file.vault_full': '「{name}」は保存していません。このボールトの画像と PDF が 256 MB を超えました。「フォルダーを選択…」で取り込むと表示されます。',
-  'render.file.needs_permission': '「{name}」を表示するには、「{folder}」のフォルダーを読む許可が必要です。',
-  'render.file.unsupported': '「{name}」はここでは表示できません。',
-  'render.file.unreadable': '「{name}」を読み込めませんでした: {error}',
-  'render.file.allow': 'フォルダーの読み取りを許可',
-  'render.file.view': '原寸で開く',
-  'render.file.download': 'ダウンロード',
-  'render.pdf.open': 'ブラウザーの PDF ビューアーで開く',
-  'render.embed.from': '{title} から',
-  'render.embed.open': '開く',
-  'render.embed.notFound': '（見つかりません）',
-  'render.embed.cycle': '（「{title}」はすでに上に表示されています。もう一度埋め込むと終わりません。）',
-  'render.embed.tooDeep': '（{depth} 段より深い埋め込みはリンクとして表示します。）',
-  'render.embed.noSection': '（{title} に見出しまたはブロック「{anchor}」はありません。）',
-  'note.openInObsidian': 'Obsidian で開く',
-  'note.openInObsidianHelp': 'Obsidian アプリがインストールされ、この保管庫を知っていれば、このノートを Obsidian で開きます。',
   // issue 10: engine edges
   'embed.folderCheckFailed': '「{name}」がモデルフォルダーかノートのフォルダーか確認できませんでした（{error}）。何も取り込んでいません。もう一度お試しください。',
   // 有効時間と知識グラフ（issue 13）
