@@ -100,12 +100,16 @@ export function unsavedNotes(db: Db, vault?: string): UnsavedNote[] {
     .map((r) => ({ vault: r.vault, path: r.path, title: r.title, modified: new Date(r.mtime).toISOString(), exists_on_disk: r.hash !== '' }));
 }
 
-/** Every note of a vault as it stands in Kioku (edits included), for export; team notes the local identity may not read are left out. */
+/**
+ * Every note of a vault as it stands in Kioku (edits included), for export, and
+ * the other files whose text Kioku holds (a team member's subscriptions.yaml);
+ * team notes the local identity may not read are left out.
+ */
 export function vaultNoteTexts(db: Db, vault: string): { path: string; text: string; mtime: number }[] {
   return db
     .all<{ id: number; path: string; mtime: number }>(
       `SELECT e.id, e.path, e.mtime FROM entries e JOIN vaults v ON v.id = e.vault_id
-       WHERE v.name = ? AND e.kind = 'note' AND e.id NOT IN (SELECT entry_id FROM hidden_entries) ORDER BY e.path`,
+       WHERE v.name = ? AND (e.kind = 'note' OR e.id IN (SELECT entry_id FROM contents)) AND e.id NOT IN (SELECT entry_id FROM hidden_entries) ORDER BY e.path`,
       [vault],
     )
     .map((r) => {

@@ -10,6 +10,7 @@ import { openMemoryDb } from '../db/open-node';
 import { createEngine, type Engine } from '../engine';
 import { nodeSource } from '../ingest/walk-node';
 import { nodeDisk } from '../platform/write-back-node';
+import { vaultNoteTexts } from '../platform/write-back';
 import { ok } from '../test/make-engine';
 
 const NOTES: Record<string, string> = {
@@ -114,6 +115,8 @@ describe('subscriptions.yaml', () => {
     expect(r.file.status).toBe('no_folder_access');
     const unsaved = ok(await e.call('unsaved_changes', {})) as unknown as { notes: { path: string }[] };
     expect(unsaved.notes.map((n) => n.path)).toEqual(['users/alice/subscriptions.yaml']);
+    // The export holds it too, as Kioku has it.
+    expect(vaultNoteTexts(e.db, 'team').find((n) => n.path === 'users/alice/subscriptions.yaml')?.text).toContain('owner: carol');
     e.ctx.services.disk = nodeDisk({ team: dir });
     ok(await e.call('write_back', { vault: 'team' }));
     expect(fileText()).toBe('subscriptions:\n  - owner: alice\n    folder: eng\n    mode: search\n    enabled: true\n  - owner: carol\n    folder: pub\n    mode: inject\n    enabled: true\n');
