@@ -11,6 +11,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { pack, type PackedFile } from './pack';
 import type { BenchRow } from './scenario';
+import { ISOLATION_HEADERS } from '../../vite.config';
 
 const HERE = new URL('.', import.meta.url).pathname;
 const OUT = new URL('../out/browser/', import.meta.url).pathname;
@@ -43,12 +44,23 @@ export interface ChromiumBench {
   close(): Promise<void>;
 }
 
-export async function openChromiumBench(opts: { build?: boolean; log?: (s: string) => void } = {}): Promise<ChromiumBench> {
+/** Files beside the app's own that a scenario may load: the float32 model (../shared) and the int8-compute one, for comparing the files. */
+const EXTRA_FILES: Record<string, string> = {
+  '/models/use-lite-onnx/onnx/model.onnx': new URL('../../../shared/models/use-lite-onnx/onnx/model.onnx', import.meta.url).pathname,
+  // Real int8 compute, built by npm run bench:int8 (bench/int8/quantize-dynamic.ts).
+  '/models/use-lite-onnx/onnx/model_int8.onnx': new URL('../out/use-lite-int8/onnx/model_int8.onnx', import.meta.url).pathname,
+};
+
+/**
+ * `isolated`: the page and its files are served with COOP/COEP, as `npm start` serves the app,
+ * so the page is cross-origin isolated (SharedArrayBuffer, ONNX Runtime threads).
+ */
+export async function openChromiumBench(opts: { build?: boolean; isolated?: boolean; log?: (s: string) => void } = {}): Promise<ChromiumBench> {
   const log = opts.log ?? ((s: string) => process.stderr.write(`${s}\n`));
   if (opts.build !== false || !existsSync(join(OUT, 'index.html'))) await buildBenchPage();
 
   const packs = new Map<string, Uint8Array>();
-  const server = await serve(packs);
+  const server = await serve(packs, opts.isolated === true);
   const port = (server.address() as { port: number }).port;
   // A persistent profile: OPFS then lives on disk, as for a user, not in the
   // memory of an incognito context.
@@ -89,9 +101,12 @@ export async function openChromiumBench(opts: { build?: boolean; log?: (s: strin
   }
 }
 
-function serve(packs: Map<string, Uint8Array>): Promise<Server> {
+function serve(packs: Map<string, Uint8Array>, isolated: boolean): Promise<Server> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (isolated) for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v);
+    const extra = EXTRA_FILES[url.pathname];
+    if (extra && existsSync(extra)) return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(readFileSync(extra));
     if (url.pathname.startsWith('/corpus/')) {
       const blob = packs.get(decodeURIComponent(url.pathname.slice('/corpus/'.length)));
       if (!blob) return void res.writeHead(404).end('no such corpus');

@@ -20,6 +20,8 @@ export interface CliRequest {
   options: Record<string, string>;
   hosts: ('chromium' | 'node')[];
   build: boolean;
+  /** Serve the page cross-origin isolated (COOP/COEP), as npm start does. */
+  isolated?: boolean;
 }
 
 export function parseArgs(argv: string[]): CliRequest {
@@ -36,6 +38,7 @@ export function parseArgs(argv: string[]): CliRequest {
     } else if (a === '--node') req.hosts = ['node'];
     else if (a === '--both') req.hosts = ['chromium', 'node'];
     else if (a === '--no-build') req.build = false;
+    else if (a === '--isolated') req.isolated = true;
     else if (!req.scenario) req.scenario = a;
     else throw new Error(`unexpected argument ${a}`);
   }
@@ -69,7 +72,7 @@ export async function runBench(req: CliRequest): Promise<{ rows: BenchRow[]; mac
   const rows: BenchRow[] = [];
   let chromiumVersion: string | undefined;
   if (req.hosts.includes('chromium')) {
-    const bench = await openChromiumBench({ build: req.build });
+    const bench = await openChromiumBench({ build: req.build, isolated: req.isolated });
     chromiumVersion = bench.chromium;
     try {
       rows.push(...(await bench.run(req.scenario, corpora, req.options)));

@@ -29,8 +29,8 @@ export interface ModelSpec {
   passagePrefix: string;
   /** Scripts the model reads: 'all' for multilingual models; text mostly in other scripts is not embedded. */
   scripts: 'all' | readonly Script[];
-  /** ONNX weights to load on the CPU (wasm): 'q8' is model_quantized.onnx, 'fp32' model.onnx. */
-  dtype: 'q8' | 'fp32' | 'fp16';
+  /** ONNX weights to load on the CPU (wasm): 'q8' is model_quantized.onnx, 'int8' model_int8.onnx, 'fp32' model.onnx. */
+  dtype: 'q8' | 'int8' | 'fp32' | 'fp16';
   /** Weights to load on WebGPU; without it the model runs on wasm only. */
   gpuDtype?: 'fp32' | 'fp16';
   /**

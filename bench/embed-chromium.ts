@@ -1,0 +1,53 @@
+// npm run bench:embed-chromium: embedding throughput of the app's embed
+// worker in headless Chromium, served cross-origin isolated as npm start
+// serves the app (bench/browser/scenarios/embed-throughput.ts): 1, 2 and N
+// ONNX Runtime threads, batch sizes, batches of similar length, int8 weights
+// beside float32, in one run. Writes the "embed-chromium" section of
+// docs/benchmarks.md. Options: --no-build, --no-doc, --opt sample=N, --opt fp32=no.
+import { loadavg } from 'node:os';
+import { parseArgs, runBench } from './browser/cli';
+import { writeDocSection } from './browser/doc-section';
+import { markdownTable } from './browser/table';
+import { loadNote } from './lib/load';
+
+const LOAD_BEFORE = loadavg()[0];
+const argv = process.argv.slice(2);
+const result = await runBench(parseArgs(['embed-throughput', '--isolated', ...argv.filter((a) => a !== '--no-doc')]));
+if (!result) {
+  process.stdout.write('bench:embed-chromium skipped: seekstone-10k in ../shared is not on this machine.\n');
+} else {
+  const table = markdownTable(result.rows);
+  process.stdout.write(`${table}\n\nMachine: ${result.machine}\n`);
+  if (!argv.includes('--no-doc')) {
+    writeDocSection(
+      'embed-chromium',
+      `## Embedding throughput, Chromium (\`npm run bench:embed-chromium\`)
+
+The app's embed worker (transformers.js over ONNX Runtime wasm, USE-lite) in
+headless Chromium, the page served with COOP/COEP as \`npm start\` serves the
+app, so it is cross-origin isolated and ONNX Runtime may use threads. A
+sample of seekstone-10k's passages spread over the vault (the same sample
+rule as bench:vector-chromium) is embedded once per configuration, each in
+a fresh embed worker, after one untimed batch: thread counts 1, 2 and the
+app's own choice (\`hardwareConcurrency − 1\`, at least 1), passages per ONNX
+run (batch), batches in vault order or of similar length (sorted by length,
+so less padding), and the three model files: the shipped int8-weight file
+(DequantizeLinear), the float32 one (from ../shared) and the int8-compute
+one built by \`npm run bench:int8\` (both served for this run only, never by
+the app). Configurations run in rounds, interleaved; \`chunks_per_s\` is the
+best round (the closest to an idle machine), every round beside it.
+\`threads_used\` is what the worker reports (the panel shows the same).
+\`whole_vault_min\` extrapolates the best round to all of seekstone's
+passages.
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}. The machine's 2 cores were
+shared with other work during the run (every figure is an upper bound of the
+time, a lower bound of the rate), and with 2 cores a second ONNX Runtime
+thread competes with the engine, the page and that other work.
+${loadNote(LOAD_BEFORE)}
+
+${table}`,
+    );
+    process.stdout.write('\nWrote the embed-chromium section of docs/benchmarks.md.\n');
+  }
+}
