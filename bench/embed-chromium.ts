@@ -27,7 +27,9 @@ The app's embed worker (transformers.js over ONNX Runtime wasm, USE-lite) in
 headless Chromium, the page served with COOP/COEP as \`npm start\` serves the
 app, so it is cross-origin isolated and ONNX Runtime may use threads. A
 sample of seekstone-10k's passages spread over the vault (the same sample
-rule as bench:vector-chromium) is embedded once per configuration, each in
+rule as bench:vector-chromium, whose own run needs the whole vault
+embedded in Node first, which this machine could not do in the time) is
+embedded once per configuration, each in
 a fresh embed worker, after one untimed batch: thread counts 1, 2 and the
 app's own choice (\`hardwareConcurrency − 1\`, at least 1), passages per ONNX
 run (batch), batches in vault order or of similar length (sorted by length,
@@ -43,7 +45,9 @@ passages.
 Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}. The machine's 2 cores were
 shared with other work during the run (every figure is an upper bound of the
 time, a lower bound of the rate), and with 2 cores a second ONNX Runtime
-thread competes with the engine, the page and that other work.
+thread competes with the engine, the page and that other work: here it
+was slower than one thread for every file, which is why the app's rule
+leaves one core free (1 thread on 2 cores).
 ${loadNote(LOAD_BEFORE)}
 
 ${table}`,
