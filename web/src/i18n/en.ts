@@ -99,8 +99,7 @@ export const en = {
   'empty.wouldGive': '{count} results',
   'empty.wouldGive.one': '1 result',
   'empty.tips': 'Check the spelling, use fewer words, or try Semantic mode to search by meaning.',
-  // Typos (issue 12): the nearest words the vault holds.
-  'empty.didYouMean': 'Did you mean',
+  'empty.didYouMean': 'Did you mean', // issue 12: the nearest words the vault holds
   'filter.title': 'Filters',
   'filter.active': 'Active filters',
   'filter.addFilter': 'Add filter',
@@ -160,8 +159,7 @@ export const en = {
   'table.columns': 'Columns ({count})',
   'table.columnsLegend': 'Frontmatter fields to show as columns',
   'table.noFields': 'No frontmatter fields found.',
-  // Dataview's file fields in the column picker (issue 12).
-  'table.fileFields': 'File fields (Dataview)',
+  'table.fileFields': 'File fields (Dataview)', // issue 12: Dataview's file.* fields
   'table.export': 'Export CSV',
   'table.exporting': 'Exporting… {count} rows',
   'table.title': 'Title',

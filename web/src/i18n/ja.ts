@@ -100,8 +100,7 @@ export const ja: Record<MessageKey, string> = {
   'empty.wouldGive': '{count} 件',
   'empty.wouldGive.one': '{count} 件',
   'empty.tips': '表記を確かめるか、語を減らすか、意味モードで意味から探してみてください。',
-  // Typos (issue 12): the nearest words the vault holds.
-  'empty.didYouMean': 'もしかして:',
+  'empty.didYouMean': 'もしかして:', // issue 12: the nearest words the vault holds
   'filter.title': 'フィルター',
   'filter.active': '有効なフィルター',
   'filter.addFilter': 'フィルターを追加',
@@ -161,8 +160,7 @@ export const ja: Record<MessageKey, string> = {
   'table.columns': '列（{count}）',
   'table.columnsLegend': '列として表示するフロントマターのフィールド',
   'table.noFields': 'フロントマターのフィールドが見つかりません。',
-  // Dataview's file fields in the column picker (issue 12).
-  'table.fileFields': 'ファイルのフィールド（Dataview）',
+  'table.fileFields': 'ファイルのフィールド（Dataview）', // issue 12: Dataview's file.* fields
   'table.export': 'CSV を書き出す',
   'table.exporting': '書き出し中… {count} 行',
   'table.title': 'タイトル',
