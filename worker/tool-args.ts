@@ -247,4 +247,5 @@ export interface ToolArgsMap {
     /** Show only observations with an assertion of this kind. */
     time_kind?: string;
   };
+  embed_warm: {};
 }

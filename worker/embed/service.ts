@@ -118,6 +118,7 @@ export class EmbedService {
       counts: this.currentCounts(),
       embedded: index ? index.size : null,
       paused: this.paused,
+      loaded: this.loader.isLoaded(this.spec),
       runtime: this.loader.runtime,
       rate: this.queue.rate,
       download: this.loader.download,
@@ -198,6 +199,25 @@ export class EmbedService {
       this.error = null;
       if (this.state === 'error') this.setState('idle');
       this.start();
+    }
+    return this.status();
+  }
+
+  /**
+   * Loads the vector index and, when it holds any vector, the model, so the
+   * first search by meaning after opening does not wait for them. A model
+   * that fails to load is left for the search to report.
+   */
+  async warm(): Promise<EmbedStatus> {
+    if (!this.loader.embedder) return this.status();
+    const index = await this.index();
+    if (index.size > 0 && !this.loader.isLoaded(this.spec)) {
+      const before = this.state;
+      try {
+        await this.ensureLoaded();
+      } catch {
+        if (this.state === 'loading' || this.state === 'downloading') this.setState(before);
+      }
     }
     return this.status();
   }

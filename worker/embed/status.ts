@@ -13,6 +13,8 @@ export interface EmbedStatus {
   /** Every note is chunked and every readable chunk has a vector of the active model. */
   complete: boolean;
   paused: boolean;
+  /** The active model is loaded in the runner and the vector index is in memory: a search by meaning starts at once. */
+  ready: boolean;
   device: string | null;
   /** ONNX Runtime's wasm threads and why that many; null where the host does not choose (Node) or no model is loaded. */
   threads: number | null;
@@ -37,6 +39,8 @@ export interface StatusInput {
   /** Passages with vectors (the index's size); null while the index is still loading. */
   embedded: number | null;
   paused: boolean;
+  /** The runner holds the active model now. */
+  loaded: boolean;
   /** What the loaded model runs on (null: none loaded yet). */
   runtime: Pick<LoadedModel, 'device' | 'threads' | 'threadReason'> | null;
   /** Passages per second over the last batches. */
@@ -57,6 +61,7 @@ export function describeStatus(s: StatusInput): EmbedStatus {
     state: s.state === 'idle' && s.embedded === null ? 'indexing' : s.state === 'idle' && complete ? 'complete' : s.state,
     complete,
     paused: s.paused,
+    ready: s.loaded && s.embedded !== null && s.state !== 'loading' && s.state !== 'downloading',
     device: s.runtime?.device ?? null,
     threads: s.runtime?.threadReason ? (s.runtime.threads ?? 0) : null,
     threads_reason: s.runtime?.threadReason ?? null,

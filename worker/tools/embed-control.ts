@@ -58,3 +58,16 @@ export const embedModelTool = defineTool<{ model: string }, EmbedStatusResult>({
     return statusOf(ctx);
   },
 });
+
+export const embedWarmTool = defineTool<Record<string, never>, EmbedStatusResult>({
+  name: 'embed_warm',
+  description:
+    'Loads the vector index and the embedding model now (when any note has vectors), so the first vector or hybrid search does not wait for them. Returns embed_status; its ready field says whether a search by meaning starts at once.',
+  params: [],
+  examples: [{}],
+  parse: () => ({}),
+  async run(ctx) {
+    await embedOf(ctx).warm();
+    return statusOf(ctx);
+  },
+});

@@ -15,7 +15,7 @@ import { readTeamNoteTool, searchNotesTool, writeTeamNoteTool } from './team-not
 import { identityTool, pinnedContextTool, subscribeTool, subscriptionsTool } from './team-space';
 import { markTeamSpaceTool, teamFoldersTool } from './team-folders';
 import type { ToolDef } from './define';
-import { embedModelTool, embedPauseTool, embedResumeTool } from './embed-control';
+import { embedModelTool, embedPauseTool, embedResumeTool, embedWarmTool } from './embed-control';
 import { graphTool } from './graph';
 
 export const TOOLS = {
@@ -49,6 +49,8 @@ export const TOOLS = {
   embed_model: embedModelTool,
   // The knowledge graph (issue 13).
   graph: graphTool,
+  // Issue 16: the model and vector index loaded before the first search by meaning.
+  embed_warm: embedWarmTool,
 } as const;
 
 export type Tools = typeof TOOLS;

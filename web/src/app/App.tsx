@@ -17,6 +17,7 @@ import { SearchBox, type SearchBoxHandle } from '../features/search/SearchBox';
 import { ModeSwitch } from '../features/search/ModeSwitch';
 import { SearchPane, type ResultNav } from '../features/search/SearchPane';
 import { useEmbedStatus } from '../features/search/use-embed-status';
+import { useSemanticWarm } from '../features/search/use-semantic-warm';
 import { NoteView } from '../features/note/NoteView';
 import { NewNoteDialog } from '../features/note/NewNoteDialog';
 import { ScopePanel } from '../features/scope/ScopePanel';
@@ -98,6 +99,7 @@ function Shell({ caps }: { caps: Capabilities }) {
   const { state: importState, importFolder, importTexts, cancel } = useImport(refresh);
   const fields = useFields(state.vault, refreshKey);
   const embed = useEmbedStatus(refreshKey);
+  const warm = useSemanticWarm(embed, ranMode);
 
   useEffect(() => {
     void refresh();
@@ -264,7 +266,7 @@ function Shell({ caps }: { caps: Capabilities }) {
             ) : (
               <>
                 <div className="pane-results">
-                  <SearchPane state={state} update={update} refreshKey={refreshKey} fields={fields} navRef={nav} onRanMode={setRanMode} />
+                  <SearchPane state={state} update={update} refreshKey={refreshKey} fields={fields} navRef={nav} onRanMode={setRanMode} embed={embed} warm={warm} />
                 </div>
                 {state.note ? (
                   <div className="pane-note">

@@ -61,6 +61,7 @@ export const en = {
   'search.resultsAbout': 'about {total} results',
   'search.took': '{ms} ms',
   'search.updating': 'updating…',
+  'search.addingByMeaning': 'adding results by meaning…',
   'search.searching': 'Searching…',
   'search.score': 'Relevance score {score}',
   'search.errorPath': 'In: {path}',

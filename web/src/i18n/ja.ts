@@ -62,6 +62,7 @@ export const ja: Record<MessageKey, string> = {
   'search.resultsAbout': '約 {total} 件',
   'search.took': '{ms} ミリ秒',
   'search.updating': '更新中…',
+  'search.addingByMeaning': '意味で探した結果を追加中…',
   'search.searching': '検索中…',
   'search.score': '関連度スコア {score}',
   'search.errorPath': '対象：{path}',

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useImperativeHandle, useState, type Ref } from 
 import { useCapabilities } from '../../engine/capabilities';
 import { call, isToolError } from '../../engine/client';
 import type { FieldInfo, Hit, SearchResponse } from '../../engine/shapes';
+import type { EmbedStatus } from '../../engine/client';
 import { useI18n } from '../../i18n/i18n';
 import type { UpdateState } from '../../state/use-search-state';
 import type { Filter, SearchState } from '../../state/url-state';
@@ -13,7 +14,8 @@ import { TableView } from '../table/TableView';
 import { EmptyState } from './EmptyState';
 import { Pager } from './Pager';
 import { ResultList } from './ResultList';
-import { hasSearch, PAGE_SIZE, searchArgs } from './search-args';
+import { hasSearch, PAGE_SIZE, searchArgs, textFirst } from './search-args';
+import type { SemanticWarm } from './use-semantic-warm';
 import { StartPanel } from './StartPanel';
 import { useLatest } from './use-latest';
 import type { ToolErrorResult } from '../../engine/client';
@@ -32,21 +34,40 @@ interface Props {
   fields: FieldInfo[];
   navRef: Ref<ResultNav>;
   onRanMode(mode: string | null): void;
+  embed: EmbedStatus | null;
+  warm: SemanticWarm;
 }
 
 type Outcome = { ok: true; r: SearchResponse } | { ok: false; e: ToolErrorResult['error'] };
 
-export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMode }: Props) {
+export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMode, embed, warm }: Props) {
   const { t, formatNumber } = useI18n();
   const caps = useCapabilities();
   const [active, setActive] = useState(-1);
   const args = searchArgs(state, caps);
   const key = hasSearch(state, caps) && state.view === 'results' ? `${JSON.stringify(args)}#${refreshKey}` : null;
-  const res = useLatest<Outcome>(key, async () => {
+  // While the search by meaning waits for the model, the same search by text answers first (asked first,
+  // so it is not queued behind the model load). Auto mode ranks by text until the model is ready, then runs again.
+  const first = key ? textFirst(state, caps, embed, warm) : null;
+  const mainKey = key && caps.modes && state.mode === 'auto' ? `${key}#${warm.ready ? 'meaning' : 'text'}` : key;
+  const textKey = key ? `${key}#text-first` : null;
+  const [textShown, setTextShown] = useState<string | null>(null);
+  // Kept until the search by meaning answers, also once the model is ready and that search is under way.
+  const quickKey = first === 'both' || (textKey !== null && textShown === textKey) ? textKey : null;
+  const quick = useLatest<Outcome>(quickKey, async () => {
+    const r = await call('search', { ...args, mode: 'text' });
+    return isToolError(r) ? { ok: false, e: r.error } : { ok: true, r };
+  });
+  const res = useLatest<Outcome>(mainKey, async () => {
     const r = await call('search', args);
     return isToolError(r) ? { ok: false, e: r.error } : { ok: true, r };
   });
-  const out = res.data;
+  const early = res.key !== mainKey && quickKey && quick.key === quickKey && quick.data?.ok ? quick.data : null;
+  const earlyKey = early ? quick.key : null;
+  useEffect(() => setTextShown(earlyKey), [earlyKey]);
+  const out = early ?? res.data;
+  const answeredByText = out?.ok === true && out.r.mode === 'text';
+  const adding = !!early || (answeredByText && (first === 'wait' || (res.key === `${key}#text` && mainKey !== res.key)));
   const hits = out?.ok ? out.r.results : [];
 
   useEffect(() => setActive(-1), [res.key]);
@@ -94,7 +115,14 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
           <span className="result-count" role="status" data-testid="result-count">
             {t(out.r.total_is_exact ? 'search.results' : 'search.resultsAbout', { total: out.r.total })}
             <span className="muted"> · {t('search.took', { ms: formatNumber(out.r.elapsed_ms) })}</span>
-            {res.loading ? <span className="muted"> · {t('search.updating')}</span> : null}
+            {adding ? (
+              <span className="muted" data-testid="adding-by-meaning">
+                {' '}
+                · {t('search.addingByMeaning')}
+              </span>
+            ) : res.loading ? (
+              <span className="muted"> · {t('search.updating')}</span>
+            ) : null}
           </span>
         ) : null}
       </div>

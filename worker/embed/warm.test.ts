@@ -1,0 +1,62 @@
+// embed_warm: after a restart the model and the vector index load before the
+// first search by meaning, which then needs no model load of its own.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openMemoryDb, saveDb } from '../db/open-node';
+import { ok } from '../test/make-engine';
+import type { Embedder } from './embedder';
+import { embeddedEngine, engineOn, sharedEmbedder } from './testing';
+
+const tmp = mkdtempSync(join(tmpdir(), 'kioku-warm-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** The real embedder, counting model loads. */
+function countingLoads(inner: Embedder = sharedEmbedder()) {
+  const c = { loads: 0 };
+  const embedder: Embedder = {
+    load: (spec, p) => {
+      c.loads++;
+      return inner.load(spec, p);
+    },
+    embed: (texts, role) => inner.embed(texts, role),
+  };
+  return { embedder, c };
+}
+
+type Status = { ready: boolean; complete: boolean; state: string };
+
+describe('embed_warm', () => {
+  it('loads the model and the index of an embedded vault after a restart', async () => {
+    const file = join(tmp, 'warm.db');
+    const a = await embeddedEngine({ 'a.md': '# Anemometer\n\nMeasures how fast the wind blows.\n', 'b.md': '# Bread\n\nFlour and water.\n' });
+    saveDb(a.db, file);
+    a.embed.stop();
+
+    const fresh = countingLoads();
+    const b = engineOn(await openMemoryDb({ file }), { embedder: fresh.embedder, service: { background: false } });
+    const before = ok(await b.call('embed_status', {})) as Status;
+    expect(before.ready).toBe(false);
+    expect(fresh.c.loads).toBe(0);
+
+    const warmed = ok(await b.call('embed_warm', {})) as Status;
+    expect(warmed).toMatchObject({ ready: true, complete: true });
+    expect(fresh.c.loads).toBe(1);
+
+    const r = ok(await b.call('search', { query: 'wind speed instrument', mode: 'hybrid' })) as { mode: string; results: { path: string }[] };
+    expect(r.mode).toBe('hybrid');
+    expect(r.results[0]?.path).toBe('a.md');
+    expect(fresh.c.loads).toBe(1); // the search found the model loaded
+    b.embed.stop();
+  });
+
+  it('loads no model where nothing is embedded yet', async () => {
+    const fresh = countingLoads();
+    const e = await embeddedEngine({ 'a.md': '# A\n\nText.\n' }, { embed: false, embedder: fresh.embedder, service: { background: false } });
+    const s = ok(await e.call('embed_warm', {})) as Status;
+    expect(s.ready).toBe(false);
+    expect(fresh.c.loads).toBe(0);
+    e.embed.stop();
+  });
+});
