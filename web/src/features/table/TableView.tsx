@@ -90,26 +90,29 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
       <div className="table-tools">
         <details className="column-picker">
           <summary>{t('table.columns', { count: state.cols.length })}</summary>
-          <fieldset>
-            <legend className="visually-hidden">{t('table.columnsLegend')}</legend>
-            {fields.length === 0 ? <p className="muted">{t('table.noFields')}</p> : null}
-            {/* find names columns as filters name fields: keys the language cannot name are left out. */}
-            {fields.filter((f) => f.filterable !== false).map((f) => (
-              <label key={f.key} className="check">
-                <input type="checkbox" checked={state.cols.includes(f.key)} onChange={() => toggleCol(f.key)} />
-                <span>{f.key}</span> <span className="muted">{formatNumber(f.notes)}</span>
-              </label>
-            ))}
-          </fieldset>
-          <fieldset data-testid="file-columns">
-            <legend>{t('table.fileFields')}</legend>
-            {FILE_FIELDS.map((name) => `file.${name}`).map((key) => (
-              <label key={key} className="check">
-                <input type="checkbox" checked={state.cols.includes(key)} onChange={() => toggleCol(key)} />
-                <span>{key}</span>
-              </label>
-            ))}
-          </fieldset>
+          {/* One popover for both groups, so neither lies over the other. */}
+          <div className="column-popover">
+            <fieldset>
+              <legend className="visually-hidden">{t('table.columnsLegend')}</legend>
+              {fields.length === 0 ? <p className="muted">{t('table.noFields')}</p> : null}
+              {/* find names columns as filters name fields: keys the language cannot name are left out. */}
+              {fields.filter((f) => f.filterable !== false).map((f) => (
+                <label key={f.key} className="check">
+                  <input type="checkbox" checked={state.cols.includes(f.key)} onChange={() => toggleCol(f.key)} />
+                  <span>{f.key}</span> <span className="muted">{formatNumber(f.notes)}</span>
+                </label>
+              ))}
+            </fieldset>
+            <fieldset data-testid="file-columns">
+              <legend>{t('table.fileFields')}</legend>
+              {FILE_FIELDS.map((name) => `file.${name}`).map((key) => (
+                <label key={key} className="check">
+                  <input type="checkbox" checked={state.cols.includes(key)} onChange={() => toggleCol(key)} />
+                  <span>{key}</span>
+                </label>
+              ))}
+            </fieldset>
+          </div>
         </details>
         <button type="button" className="secondary small" onClick={() => void exportCsv()} disabled={!out?.ok || exporting !== null}>
           {t('table.export')}
