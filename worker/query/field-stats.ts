@@ -2,6 +2,7 @@
 // paths) with its value types, how many notes have it, and its most frequent
 // values. Read from the fm table with a few grouped scans.
 import { visibleId } from '../team/sql';
+import { fileFieldStats } from './file-field-stats';
 import type { Db, SqlValue } from '../db/database';
 import { OPERATOR_NAMES, OPERATORS_BY_TYPE, type FieldType } from './operators';
 import type { OpName } from './ast';
@@ -39,6 +40,8 @@ export interface FieldStats {
    * and shown by read_note.
    */
   filterable?: false;
+  /** Present, true, for Dataview's file fields (file.name, file.size, …), which every note has. */
+  file?: true;
 }
 
 export interface FieldStatsOptions {
@@ -60,8 +63,19 @@ export function fieldStatsCached(db: Db, opts: FieldStatsOptions): FieldStats[] 
   if (!entry || entry.changes !== changes) cache.set(db, (entry = { changes, results: new Map() }));
   const key = JSON.stringify([opts.vaultId ?? null, opts.prefix ?? null, opts.limit]);
   let result = entry.results.get(key);
-  if (!result) entry.results.set(key, (result = fieldStats(db, opts)));
+  if (!result) entry.results.set(key, (result = withFileFields(db, opts)));
   return structuredClone(result);
+}
+
+/** The frontmatter keys, then Dataview's file fields (file.tags is the tags key's own entry). */
+function withFileFields(db: Db, opts: FieldStatsOptions): FieldStats[] {
+  const keys = fieldStats(db, opts);
+  const tags = keys.find((f) => f.key === 'tags') ?? (opts.prefix?.startsWith('file') ? fieldStats(db, { ...opts, prefix: 'tags' })[0] : undefined);
+  const files = fileFieldStats(db, opts, tags);
+  // A frontmatter map called file cannot be named where a file field has its name: filters read the file field.
+  const shadowed = new Set(files.map((f) => f.key));
+  for (const k of keys) if (shadowed.has(k.key)) Object.assign(k, { operators: [], filterable: false });
+  return [...keys, ...files];
 }
 
 const DATE_GLOB = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*'";

@@ -84,3 +84,36 @@ describe('file fields', () => {
     expect(r.results.map((h) => [h.path, h.fields])).toEqual([['games/Dota 2.md', { 'file.name': 'Dota 2', 'file.inlinks': 0, file: { name: 'not-the-file-name', size: 1 } }]]);
   });
 });
+
+describe('file fields in the fields tool', () => {
+  type Listed = { key: string; notes: number; types: Record<string, number>; values: { value: unknown; count: number }[]; distinct: number; operators: string[]; file?: true };
+  const listed = async (args: Record<string, unknown> = {}) => (ok(await engine.call('fields', args)) as unknown as { fields: Listed[] }).fields;
+
+  it('are listed beside the frontmatter keys, marked file, with types, counts, values and operators', async () => {
+    const all = await listed();
+    const byKey = new Map(all.map((f) => [f.key, f]));
+    expect(all.filter((f) => f.file).map((f) => f.key).sort()).toEqual(
+      ['file.etags', 'file.ext', 'file.folder', 'file.inlinks', 'file.mtime', 'file.name', 'file.outlinks', 'file.path', 'file.size', 'file.tags'],
+    );
+    expect(byKey.get('file.folder')).toMatchObject({ notes: 4, types: { string: 4 }, distinct: 3, values: [{ value: 'books', count: 2 }, { value: '', count: 1 }, { value: 'games', count: 1 }] });
+    expect(byKey.get('file.size')!.types).toEqual({ number: 4 });
+    expect(byKey.get('file.size')!.operators).toContain('$gte');
+    expect(byKey.get('file.inlinks')!.values).toContainEqual({ value: 2, count: 1 }); // Dune: from Hyperion and Dota 2
+    // file.tags is the tags key itself, parent tags and all; the frontmatter map called file is its own key.
+    const tags = byKey.get('tags')!;
+    expect(byKey.get('file.tags')).toEqual({ ...tags, key: 'file.tags', file: true });
+    expect(byKey.get('file.name')!.values.map((v) => v.value)).not.toContain('not-the-file-name');
+  });
+
+  it('a prefix of file or file.<name> selects them, with file.tags from the tags key', async () => {
+    // The frontmatter map called file has a file.size too: listed, but not filterable (filters read the file field).
+    expect((await listed({ prefix: 'file.size' })).map((f) => [f.key, f.file ?? false, f.operators.length > 0])).toEqual([
+      ['file.size', false, false],
+      ['file.size', true, true],
+    ]);
+    const underFile = (await listed({ prefix: 'file' })).map((f) => f.key);
+    expect(underFile).toContain('file.tags');
+    expect(underFile).toContain('file.mtime');
+    expect((await listed({ prefix: 'status' })).map((f) => f.key)).toEqual(['status']);
+  });
+});

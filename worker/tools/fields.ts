@@ -24,7 +24,7 @@ interface FieldsInput {
 export const fieldsTool = defineTool<FieldsInput, FieldsResult>({
   name: 'fields',
   aliases: ['bm_fields'],
-  description: 'Lists every frontmatter field (nested ones as dotted paths) with its value types, how many notes have it, its most frequent values and the filter operators that suit it.',
+  description: 'Lists every frontmatter field (nested ones as dotted paths), then Dataview\'s file fields (file.name, file.folder, file.size, …; marked file: true), with value types, how many notes have it, the most frequent values and the filter operators that suit it.',
   params: [
     { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
     { name: 'prefix', type: 'string', description: 'Only this key and the keys nested under it, e.g. "ms" for ms.topic, ms.date, …' },

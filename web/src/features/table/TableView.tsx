@@ -96,7 +96,7 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
               <legend className="visually-hidden">{t('table.columnsLegend')}</legend>
               {fields.length === 0 ? <p className="muted">{t('table.noFields')}</p> : null}
               {/* find names columns as filters name fields: keys the language cannot name are left out. */}
-              {fields.filter((f) => f.filterable !== false).map((f) => (
+              {fields.filter((f) => f.filterable !== false && !f.file).map((f) => (
                 <label key={f.key} className="check">
                   <input type="checkbox" checked={state.cols.includes(f.key)} onChange={() => toggleCol(f.key)} />
                   <span>{f.key}</span> <span className="muted">{formatNumber(f.notes)}</span>

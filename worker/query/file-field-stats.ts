@@ -1,0 +1,60 @@
+// Dataview's file fields as the fields tool lists them (issue 12): every
+// note has them, so they are listed beside the frontmatter keys with their
+// type, how many notes have them, their most frequent values and their
+// operators. Read from the view file_fields (migration 0012); file.tags is
+// the tags key itself, so its entry is that key's, under its file.* name.
+import type { Db, SqlValue } from '../db/database';
+import { visibleId } from '../team/sql';
+import type { FieldStats, FieldStatsOptions } from './field-stats';
+import { OPERATOR_NAMES, OPERATORS_BY_TYPE, type FieldType } from './operators';
+
+/** The file fields in scope of `opts` (a prefix of "file" or "file.x" selects them), most common first. */
+export function fileFieldStats(db: Db, opts: FieldStatsOptions, tags: FieldStats | undefined): FieldStats[] {
+  const scope: string[] = [visibleId('entry_id')];
+  const params: SqlValue[] = [];
+  if (opts.vaultId !== undefined) {
+    scope.push('entry_id IN (SELECT id FROM entries WHERE vault_id = ?)');
+    params.push(opts.vaultId);
+  }
+  if (opts.prefix) {
+    if (opts.prefix !== 'file' && !opts.prefix.startsWith('file.')) return [];
+    if (opts.prefix !== 'file') {
+      scope.push('key = ?');
+      params.push(opts.prefix);
+    }
+  }
+  const where = `WHERE key <> 'file.tags' AND ${scope.join(' AND ')}`;
+  const rows = db.all<{ key: string; t: string; notes: number; list: number }>(
+    `SELECT key, t, COUNT(DISTINCT entry_id) AS notes, MAX(pos >= 0) AS list FROM file_fields ${where} GROUP BY key, t`,
+    params,
+  );
+  const values = db.all<{ key: string; v: number | string; n: number; d: number }>(
+    `SELECT key, v, n, d FROM (
+       SELECT key, v, n, ROW_NUMBER() OVER (PARTITION BY key ORDER BY n DESC, v) AS rank, COUNT(*) OVER (PARTITION BY key) AS d
+       FROM (SELECT key, coalesce(num, str) AS v, COUNT(DISTINCT entry_id) AS n FROM file_fields ${where} GROUP BY key, v))
+     WHERE rank <= ? ORDER BY key, rank`,
+    [...params, Math.max(opts.limit, 1)],
+  );
+  const out: FieldStats[] = rows.map((r) => {
+    const type: FieldType = r.t === 'num' ? 'number' : 'string';
+    const types: FieldType[] = r.list ? ['list', type] : [type];
+    return {
+      key: r.key,
+      notes: r.notes,
+      types: r.list ? { list: r.notes } : { [type]: r.notes },
+      ...(r.list ? { item_types: { [type]: r.notes } } : {}),
+      distinct: 0,
+      values: [],
+      file: true,
+      operators: OPERATOR_NAMES.filter((op) => types.some((t) => OPERATORS_BY_TYPE[t].includes(op))),
+    };
+  });
+  for (const v of values) {
+    const s = out.find((x) => x.key === v.key);
+    if (!s) continue;
+    s.distinct = v.d;
+    if (s.values.length < opts.limit) s.values.push({ value: v.v, count: v.n });
+  }
+  if (tags && (!opts.prefix || opts.prefix === 'file' || opts.prefix === 'file.tags')) out.push({ ...structuredClone(tags), key: 'file.tags', file: true });
+  return out.sort((a, b) => b.notes - a.notes || (a.key < b.key ? -1 : 1));
+}
