@@ -1,6 +1,7 @@
 // The visibility matrix on real SQLite with the real bundled model: four
 // viewers (the owner, a member of the note's organisation, a member of
-// another one, nobody) × bob's private, org and public notes, over every
+// another one, nobody) × bob's private, org (acme), org (globex), public,
+// missing and invalid visibility notes, over every
 // read path: text, vector and hybrid search, find, fields, tags, folders,
 // counts, read_note, backlinks, links, graph, problems and export.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,14 +17,21 @@ const NOTES = {
   private: 'data/users/bob/notes/ops/private.md',
   org: 'data/users/bob/notes/ops/org.md',
   public: 'data/users/bob/notes/ops/public.md',
+  otherOrg: 'data/users/bob/notes/ops/other-org.md',
+  missing: 'data/users/bob/notes/ops/missing.md',
+  invalid: 'data/users/bob/notes/ops/invalid.md',
 } as const;
 type Kind = keyof typeof NOTES;
 const FILES: Record<string, string> = {
   [NOTES.private]: bobNote('Bob private', 'visibility: private\nmode_hint: always'),
   [NOTES.org]: bobNote('Bob org', 'visibility: org\nscope_org_id: acme'),
   [NOTES.public]: bobNote('Bob public', 'visibility: public'),
+  [NOTES.otherOrg]: bobNote('Bob globex', 'visibility: org\nscope_org_id: globex'),
+  // No visibility is private; a value that is none of the three is reported and treated as private.
+  [NOTES.missing]: bobNote('Bob unmarked', 'status: draft'),
+  [NOTES.invalid]: bobNote('Bob everyone', 'visibility: everyone'),
   'data/users/alice/notes/eng/a.md': '---\ntitle: Alice\n---\nAlice writes about compilers.\n',
-  'Handbook.md': '# Handbook\n\nSee [[Bob private]], [[Bob org]] and [[Bob public]].\n',
+  'Handbook.md': '# Handbook\n\nSee [[Bob private]], [[Bob org]], [[Bob globex]], [[Bob unmarked]], [[Bob everyone]] and [[Bob public]].\n',
 };
 
 interface Viewer {
@@ -32,9 +40,9 @@ interface Viewer {
   sees: Kind[];
 }
 const VIEWERS: Viewer[] = [
-  { name: 'owner', identity: { user: 'bob', orgs: [] }, sees: ['private', 'org', 'public'] },
+  { name: 'owner', identity: { user: 'bob', orgs: [] }, sees: ['private', 'org', 'public', 'otherOrg', 'missing', 'invalid'] },
   { name: 'same-org member', identity: { user: 'alice', orgs: ['acme'] }, sees: ['org', 'public'] },
-  { name: 'other-org member', identity: { user: 'carol', orgs: ['globex'] }, sees: ['public'] },
+  { name: 'other-org member', identity: { user: 'carol', orgs: ['globex'] }, sees: ['public', 'otherOrg'] },
   { name: 'no identity', identity: { user: null }, sees: ['public'] },
 ];
 
@@ -101,6 +109,7 @@ describe.each(VIEWERS)('$name', (viewer) => {
   it('problems and the export', async () => {
     const problems = ok(await call('problems')) as unknown as { problems: { path: string }[] };
     expect(problems.problems.some((p) => p.path === NOTES.private)).toBe(viewer.sees.includes('private'));
+    expect(problems.problems.some((p) => p.path === NOTES.invalid)).toBe(viewer.sees.includes('invalid'));
     expect(bobPaths(vaultNoteTexts(engine.db, 'team').map((n) => n.path))).toEqual(want());
   });
 });
