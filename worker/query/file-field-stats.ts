@@ -23,7 +23,9 @@ export function fileFieldStats(db: Db, opts: FieldStatsOptions, tags: FieldStats
       params.push(opts.prefix);
     }
   }
-  const where = `WHERE key <> 'file.tags' AND ${scope.join(' AND ')}`;
+  // The link counts are computed per note by the view (inlinks by a lookup over every link): listing
+  // their values would cost a pass over all links for each note, so they are listed without values.
+  const where = `WHERE key NOT IN ('file.tags', 'file.inlinks', 'file.outlinks') AND ${scope.join(' AND ')}`;
   const rows = db.all<{ key: string; t: string; notes: number; list: number }>(
     `SELECT key, t, COUNT(DISTINCT entry_id) AS notes, MAX(pos >= 0) AS list FROM file_fields ${where} GROUP BY key, t`,
     params,
@@ -49,6 +51,12 @@ export function fileFieldStats(db: Db, opts: FieldStatsOptions, tags: FieldStats
       operators: OPERATOR_NAMES.filter((op) => types.some((t) => OPERATORS_BY_TYPE[t].includes(op))),
     };
   });
+  const counts = ['file.inlinks', 'file.outlinks'].filter((k) => !opts.prefix || opts.prefix === 'file' || opts.prefix === k);
+  if (counts.length) {
+    const inVault = opts.vaultId !== undefined ? ' AND vault_id = ?' : '';
+    const notes = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM entries WHERE kind = 'note' AND ${visibleId('id')}${inVault}`, opts.vaultId !== undefined ? [opts.vaultId] : [])!.n;
+    for (const key of counts) out.push({ key, notes, types: { number: notes }, distinct: 0, values: [], file: true, operators: OPERATOR_NAMES.filter((op) => OPERATORS_BY_TYPE.number.includes(op)) });
+  }
   for (const v of values) {
     const s = out.find((x) => x.key === v.key);
     if (!s) continue;
