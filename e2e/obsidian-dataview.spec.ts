@@ -85,6 +85,8 @@ test('tag:, nested tags, an inline-field filter and "did you mean" on the Datavi
   await expect(page).toHaveURL(/cols=/);
   const grid = page.getByTestId('find-table');
   await expect(grid.locator('tbody tr')).toHaveCount(bookFiles.length);
+  // The rows are there before the picked columns' values: wait for the size cells themselves.
+  await expect(grid.locator('tbody tr td.num')).toHaveCount(bookFiles.length);
   const sizes = (await grid.locator('tbody tr td.num').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
   expect(sizes.length).toBe(bookFiles.length);
   expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
