@@ -85,7 +85,8 @@ const DATE_GLOB = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*'";
  * SQLite aggregates as it streams instead of sorting; only the few top values
  * per key leave SQLite (handing rows to JavaScript is the costly part).
  */
-export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
+/** The rows (by entry_id) whose notes are in the vault asked for and readable by the local identity. */
+export function readableScope(opts: FieldStatsOptions): { scope: string[]; params: SqlValue[] } {
   // Values of notes the local identity may not read are never counted or shown.
   const scope: string[] = [visibleId('entry_id')];
   const params: SqlValue[] = [];
@@ -93,6 +94,11 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
     scope.push('entry_id IN (SELECT id FROM entries WHERE vault_id = ?)');
     params.push(opts.vaultId);
   }
+  return { scope, params };
+}
+
+export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
+  const { scope, params } = readableScope(opts);
   if (opts.prefix) {
     // A prefix names a key or a subtree: "ms" covers "ms" and "ms.topic", not "msg".
     scope.push('(key = ? OR (key > ? AND key < ?))');

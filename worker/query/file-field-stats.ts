@@ -3,19 +3,14 @@
 // type, how many notes have them, their most frequent values and their
 // operators. Read from the view file_fields (migration 0012); file.tags is
 // the tags key itself, so its entry is that key's, under its file.* name.
-import type { Db, SqlValue } from '../db/database';
+import type { Db } from '../db/database';
 import { visibleId } from '../team/sql';
-import type { FieldStats, FieldStatsOptions } from './field-stats';
+import { readableScope, type FieldStats, type FieldStatsOptions } from './field-stats';
 import { OPERATOR_NAMES, OPERATORS_BY_TYPE, type FieldType } from './operators';
 
 /** The file fields in scope of `opts` (a prefix of "file" or "file.x" selects them), most common first. */
 export function fileFieldStats(db: Db, opts: FieldStatsOptions, tags: FieldStats | undefined): FieldStats[] {
-  const scope: string[] = [visibleId('entry_id')];
-  const params: SqlValue[] = [];
-  if (opts.vaultId !== undefined) {
-    scope.push('entry_id IN (SELECT id FROM entries WHERE vault_id = ?)');
-    params.push(opts.vaultId);
-  }
+  const { scope, params } = readableScope(opts);
   if (opts.prefix) {
     if (opts.prefix !== 'file' && !opts.prefix.startsWith('file.')) return [];
     if (opts.prefix !== 'file') {
