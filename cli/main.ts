@@ -336,7 +336,7 @@ async function cmdMcp(flags: Flags): Promise<number> {
     served = { engine, ready, progress: () => progress?.() ?? null, resync, close: () => db.close() };
   }
   const resyncSeconds = Number(process.env.KIOKU_MCP_RESYNC_S ?? 30);
-  return serveMcp(served, { allowWrite: flags.allowWrite, resyncSeconds: Number.isFinite(resyncSeconds) ? resyncSeconds : 30, version: '0.1.0' });
+  return serveMcp(served, { allowWrite: flags.allowWrite, actsFor: flags.user ?? process.env.KIOKU_USER, resyncSeconds: Number.isFinite(resyncSeconds) ? resyncSeconds : 30, version: '0.1.0' });
 }
 
 export async function main(argv: string[]): Promise<number> {

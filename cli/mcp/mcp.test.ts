@@ -1,23 +1,16 @@
 // `kioku mcp` end to end: the MCP SDK's own client starts the server as a
 // child process over stdio, as Claude Desktop, Cursor or VS Code would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv } from 'ajv';
 import { removeTree, writeTree } from '../../worker/test/fixtures';
-import { mcpTools } from './server';
 import { TOOLS } from '../../worker/tools/registry';
-
-const ROOT = new URL('../..', import.meta.url).pathname;
-const KIOKU = join(ROOT, 'cli/kioku.mjs');
+import { closeAll, connect, kiokuCallText, ROOT, sameTimings } from './test-client';
 
 let vault: string;
-const clients: Client[] = [];
 
 beforeAll(() => {
   vault = writeTree(
@@ -30,31 +23,15 @@ beforeAll(() => {
   );
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+  await closeAll();
   removeTree(vault);
 });
 
-async function connect(args: string[], opts: { preload?: string; resyncSeconds?: number } = {}): Promise<{ client: Client; stderr: () => string }> {
-  const nodeArgs = [...(opts.preload ? ['--import', opts.preload] : []), KIOKU, 'mcp', ...args];
-  const transport = new StdioClientTransport({ command: process.execPath, args: nodeArgs, cwd: ROOT, stderr: 'pipe', env: { ...process.env, KIOKU_MCP_RESYNC_S: String(opts.resyncSeconds ?? 0) } as Record<string, string> });
-  let err = '';
-  transport.stderr?.on('data', (d) => (err += String(d)));
-  const client = new Client({ name: 'kioku-test', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return { client, stderr: () => err };
-}
+/** The JSON `kioku call` prints for this vault. */
+const kiokuCall = (tool: string, args: unknown): string => kiokuCallText(tool, args, ['--vault', vault]);
 
-/** The JSON `kioku call` prints, for comparison with structuredContent. */
-function kiokuCall(tool: string, args: unknown): unknown {
-  const r = spawnSync(process.execPath, [KIOKU, 'call', tool, JSON.stringify(args), '--vault', vault, '--no-embed', '-q'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-  return JSON.parse(r.stdout);
-}
-
-/** Timings differ between two runs; everything else must be identical. */
-function withoutTimings(v: unknown): unknown {
-  return JSON.parse(JSON.stringify(v, (k, x) => (k === 'elapsed_ms' ? undefined : x)));
-}
+/** tools/list as committed (docs/mcp-tools.json, written by npm run docs:tools from the registry). */
+const COMMITTED = JSON.parse(readFileSync(join(ROOT, 'docs/mcp-tools.json'), 'utf8')).tools as { name: string; description: string; inputSchema: object }[];
 
 describe('kioku mcp over stdio', () => {
   it('lists every registry tool and alias with the generated, valid JSON Schema', async () => {
@@ -67,8 +44,8 @@ describe('kioku mcp over stdio', () => {
       for (const a of def.aliases ?? []) expect(names).toContain(a);
     }
     expect(names).toEqual(expect.arrayContaining(['bm_search', 'search_notes', 'bm_find']));
-    // The schemas the server publishes are exactly the ones generated from the registry…
-    expect(tools.map((t) => t.inputSchema)).toEqual(mcpTools().map((t) => t.inputSchema));
+    // What the server publishes is exactly the generated list (names, descriptions, schemas)…
+    expect(tools).toEqual(COMMITTED);
     // …and each is a JSON Schema a validator accepts, agreeing with the engine on a known-good call.
     // strictRequired would object to `required` inside anyOf (how a required argument with aliases is written), which JSON Schema allows.
     const ajv = new Ajv({ strict: true, strictRequired: false });
@@ -78,18 +55,20 @@ describe('kioku mcp over stdio', () => {
     expect(search({ query: 'oauth', page_sise: 5 })).toBe(false);
   });
 
-  it('answers search, find and read_note with the same JSON as kioku call, plus a readable text', { timeout: 240_000 }, async () => {
+  it('answers search, find and read_note with the same JSON as kioku call, byte for byte, plus a readable text', { timeout: 240_000 }, async () => {
     const { client } = await connect(['--vault', vault, '--no-embed']);
     const cases: [string, Record<string, unknown>][] = [
       ['search', { query: 'oauth' }],
       ['search', { query: '同期' }],
+      ['bm_search', { query: 'redis OR pkce', metadata_filters: { confidence: { $gte: 0.1 } }, fields: ['status'] }],
       ['find', { filters: { confidence: { $gt: 0.5 } }, fields: ['status', 'confidence'] }],
       ['read_note', { path: 'specs/cache.md' }],
     ];
     for (const [tool, args] of cases) {
       const r = await client.callTool({ name: tool, arguments: args });
       expect(r.isError ?? false).toBe(false);
-      expect(withoutTimings(r.structuredContent)).toEqual(withoutTimings(kiokuCall(tool, args)));
+      // The JSON text, key order and number formatting included; only the timing is set aside.
+      expect(sameTimings(JSON.stringify(r.structuredContent)), tool).toBe(sameTimings(kiokuCall(tool, args)));
     }
     const search = await client.callTool({ name: 'bm_search', arguments: { query: 'oauth' } });
     const text = (search.content as { type: string; text: string }[])[0].text;
@@ -105,7 +84,9 @@ describe('kioku mcp over stdio', () => {
     expect(r.isError).toBe(true);
     const error = JSON.parse((r.content as { text: string }[])[0].text);
     expect(error.code).toBe('invalid_filter');
-    expect(error).toEqual((kiokuCall('find', { filters: { score: { $between: [0.8, 0.3] } } }) as { error: unknown }).error);
+    const printed = kiokuCall('find', { filters: { score: { $between: [0.8, 0.3] } } });
+    expect(JSON.stringify(r.structuredContent)).toBe(printed);
+    expect((r.content as { text: string }[])[0].text).toBe(JSON.stringify(JSON.parse(printed).error));
     const unknown = await client.callTool({ name: 'no_such_tool', arguments: {} });
     expect(unknown.isError).toBe(true);
     expect(JSON.parse((unknown.content as { text: string }[])[0].text).code).toBe('unknown_tool');
@@ -199,16 +180,20 @@ describe('kioku mcp over stdio', () => {
     }
   });
 
-  it('keeps stdout for protocol messages even when code logs with console.log', async () => {
-    // A module that logs on every call and on a timer, loaded before the server.
+  it('keeps stdout for protocol messages even when code logs with console.log or writes to process.stdout', async () => {
+    // A module that prints on a timer (so also while tools run), loaded before the server.
     const noisy = join(tmpdir(), `kioku-noisy-${process.pid}.mjs`);
-    writeFileSync(noisy, "setInterval(() => console.log('noise from a module'), 5).unref();\n");
-    const { client, stderr } = await connect(['--vault', vault, '--no-embed'], { preload: noisy });
+    writeFileSync(noisy, "setInterval(() => { console.log('noise from a module'); process.stdout.write('raw noise\\n'); }, 5).unref();\n");
+    const { client, stderr, transportErrors } = await connect(['--vault', vault, '--no-embed'], { preload: noisy });
     for (let i = 0; i < 5; i++) {
       const r = await client.callTool({ name: 'search', arguments: { query: 'redis' } });
       expect(r.isError ?? false).toBe(false);
       await new Promise((res) => setTimeout(res, 10));
     }
+    // The client read nothing but protocol messages (a stray line would be a parse error here)…
+    expect(transportErrors).toEqual([]);
+    // …and the noise went to stderr.
     expect(stderr()).toContain('noise from a module');
+    expect(stderr()).toContain('raw noise');
   });
 });

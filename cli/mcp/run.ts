@@ -1,6 +1,8 @@
 // `kioku mcp`: serves the engine over stdio until the client closes the pipe.
 // stdout carries protocol messages only, so everything that would print to it
-// (console.log from any module) is sent to stderr while the server runs.
+// (console.log, or process.stdout.write from any module) is sent to stderr
+// while the server runs; the transport alone keeps the real stdout.
+import { Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Engine } from '../../worker/engine';
 import { createMcpServer } from './server';
@@ -18,16 +20,26 @@ export interface ServedEngine {
 
 export interface McpOptions {
   allowWrite: boolean;
+  /** --user: who the server acts for (set_identity may not change it). */
+  actsFor?: string;
   /** Seconds between re-reads of a --vault folder (0: never). */
   resyncSeconds: number;
   version: string;
 }
+
+/** The process's real stdout, kept for protocol messages once routeConsoleToStderr ran. */
+let protocolOut: Writable | undefined;
 
 export function routeConsoleToStderr(): void {
   const toErr = (...a: unknown[]) => process.stderr.write(a.map((x) => (typeof x === 'string' ? x : safeInspect(x))).join(' ') + '\n');
   console.log = toErr;
   console.info = toErr;
   console.debug = toErr;
+  if (protocolOut) return;
+  const writeOut = process.stdout.write.bind(process.stdout);
+  protocolOut = new Writable({ write: (chunk, _enc, done) => void writeOut(chunk, (e) => done(e ?? null)) });
+  // Direct writes too (a library printing with process.stdout.write), which console routing misses.
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => process.stderr.write(chunk, ...rest)) as typeof process.stdout.write;
 }
 
 function safeInspect(x: unknown): string {
@@ -43,11 +55,12 @@ export async function serveMcp(served: ServedEngine, opts: McpOptions): Promise<
     engine: served.engine,
     ready: served.ready,
     allowWrite: opts.allowWrite,
+    actsFor: opts.actsFor,
     afterWrite: served.afterWrite,
     progress: served.progress,
     version: opts.version,
   });
-  const transport = new StdioServerTransport();
+  const transport = new StdioServerTransport(process.stdin, protocolOut ?? process.stdout);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once('end', () => resolve());

@@ -30,6 +30,8 @@ export interface McpHost {
   ready: Promise<void>;
   /** Writes reach disk only when the server was started with --allow-write. */
   allowWrite: boolean;
+  /** The user given with --user: the server acts for them, and set_identity may not change that. */
+  actsFor?: string;
   /** After each successful write (saves a --db file). */
   afterWrite?(): void | Promise<void>;
   /** Import progress while `ready` is pending, for clients that sent a progress token. */
@@ -45,6 +47,15 @@ export function mcpTools(): Tool[] {
     inputSchema: t.inputSchema as Tool['inputSchema'],
     annotations: { readOnlyHint: !t.write, destructiveHint: t.write, openWorldHint: false },
   }));
+}
+
+/**
+ * tools/list as committed in docs/mcp-tools.json (written by `npm run docs:tools`):
+ * the MCP and WebMCP tests compare what is served against this file, so a
+ * change to the registry or to how it is published shows up as a diff.
+ */
+export function mcpToolsDocument(): string {
+  return `${JSON.stringify({ generated: 'from worker/tools/registry.ts by npm run docs:tools; do not edit by hand', tools: mcpTools() }, null, 2)}\n`;
 }
 
 export function createMcpServer(host: McpHost): Server {
@@ -70,6 +81,17 @@ export function createMcpServer(host: McpHost): Server {
           details: { reason: 'read_only' },
           message: `${name} writes notes, and this server was started read-only. Restart it with --allow-write (e.g. "npx kioku mcp --vault <dir> --allow-write") to let tools write.`,
           path: '',
+        },
+      });
+    }
+    if (def?.name === 'set_identity' && host.actsFor !== undefined && changesIdentity(req.params.arguments)) {
+      return agentResult(name, {
+        isError: true,
+        error: {
+          code: 'unsupported',
+          details: { reason: 'identity_fixed' },
+          message: `This server acts for "${host.actsFor}", given with --user when it was started; set_identity can only tell who that is (call it with no arguments). To act for someone else, restart it with --user <id> --orgs <a,b>.`,
+          path: 'user',
         },
       });
     }
@@ -100,6 +122,11 @@ export function createMcpServer(host: McpHost): Server {
     return prompt;
   });
   return server;
+}
+
+/** set_identity with any argument changes or clears the identity; with none it only reports it. */
+function changesIdentity(args: Record<string, unknown> | undefined): boolean {
+  return !!args && Object.keys(args).length > 0;
 }
 
 type Notify = (n: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; total?: number; message?: string } }) => Promise<void>;
