@@ -116,6 +116,7 @@ function parseObservation(category: string, rest: string, line: number): Observa
     context = ctx[1].trim() || null;
     text = text.slice(0, ctx.index).trim();
   }
+  // One qualifier, so at most one assertion: valid-time totals count assertions as observations (search/observation-listing.ts).
   const peeled = peelQualifier(text);
   text = peeled.content;
   const tags: string[] = [];

@@ -6,6 +6,7 @@
 import type { Db, SqlValue } from '../db/database';
 import { KG_BM25_WEIGHTS } from '../ingest/graph-store';
 import { validTimeCondition, type ValidTimeQuery } from '../query/valid-time';
+import { listObservations } from './observation-listing';
 import { compileQuery, matchExpression, type CompiledQuery } from './fts-query';
 import type { ParsedQuery } from './query-syntax';
 import type { SearchScope, SqlCondition } from './scope';
@@ -108,6 +109,10 @@ function excludedSql(rowid: string, c: CompiledQuery): SqlCondition {
 
 /** No words: the items in scope, by note path, then line. */
 function listItems(req: ItemRequest, types: ItemType[], c: CompiledQuery): { rows: ItemRow[]; total: number } {
+  if (types.length === 1 && types[0] === 'observation') {
+    const { ids, total } = listObservations({ ...req, excluded: c.excluded });
+    return { rows: ids.map((id) => ({ type: 'observation', id, score: 0 })), total };
+  }
   const selects: string[] = [];
   const params: SqlValue[] = [];
   for (const type of types) {

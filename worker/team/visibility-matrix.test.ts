@@ -11,7 +11,7 @@ import { vaultNoteTexts } from '../platform/write-back';
 import { buildScope, readScope } from '../search/scope';
 import { ok } from '../test/make-engine';
 
-const body = 'The anemometer on the roof measures gusts of wind during the storm. Back to [[Handbook]]. #weather';
+const body = 'The anemometer on the roof measures gusts of wind during the storm. Back to [[Handbook]]. #weather\n\n- [fact] @2026-07-01 The roof sensor was calibrated.';
 const bobNote = (title: string, fm: string) => `---\ntitle: ${title}\nteam: shared\n${fm}\n---\n${body}\n`;
 const NOTES = {
   private: 'data/users/bob/notes/ops/private.md',
@@ -69,6 +69,12 @@ describe.each(VIEWERS)('$name', (viewer) => {
     // Observations and relations as hits: the wikilinks of hidden notes are not found either.
     const rel = ok(await call('search', { query: 'handbook', entity_types: ['relation'], page_size: 50 })) as { results: { path: string }[] };
     expect(bobPaths(rel.results.map((r) => r.path))).toEqual(want());
+    // Valid time without words: the page and the total, counted apart (search/observation-listing.ts), both leave hidden notes out.
+    for (const scope of [{}, { path_prefix: 'data/users/bob/' }, { categories: ['fact'] }]) {
+      const dated = ok(await call('search', { valid_at: '2026-07-01', page_size: 50, ...scope })) as { total: number; results: { path: string }[] };
+      expect(bobPaths(dated.results.map((r) => r.path)), JSON.stringify(scope)).toEqual(want());
+      expect(dated.total, JSON.stringify(scope)).toBe(want().length);
+    }
   });
 
   it('find, fields, tags, folders and the vault counts', async () => {

@@ -1,0 +1,164 @@
+// Observations listed without words (valid_at alone, time_kind alone,
+// categories, -words): the total counted from index ranges and the page
+// walked in path order must answer exactly as the one statement that read,
+// sorted and counted every answer (its SQL is the reference here), for every
+// qualifier form, bound, scope and page; and the statements must be the
+// cheap ones (bench:valid-time: valid_at alone took 34 ms at 10k notes).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db, SqlValue } from '../db/database';
+import type { Engine } from '../engine';
+import { memorySource } from '../ingest/source';
+import { assertionMatch, parseValidTime, type ValidTimeQuery } from '../query/valid-time';
+import { countAnswering } from '../query/valid-time-count';
+import { engineWith } from '../test/make-engine';
+import { listObservations } from './observation-listing';
+import { buildScope, readScope } from './scope';
+
+const QUALIFIERS = [
+  '@effective[2026-06-10,2026-07-27)', '@effective:2026-07-27', '@2026-07', '@2026', '@due:2026-07-01',
+  '@occurred[2026-07-01T10:00:00Z,2026-07-01T12:00:00Z]', '@occurred(2026-07-01T10:00:00Z,2026-07-01T12:00:00Z)',
+  '@valid[2026-07-01T12:00:00Z,2026-07-01T12:00:00Z]', '@valid[2026-01-01,2026-01-01)', '@mentioned[,2026-03-01)',
+  '@valid(2026-02-01,)', '@occurred[2026-07-01T12:00:00+09:00,)', '@valid(,2026-07-01T10:00:00Z]', '',
+];
+const CATEGORIES = ['decision', 'fact', 'risk'];
+
+/** Notes in two folders and two vaults (the same paths in both), each with five observations of mixed forms. */
+function vault(seed: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 24; i++) {
+    const lines: string[] = [];
+    for (let k = 0; k < 5; k++) {
+      const n = i * 5 + k + seed;
+      const words = n % 4 === 0 ? 'the cache uses redis' : `line ${n} of the plan`;
+      lines.push(`- [${CATEGORIES[n % 3]}] ${QUALIFIERS[(n * 7) % QUALIFIERS.length]} ${words}`.replace(/ {2}/g, ' '));
+    }
+    const status = i % 3 === 0 ? 'active' : 'done';
+    files[`${i % 2 ? 'a' : 'b'}/${i % 4 < 2 ? '' : 'sub/'}n${String(i).padStart(2, '0')}.md`] = `---\nstatus: ${status}\n---\n# Note ${i}\n\n${lines.join('\n')}\n`;
+  }
+  return files;
+}
+
+let engine: Engine;
+let db: Db;
+beforeAll(async () => {
+  engine = await engineWith(vault(0), 'test');
+  const s = await engine.importSource(memorySource('other', vault(3)));
+  if (s.phase !== 'done') throw new Error(s.error);
+  db = engine.db;
+}, 60_000);
+
+const QUESTIONS: Record<string, unknown>[] = [
+  ...['2026-06-10', '2026-07-26', '2026-07-27', '2026-07-01', '2026-01-01', '2026-02-01', '2026-02-02', '2026-03-01', '2025-12-31'].map((d) => ({ valid_at: d })),
+  ...['2026-07-01T10:00:00Z', '2026-07-01T12:00:00Z', '2026-07-01T12:00:00.000001Z', '2026-07-01T09:59:59Z', '2026-07-01T03:00:00Z'].map((t) => ({ valid_at: t })),
+  ...['[2026-07-01T12:00:00Z,2026-07-02T00:00:00Z)', '(2026-07-01T12:00:00Z,)', '(,2026-07-01T10:00:00Z]', '(2026-07-01T10:00:00Z,2026-07-01T10:00:00.000001Z)',
+    '[2026-06-01,2026-08-01)', '[2026-07-27,2026-07-27]', '(2026-01-01,2026-02-01]', '[2026-01-01,2026-01-01)', '[,2026-03-01)', '[2026-12-31,)'].map((r) => ({ valid_overlaps: r })),
+  { time_kind: 'effective' }, { time_kind: 'valid' }, { valid_at: '2026-07-01', time_kind: 'due' }, { valid_overlaps: '[2026-01-01,)', time_kind: 'occurred' },
+];
+
+/** The listing as one statement read it before (search/items.ts, version 14): every answer joined, sorted, counted. */
+function reference(q: ValidTimeQuery | null, scopeSql: { sql: string; params: SqlValue[] }, own: { sql: string; params: SqlValue[] }): number[] {
+  const m = q ? assertionMatch(q, 'a') : { sql: '1', params: [] };
+  return db.column<number>(
+    `SELECT o.id FROM observations o JOIN entries e ON e.id = o.entry_id
+     WHERE (${scopeSql.sql}) AND (${own.sql}) AND o.id IN (SELECT a.observation_id FROM assertions a WHERE ${m.sql})
+     ORDER BY e.path, e.vault_id, o.line, o.id`,
+    [...scopeSql.params, ...own.params, ...m.params],
+  );
+}
+
+describe('counting the answers of a valid-time question from index ranges', () => {
+  it('equals the row-by-row predicate for every question and bound', () => {
+    for (const args of QUESTIONS) {
+      const q = parseValidTime(args)!;
+      const m = assertionMatch(q, 'a');
+      const want = db.get<{ n: number }>(`SELECT count(*) AS n FROM assertions a WHERE ${m.sql}`, m.params)!.n;
+      expect(countAnswering(db, q), JSON.stringify(args)).toBe(want);
+    }
+    // The questions reach the edges: some answer nothing, some many.
+    const counts = QUESTIONS.map((a) => countAnswering(db, parseValidTime(a)!));
+    expect(Math.min(...counts)).toBe(0);
+    expect(Math.max(...counts)).toBeGreaterThan(40);
+  });
+
+  it('relies on one assertion per observation, which the qualifier syntax guarantees', () => {
+    expect(db.get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM assertions GROUP BY observation_id HAVING count(*) > 1)')!.n).toBe(0);
+  });
+});
+
+describe('listing observations without words', () => {
+  const SCOPES: Record<string, unknown>[] = [{}, { path_prefix: 'a/' }, { folder: 'a/sub' }, { vault: 'other' }, { filters: { status: 'active' } }, { path_prefix: 'b/', filters: { status: 'done' } }];
+  const OWN: { categories?: string[]; excluded: string[] }[] = [{ excluded: [] }, { categories: ['decision', 'risk'], excluded: [] }, { excluded: ['redis'] }];
+
+  it('pages and totals as the reference does, by either plan, for every question, scope and own condition', () => {
+    let compared = 0;
+    for (const args of [...QUESTIONS, {}]) {
+      const q = Object.keys(args).length ? parseValidTime(args)! : null;
+      for (const scopeArgs of SCOPES) {
+        const scope = buildScope(db, readScope(scopeArgs, undefined));
+        for (const own of OWN) {
+          const ownSql = {
+            sql: [own.categories ? `o.category IN (${own.categories.map(() => '?').join(',')})` : '1', own.excluded.length ? 'o.id * 2 NOT IN (SELECT rowid FROM kg_fts WHERE kg_fts MATCH ?)' : '1'].join(' AND '),
+            params: [...(own.categories ?? []), ...(own.excluded.length ? [own.excluded.join(' OR ')] : [])],
+          };
+          const want = reference(q, scope.condition, ownSql);
+          for (const plan of ['walk', 'sort', undefined] as const) {
+            for (let offset = 0; offset <= want.length + 7; offset += 7) {
+              const got = listObservations({ db, scope, window: { offset, limit: 7 }, validTime: q, ...own, plan });
+              expect(got.total, JSON.stringify({ args, scopeArgs, own, plan })).toBe(want.length);
+              expect(got.ids, JSON.stringify({ args, scopeArgs, own, plan, offset })).toEqual(want.slice(offset, offset + 7));
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('orders the same path in two vaults by vault, then line', () => {
+    const q = parseValidTime({ valid_at: '2026-07-01' })!;
+    const got = listObservations({ db, scope: buildScope(db, readScope({}, undefined)), window: { offset: 0, limit: 100 }, validTime: q, excluded: [] });
+    const rows = got.ids.map((id) => db.get<{ path: string; vault: number; line: number }>('SELECT e.path, e.vault_id AS vault, o.line FROM observations o JOIN entries e ON e.id = o.entry_id WHERE o.id = ?', [id])!);
+    const twice = rows.filter((r, i) => i > 0 && rows[i - 1].path === r.path && rows[i - 1].vault !== r.vault);
+    expect(twice.length).toBeGreaterThan(0);
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1], rows[i]];
+      expect(a.path < b.path || (a.path === b.path && (a.vault < b.vault || (a.vault === b.vault && a.line < b.line)))).toBe(true);
+    }
+  });
+});
+
+describe('the statements of a listing', () => {
+  /** The SQL a call runs, each with its query plan (the database itself, watched). */
+  function plans(run: () => void): string[] {
+    const seen: { sql: string; params: unknown }[] = [];
+    const methods = ['get', 'all', 'column'] as const;
+    const saved = methods.map((k) => db[k]);
+    methods.forEach((k, i) => {
+      (db as unknown as Record<string, unknown>)[k] = (sql: string, params?: unknown) => {
+        seen.push({ sql, params });
+        return (saved[i] as (s: string, p?: unknown) => unknown).call(db, sql, params);
+      };
+    });
+    try {
+      run();
+    } finally {
+      methods.forEach((k, i) => ((db as unknown as Record<string, unknown>)[k] = saved[i]));
+    }
+    return seen.map((s) => `${s.sql}\n${db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${s.sql}`, s.params as never).map((r) => r.detail).join('\n')}`);
+  }
+
+  it('valid_at alone counts index entries only and walks notes in path order to fill the page', () => {
+    const q = parseValidTime({ valid_at: '2026-07-01' })!;
+    const scope = buildScope(db, readScope({}, undefined));
+    const ran = plans(() => listObservations({ db, scope, window: { offset: 0, limit: 10 }, validTime: q, excluded: [], plan: 'walk' }));
+    const counts = ran.filter((p) => p.startsWith('SELECT count(*)'));
+    expect(counts.length).toBeGreaterThan(0);
+    // Before: one statement read the assertions, their observations and notes, sorted them all and counted by a window function.
+    for (const c of counts) expect(c).toMatch(/USING COVERING INDEX assertions_(time|end)/);
+    const page = ran.find((p) => p.includes('LIMIT'))!;
+    expect(page).toContain('SCAN e USING INDEX entries_path');
+    expect(page).toContain('COVERING INDEX assertions_entry');
+    expect(page).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+  });
+});

@@ -1,0 +1,131 @@
+// Observations without words to rank (valid_at alone, time_kind alone,
+// categories, entity_types observation): listed by note path, then line,
+// with the exact total. The page and the total are computed apart, each from
+// the index that fits it, so neither reads every answer's note:
+// - the total counts index entries: index ranges for a valid-time question
+//   over the whole database (worker/query/valid-time-count.ts; one
+//   observation carries at most one assertion, worker/ingest/markdown.ts,
+//   so assertions count observations), reached
+//   from the notes in scope when the scope names a few (path_prefix, folder,
+//   a metadata filter);
+// - the page walks notes in path order and stops when it is full (LIMIT in
+//   SQL), unless the answers are so sparse that sorting them all is cheaper.
+import type { Db, SqlValue } from '../db/database';
+import { assertionMatch, type ValidTimeQuery } from '../query/valid-time';
+import { countAnswering } from '../query/valid-time-count';
+import type { SearchScope, SqlCondition } from './scope';
+import type { PageWindow } from './text';
+
+export interface ObservationListing {
+  db: Db;
+  scope: SearchScope;
+  window: PageWindow;
+  categories?: readonly string[];
+  validTime?: ValidTimeQuery | null;
+  /** -words of the query: observations whose text holds one are left out. */
+  excluded: readonly string[];
+  /** How to read the page; chosen by cost when not given (tests set it to compare the two). */
+  plan?: 'walk' | 'sort';
+}
+
+/** The observation ids of the page, in listing order, and the exact total. */
+export function listObservations(req: ObservationListing): { ids: number[]; total: number } {
+  const total = countObservations(req);
+  const { offset, limit } = req.window;
+  if (offset >= total) return { ids: [], total };
+  const sql = (req.plan ?? (walks(req, total) ? 'walk' : 'sort')) === 'walk' ? walkSql(req) : sortSql(req);
+  const ids = req.db.column<number>(`${sql.sql} ORDER BY e.path, e.vault_id, o.line, o.id LIMIT ? OFFSET ?`, [...sql.params, limit, offset]);
+  return { ids, total };
+}
+
+/** Conditions on the observation itself (alias o): categories and -words. */
+function ownConditions(req: ObservationListing): SqlCondition | null {
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  if (req.categories?.length) {
+    parts.push(`o.category IN (${req.categories.map(() => '?').join(',')})`);
+    params.push(...req.categories);
+  }
+  if (req.excluded.length) {
+    parts.push('o.id * 2 NOT IN (SELECT rowid FROM kg_fts WHERE kg_fts MATCH ?)');
+    params.push(req.excluded.join(' OR '));
+  }
+  return parts.length ? { sql: parts.join(' AND '), params } : null;
+}
+
+/** A scope that names few notes by an index (a path range, a folder, a metadata filter): the notes drive then. */
+function notesDrive(scope: SearchScope): boolean {
+  const p = scope.parts;
+  return p.range !== undefined || p.folder !== undefined || p.metadata.condition !== null;
+}
+
+function and(...cs: (SqlCondition | null)[]): SqlCondition {
+  const present = cs.filter((c): c is SqlCondition => c !== null && c.sql !== '1');
+  return { sql: present.length ? present.map((c) => `(${c.sql})`).join(' AND ') : '1', params: present.flatMap((c) => c.params) };
+}
+
+function countObservations(req: ObservationListing): number {
+  const scope = req.scope.condition;
+  const own = ownConditions(req);
+  const vt = req.validTime;
+  const n = (sql: string, params: SqlValue[]) => req.db.get<{ n: number }>(sql, params)!.n;
+  if (!vt) {
+    if (scope.sql === '1') {
+      // No WHERE at all: SQLite then counts the table's smallest index without reading rows.
+      return own ? n(`SELECT count(*) AS n FROM observations o WHERE ${own.sql}`, own.params) : n('SELECT count(*) AS n FROM observations', []);
+    }
+    const from = notesDrive(req.scope) ? 'entries e CROSS JOIN observations o ON o.entry_id = e.id' : 'observations o CROSS JOIN entries e ON e.id = o.entry_id';
+    const w = and(scope, own);
+    return n(`SELECT count(*) AS n FROM ${from} WHERE ${w.sql}`, w.params);
+  }
+  if (scope.sql === '1' && !own) return countAnswering(req.db, vt);
+  const withObs = own ? ' CROSS JOIN observations o ON o.id = a.observation_id' : '';
+  if (scope.sql === '1') {
+    const w = and(assertionMatch(vt, 'a'), own);
+    return n(`SELECT count(*) AS n FROM assertions a${withObs} WHERE ${w.sql}`, w.params);
+  }
+  if (notesDrive(req.scope)) {
+    // `+`: the note's own assertions are few; the time index must not be scanned once per note.
+    const w = and(scope, assertionMatch(vt, 'a', '+'), own);
+    return n(`SELECT count(*) AS n FROM entries e CROSS JOIN assertions a INDEXED BY assertions_entry ON a.entry_id = e.id${withObs} WHERE ${w.sql}`, w.params);
+  }
+  const w = and(assertionMatch(vt, 'a'), scope, own);
+  return n(`SELECT count(*) AS n FROM assertions a CROSS JOIN entries e ON e.id = a.entry_id${withObs} WHERE ${w.sql}`, w.params);
+}
+
+/**
+ * Walking notes in path order reads about (offset + limit) × notes / total
+ * notes before the page is full; sorting reads every answer. Each costs a
+ * few microseconds a row (measured on bench:valid-time's vault), so the walk
+ * wins unless the answers are sparse and the page deep. A scope that names
+ * few notes walks only those.
+ */
+function walks(req: ObservationListing, total: number): boolean {
+  if (notesDrive(req.scope)) return true;
+  // max(id) estimates the number of entries in O(log n).
+  const notes = req.db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
+  return (req.window.offset + req.window.limit) * notes <= total * total;
+}
+
+function walkSql(req: ObservationListing): SqlCondition {
+  const vt = req.validTime;
+  const w = and(req.scope.condition, vt ? assertionMatch(vt, 'a', '+') : null, ownConditions(req));
+  const from = vt
+    ? 'entries e INDEXED BY entries_path CROSS JOIN assertions a INDEXED BY assertions_entry ON a.entry_id = e.id CROSS JOIN observations o ON o.id = a.observation_id'
+    : 'entries e INDEXED BY entries_path CROSS JOIN observations o ON o.entry_id = e.id';
+  return { sql: `SELECT o.id FROM ${from} WHERE ${w.sql}`, params: w.params };
+}
+
+/** Sparse answers: read them all from the time index, then sort. */
+function sortSql(req: ObservationListing): SqlCondition {
+  const vt = req.validTime;
+  if (!vt) {
+    const w = and(req.scope.condition, ownConditions(req));
+    return { sql: `SELECT o.id FROM observations o CROSS JOIN entries e ON e.id = o.entry_id WHERE ${w.sql}`, params: w.params };
+  }
+  const w = and(assertionMatch(vt, 'a'), req.scope.condition, ownConditions(req));
+  return {
+    sql: `SELECT o.id FROM assertions a CROSS JOIN observations o ON o.id = a.observation_id CROSS JOIN entries e ON e.id = o.entry_id WHERE ${w.sql}`,
+    params: w.params,
+  };
+}
