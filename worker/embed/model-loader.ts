@@ -70,6 +70,11 @@ export class ModelLoader {
     return this.words === null || this.words.has(word.normalize('NFKC').toLowerCase());
   }
 
+  /** The refusal or the cached vector of a query, without running the model (null: it must run). */
+  knownQueryVector(spec: ModelSpec, text: string): QueryVector | null {
+    return this.queries.known(spec, text);
+  }
+
   /** The query's vector with `spec`; `ensure` loads the model first when needed. */
   queryVector(spec: ModelSpec, text: string, ensure: () => Promise<void>): Promise<QueryVector> {
     return this.queries.vector(spec, this.runner, ensure, text);

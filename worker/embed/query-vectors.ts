@@ -18,15 +18,26 @@ export class QueryVectors {
     this.cache.clear();
   }
 
-  /** The query's vector with `spec`, loading the model first (load) when needed. */
-  async vector(spec: ModelSpec, embedder: Embedder | null, load: () => Promise<void>, text: string): Promise<QueryVector> {
+  /**
+   * What is known of the query's vector without running the model: the
+   * refusal of a query the model cannot read, or the cached vector; null
+   * when the model must embed it.
+   */
+  known(spec: ModelSpec, text: string): QueryVector | null {
     const q = text.trim();
     if (!modelReads(q, spec, QUERY_MIN_SHARE)) {
       return { ok: false, reason: 'language', message: `The embedding model (${spec.label}) reads ${spec.languages} only; this query was ranked by text.` };
     }
+    const hit = this.cache.get(`${spec.id}\u0000${q}`);
+    return hit ? { ok: true, vector: hit } : null;
+  }
+
+  /** The query's vector with `spec`, loading the model first (load) when needed. */
+  async vector(spec: ModelSpec, embedder: Embedder | null, load: () => Promise<void>, text: string): Promise<QueryVector> {
+    const known = this.known(spec, text);
+    if (known) return known;
+    const q = text.trim();
     const key = `${spec.id}\u0000${q}`;
-    const hit = this.cache.get(key);
-    if (hit) return { ok: true, vector: hit };
     if (!embedder) return { ok: false, reason: 'unavailable', message: 'The embedding model is not available here, so search by meaning cannot run.' };
     try {
       await load();

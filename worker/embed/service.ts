@@ -245,6 +245,11 @@ export class EmbedService {
     return this.loader.knowsWord(word);
   }
 
+  /** A query's vector when it needs no model run (cached), or why it cannot have one (language); null otherwise. */
+  knownQueryVector(text: string): QueryVector | null {
+    return this.loader.knownQueryVector(this.spec, text);
+  }
+
   queryVector(text: string): Promise<QueryVector> {
     return this.loader.queryVector(this.spec, text, () => this.ensureLoaded());
   }

@@ -104,7 +104,7 @@ export const FUSE_BLOCK = 200;
  * depth is the same for every page within a block of FUSE_BLOCK hits: paging
  * through them never repeats or skips a note.
  */
-function depthFor(window: PageWindow): number {
+export function depthFor(window: PageWindow): number {
   return FUSE_BLOCK * Math.max(1, Math.ceil((window.offset + window.limit) / FUSE_BLOCK));
 }
 
@@ -122,7 +122,7 @@ export function meaningText(query: ParsedQuery): string {
  * hard clauses hold here too: -excluded words leave notes out, and a quoted
  * phrase is required, as in text mode.
  */
-function vectorCondition(scope: SearchScope, query: ParsedQuery): SqlCondition | null {
+export function vectorCondition(scope: SearchScope, query: ParsedQuery): SqlCondition | null {
   const { excluded, required } = compileQuery(query);
   const parts: SqlCondition[] = [];
   if (scope.condition.sql.trim() !== '1') parts.push(scope.condition);
@@ -137,7 +137,7 @@ function both(a: SqlCondition | null, b: SqlCondition): SqlCondition {
 }
 
 /** Vector hits carry their best chunk's text: the snippet is cut from it. */
-function withPassages(db: Db, rows: readonly Ranked[]): ModeRow[] {
+export function withPassages(db: Db, rows: readonly Ranked[]): ModeRow[] {
   const ids = rows.filter((r) => r.chunkId !== undefined).map((r) => r.chunkId!);
   const text = new Map<number, string>();
   if (ids.length) {
@@ -178,24 +178,32 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   const words = meaningText(query);
   // Nothing to mean (an empty query lists the scope): that is text mode's listing.
   if (!words) return asText();
-  const q = await embed.queryVector(words);
+  const known = embed.knownQueryVector(words);
+  // Outside the model's languages: the text ranking is the honest answer.
+  if (known && !known.ok && known.reason === 'language') return asText(known.message);
+  const depth = mode === 'vector' ? window.offset + window.limit : depthFor(window);
+  // A new query is embedded in the model's worker (and a vector index not loaded yet loads in slices):
+  // the text side runs here meanwhile, not after them.
+  const pending = known ? Promise.resolve(known) : embed.queryVector(words);
+  const loading = embed.index();
+  loading.catch(() => undefined); // awaited below unless the query fails first
+  const text = mode === 'hybrid' ? rankText(db, scope, query, { offset: 0, limit: depth }) : null;
+  const q = await pending;
   if (!q.ok) {
     if (q.reason === 'unavailable') throw toolError('unsupported', `${q.message} Use mode "text".`, 'mode');
-    // Outside the model's languages: the text ranking is the honest answer.
     return asText(q.message);
   }
-  const index = await embed.index();
+  const index = await loading;
   if (index.size > 0 && index.dim !== q.vector.length) {
     throw toolError('internal', `The stored vectors have ${index.dim} dimensions but the model produces ${q.vector.length}.`, 'mode');
   }
   const plan = meaningPlan(db, query, (w) => embed.knowsWord(w));
   const condition = plan.kind === 'text-agrees' ? both(vectorCondition(scope, query), plan.condition) : vectorCondition(scope, query);
-  const depth = mode === 'vector' ? window.offset + window.limit : depthFor(window);
   const cut = vectorCut(embed.model);
   const vec = index.size > 0 && plan.kind !== 'none' ? vectorRank(db, index, q.vector, condition, depth, cut) : { hits: [], scored: 0 };
   const highlight = highlightLeaves(query).map((l) => ({ text: l.text, prefix: l.prefix }));
 
-  if (mode === 'vector') {
+  if (!text) {
     return {
       rows: withPassages(db, vec.hits.slice(window.offset, window.offset + window.limit)),
       total: vec.scored,
@@ -205,7 +213,6 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
     };
   }
 
-  const text = rankText(db, scope, query, { offset: 0, limit: depth });
   // The time budget cut the text side short: the fused page says so too.
   const timeCut = text.partial ? { partial: true } : {};
   if (!vec.hits.length) {

@@ -1,0 +1,59 @@
+// Hybrid search stage by stage on seekstone-10k with a synthetic vector index
+// of the real size (bench/hybrid-stages.ts): needs no embedded vault, so it
+// runs where bench/out/seekstone-embedded.db does not exist yet.
+// npm run bench:hybrid-profile [-- --node]
+import { createEngine } from '../../../worker/engine';
+import { chunkerId } from '../../../worker/embed/models';
+import { chunkNotes, notesToChunk } from '../../../worker/embed/store';
+import { clusterCenters, profileHybrid, syntheticEmbedder, writeSyntheticVectors } from '../../hybrid-stages';
+import semantic from '../../seekstone-semantic.json';
+import { defineScenario, type BenchRow } from '../scenario';
+
+export default defineScenario({
+  description: 'Hybrid search stage by stage over seekstone-10k with synthetic vectors for every chunk (bench/hybrid-stages.ts).',
+  defaultCorpora: ['seekstone-10k'],
+  async run(ctx) {
+    const base = await ctx.reset();
+    const db = base.db;
+    const dim = 512;
+    const centers = clusterCenters(dim);
+    const byTitle = new Map<string, number>();
+    const targets = new Map<string, number>();
+    const engine = createEngine(db, {
+      embedder: syntheticEmbedder(dim, centers, (q) => targets.get(q)),
+      background: false,
+    });
+    const embed = engine.embed!;
+    embed.pause();
+    let t = performance.now();
+    await engine.importSource(ctx.corpus('seekstone-10k').source('seekstone'));
+    ctx.log(`${ctx.host}: imported in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const spec = embed.model;
+    const chunker = chunkerId(spec);
+    t = performance.now();
+    for (let notes = notesToChunk(db, chunker, 200); notes.length; notes = notesToChunk(db, chunker, 200)) chunkNotes(db, notes, spec, chunker);
+    const rows = writeSyntheticVectors(db, spec.id, dim, centers);
+    ctx.log(`${ctx.host}: ${rows} chunks chunked and given synthetic vectors in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const index = await embed.reindex();
+    ctx.log(`${ctx.host}: index of ${index.size} rows, ${index.simd ? 'SIMD' : 'JS'} kernel`);
+    for (const r of db.all<{ id: number; title: string }>("SELECT id, title FROM entries WHERE kind = 'note'")) byTitle.set(r.title.toLowerCase(), r.id);
+    // The benchmark's own queries (bench/vector-measure.ts): the hand-written paraphrases and 60 note titles.
+    const titles = db.column<string>("SELECT title FROM entries WHERE kind = 'note' AND id % 97 = 0 LIMIT 60");
+    const queries = [...semantic.queries.map((s) => s.q), ...titles.map((x) => x.toLowerCase())];
+    for (const s of semantic.queries) targets.set(s.q, byTitle.get(s.title.toLowerCase())!);
+    for (const x of titles) targets.set(x.toLowerCase(), byTitle.get(x.toLowerCase())!);
+    const out: BenchRow[] = [];
+    const sets: [string, string[], Record<string, unknown>][] = [
+      ['paraphrases + titles', queries, {}],
+      ['paraphrases only (42)', semantic.queries.map((s) => s.q), {}],
+      ['titles only (60)', titles.map((x) => x.toLowerCase()), {}],
+      ['paraphrases + titles, tags: history', queries, { tags: ['history'] }],
+    ];
+    for (const [set, qs, args] of sets) {
+      if (ctx.options.set && !set.startsWith(ctx.options.set)) continue;
+      ctx.log(`${ctx.host}: profiling ${set}`);
+      for (const r of await profileHybrid(engine, qs, args)) out.push({ host: ctx.host, queries: set, ...r });
+    }
+    return out;
+  },
+});
