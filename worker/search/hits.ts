@@ -109,6 +109,28 @@ const SNIPPET_HEAD_CHARS = 4_000;
 /** Around a match located further in, this much text is read. */
 const SNIPPET_WINDOW_CHARS = 6_000;
 
+const NONE = 9e15;
+/** The body's first characters are searched first: most matches sit near the top of a note. */
+const LOCATE_PREFIX_CHARS = 65_536;
+
+/**
+ * Where the first of the words occurs in a note's body (1-based, in
+ * lower(body) as instr() sees it; NONE when nowhere) and the body's length.
+ * The prefix answers when the first match found there starts early enough
+ * that no word could start before it and end past the prefix; only then is
+ * the whole body searched. MATERIALIZED: the text is folded once, where a
+ * plain subquery folds it again for every word.
+ */
+function firstOccurrence(db: Db, id: number, where: string[]): { at: number; n: number } {
+  const min = where.map(() => `coalesce(nullif(instr(b, ?), 0), ${NONE})`).join(', ');
+  const scan = (text: string) =>
+    db.get<{ at: number; n: number }>(`WITH t(b, n) AS MATERIALIZED (SELECT lower(${text}), length(body) FROM contents WHERE entry_id = ?) SELECT min(${min}) AS at, n FROM t`, [id, ...where])!;
+  const head = scan(`substr(body, 1, ${LOCATE_PREFIX_CHARS})`);
+  const longest = Math.max(...where.map((w) => [...w].length));
+  if (head.n <= LOCATE_PREFIX_CHARS || head.at <= LOCATE_PREFIX_CHARS - longest + 1) return head;
+  return scan('body');
+}
+
 /**
  * A snippet without decoding a whole long note: its head first; if no word
  * matches there, SQL instr() locates the first occurrence further in and
@@ -127,11 +149,7 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
   const found = makeSnippet(e.head, hl, { ...opts, requireHit: true, fullLength: full });
   if (found !== null) return found;
   if (!where.length) return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
-  const NONE = 9e15;
-  const { at, n } = db.get<{ at: number; n: number }>(
-    `SELECT min(${where.map(() => `coalesce(nullif(instr(b, ?), 0), ${NONE})`).join(', ')}) AS at, length(b) AS n FROM (SELECT lower(body) AS b FROM contents WHERE entry_id = ?)`,
-    [...where, e.id],
-  )!;
+  const { at, n } = firstOccurrence(db, e.id, where);
   if (at < NONE) {
     const from = Math.max(1, at - SNIPPET_WINDOW_CHARS / 4);
     const window = db.get<{ body: string }>('SELECT substr(body, ?, ?) AS body FROM contents WHERE entry_id = ?', [from, SNIPPET_WINDOW_CHARS, e.id])!.body;

@@ -98,6 +98,19 @@ describe('search: snippets of long notes', () => {
     expect(r.results[0].snippet).toContain('The [anemometer] measures wind.');
   });
 
+  it('finds a match that starts inside the first 64k characters and ends past them, and the first of two words', async () => {
+    // Located in the body's first 65,536 characters first, then in all of it (hits.ts firstOccurrence).
+    const lead = 'Lorem ipsum dolor sit amet. '.repeat(2400);
+    const body = `${lead.slice(0, 65_536 - 5)} zebrafish swim here. ${lead} The barometer falls. ${lead}`;
+    const e = await engineWith({ 'edge.md': note('Edge', body) });
+    const at = e.db.get<{ at: number }>("SELECT instr(body, 'zebrafish') AS at FROM contents")!.at;
+    expect(at).toBeLessThanOrEqual(65_536);
+    expect(at + 'zebrafish'.length - 1).toBeGreaterThan(65_536);
+    expect((await search(e, { query: 'zebrafish' })).results[0].snippet).toContain('[zebrafish] swim here.');
+    // Both words deep in the note: the snippet is cut where the first of them is.
+    expect((await search(e, { query: 'barometer zebrafish' })).results[0].snippet).toContain('[zebrafish] swim here.');
+  });
+
   it('finds a Japanese match deep inside a long note', async () => {
     const filler = 'これは長い文書の本文です。'.repeat(3000);
     const e = await engineWith({ 'ja.md': note('長文', `${filler}ここで猫の設計について述べる。${filler}`) });

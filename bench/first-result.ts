@@ -1,0 +1,160 @@
+// npm run bench:first-result — what the user sees after opening the app on
+// an embedded vault (issue 16: first result ≤ 300 ms after load at 10k
+// notes): the built app (vite preview) in headless Chromium with a persistent
+// profile, the vault restored into OPFS from a database file, then fresh page
+// loads of /?q=…: time from navigation to the app shell, to the first hit on
+// screen, and to the hybrid hits replacing the text ones. The baseline in
+// the same run: the same loads with &mode=text (text only, no model).
+// Options: --db FILE (default bench/out/seekstone-embedded.db, else the
+// synthetic-vector bench/out/seekstone-synthetic.db), --runs N (default 5),
+// --no-build, --no-doc. Port: KIOKU_E2E_PORT (default 5305).
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { writeDocSection } from './browser/doc-section';
+import { describeMachine } from './browser/machine';
+import { percentile } from './browser/stats';
+import { markdownTable } from './browser/table';
+import { loadNote } from './lib/load';
+
+const LOAD_BEFORE = loadavg()[0];
+const ROOT = new URL('..', import.meta.url).pathname;
+const argv = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : argv[i + 1];
+};
+const REAL_DB = join(ROOT, 'bench/out/seekstone-embedded.db');
+const SYNTHETIC_DB = join(ROOT, 'bench/out/seekstone-synthetic.db');
+const dbFile = opt('db') ?? (existsSync(REAL_DB) ? REAL_DB : SYNTHETIC_DB);
+const synthetic = dbFile === SYNTHETIC_DB;
+const runs = Number(opt('runs') ?? 5);
+const port = Number(process.env.KIOKU_E2E_PORT ?? 5305);
+const QUERIES = ['battering ram', 'siege engine for knocking down fortress walls'];
+
+interface Seen {
+  t: number;
+  mode: string;
+  adding: boolean;
+  hits: number;
+}
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** One fresh load of the URL: when the shell, the first hit and (unless text) the hybrid hits were on screen, ms from navigation start. */
+async function load(page: Page, url: string, text: boolean): Promise<{ ready: number; first: number; hybrid: number | null }> {
+  await page.goto(url);
+  await page.getByTestId('app-ready').waitFor({ timeout: 60_000 });
+  const ready = await page.evaluate(() => (window as unknown as { __ready?: number }).__ready ?? NaN);
+  if (text) await page.getByTestId('hit').first().waitFor({ timeout: 60_000 });
+  else {
+    await page.waitForFunction(() => (window as unknown as { __seen: Seen[] }).__seen.some((s) => s.mode === 'Hybrid' && !s.adding), null, { timeout: 120_000 });
+  }
+  const seen = await page.evaluate(() => (window as unknown as { __seen: Seen[] }).__seen);
+  const first = seen.find((s) => s.hits > 0)!.t;
+  const hybrid = text ? null : seen.find((s) => s.mode === 'Hybrid' && !s.adding)!.t;
+  return { ready, first, hybrid };
+}
+
+async function main() {
+  if (!existsSync(dbFile)) {
+    console.log(`skipped: ${dbFile} is missing (npm run bench:vector-embed -- --full, or the synthetic one of bench:hybrid-profile)`);
+    return;
+  }
+  if (!argv.includes('--no-build')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const server = spawn(join(ROOT, 'node_modules/.bin/vite'), ['preview', '--port', String(port), '--strictPort'], { cwd: ROOT, stdio: 'ignore' });
+  const profile = mkdtempSync(join(tmpdir(), 'kioku-first-result-'));
+  const base = `http://localhost:${port}`;
+  try {
+    await waitForServer(base);
+    const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    await page.goto(base);
+    await page.getByTestId('app-ready').waitFor({ timeout: 60_000 });
+    console.error(`restoring ${dbFile} into OPFS`);
+    await page.getByTestId('open-settings').click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    page.once('dialog', (d) => void d.accept());
+    await settings.locator('input[type="file"]').setInputFiles(dbFile);
+    await settings.getByRole('status').filter({ hasText: 'Backup restored' }).waitFor({ timeout: 600_000 });
+    // The status, the mode shown and the hits after every change, from the first paint of each load.
+    await page.addInitScript(() => {
+      const seen: Seen[] = [];
+      const w = window as unknown as { __seen: Seen[]; __ready?: number };
+      w.__seen = seen;
+      const record = () => {
+        if (w.__ready === undefined && document.querySelector('[data-testid="app-ready"]')) w.__ready = performance.now();
+        const mode = document.querySelector('.mode-switch [aria-checked="true"]')?.textContent ?? '';
+        const s: Seen = { t: performance.now(), mode, adding: !!document.querySelector('[data-testid="adding-by-meaning"]'), hits: document.querySelectorAll('[data-testid="hit"]').length };
+        const last = seen[seen.length - 1];
+        if (s.hits && (!last || last.mode !== s.mode || last.adding !== s.adding || last.hits !== s.hits)) seen.push(s);
+      };
+      new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    const samples: Record<string, { ready: number[]; first: number[]; hybrid: number[] }> = {};
+    for (let run = -1; run < runs; run++) {
+      for (const q of QUERIES) {
+        // Alternated, so a trend in the machine's load falls on both.
+        const order = run % 2 ? [false, true] : [true, false];
+        for (const text of order) {
+          const r = await load(page, `${base}/?q=${encodeURIComponent(q)}${text ? '&mode=text' : ''}`, text);
+          console.error(`${text ? 'text' : 'auto'} "${q}": ready ${Math.round(r.ready)} ms, first hit ${Math.round(r.first)} ms${r.hybrid !== null ? `, hybrid ${Math.round(r.hybrid)} ms` : ''}`);
+          if (run < 0) continue; // the first round warms the server's and the OS's caches
+          const key = `${text ? 'mode=text (baseline)' : 'default mode (text first, then hybrid)'}: "${q}"`;
+          const s = (samples[key] ??= { ready: [], first: [], hybrid: [] });
+          s.ready.push(r.ready);
+          s.first.push(r.first);
+          if (r.hybrid !== null) s.hybrid.push(r.hybrid);
+        }
+      }
+    }
+    const version = await page.evaluate(() => navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown');
+    await context.close();
+    const fmt = (xs: number[]) => (xs.length ? `${Math.round(percentile(xs, 50))} / ${Math.round(Math.max(...xs))}` : '—');
+    const rows = Object.entries(samples).map(([k, s]) => ({ load: k, runs: s.first.length, 'app shell, p50 / max (ms)': fmt(s.ready), 'first hit, p50 / max (ms)': fmt(s.first), 'hybrid hits, p50 / max (ms)': fmt(s.hybrid) }));
+    const table = markdownTable(rows);
+    const machine = describeMachine(version);
+    console.log(`${table}\n\nMachine: ${machine}`);
+    if (!argv.includes('--no-doc')) {
+      writeDocSection(
+        'first-result',
+        `## First result after opening the app (\`npm run bench:first-result\`)
+
+The built app (vite preview) in headless Chromium with a persistent profile;
+seekstone-10k restored into OPFS from ${synthetic ? '`bench/out/seekstone-synthetic.db` — **synthetic vectors** (every passage has a made-up int8 vector of the real size, bench/hybrid-stages.ts), so the vector index and the model load as with real ones but the hybrid results themselves mean nothing' : '`bench/out/seekstone-embedded.db` (every passage embedded with USE-lite)'}.
+Each row is ${runs} fresh page loads of \`/?q=…\` after one untimed round, in
+milliseconds from navigation start (the page's time origin) to: the app
+shell (\`app-ready\`), the first hit in the DOM, and the hybrid hits replacing
+the text ones (mode switch on Hybrid, "adding results by meaning" gone).
+The baseline, in the same run, alternated: the same load with \`&mode=text\`.
+Target (issue 16): first result ≤ 300 ms after load.
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. ${loadNote(LOAD_BEFORE)}
+
+${table}`,
+      );
+    }
+  } finally {
+    server.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
