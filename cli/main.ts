@@ -282,6 +282,18 @@ async function answerLine(engine: Engine, line: string): Promise<void> {
   out(JSON.stringify(await engine.call(request.tool, request.args ?? {})));
 }
 
+/** Embeds what is missing in the background; the returned source tells its progress while it runs. */
+function startEmbedding(embed: EmbedService, flags: Flags): NonNullable<ServedEngine['embedding']> {
+  let running = flags.embed;
+  void embedAll(embed, flags).finally(() => (running = false));
+  return () => {
+    if (!running) return null;
+    const s = embed.status();
+    if (s.complete) return null;
+    return { done: s.chunks_done, total: s.chunks_total, message: `embedding ${s.chunks_done}/${s.chunks_total} passages with ${s.model.id}; search ranks by text until this is done` };
+  };
+}
+
 /**
  * A long-running MCP server: it answers tools/list at once, while a --vault is
  * imported and missing embeddings are computed in the background (calls wait
@@ -308,8 +320,8 @@ async function cmdMcp(flags: Flags): Promise<number> {
     const db = openDbFile(flags.db);
     const { engine, embed } = engineOn(db, flags, writable);
     openFolders(db);
-    void embedAll(embed, flags);
-    served = { engine, ready: Promise.resolve(), close: () => db.close() };
+    const embedding = startEmbedding(embed, flags);
+    served = { engine, ready: Promise.resolve(), embedding, close: () => db.close() };
   } else {
     const dir = flags.vault!;
     requireFolder(dir);
@@ -321,11 +333,12 @@ async function cmdMcp(flags: Flags): Promise<number> {
         if (s.phase === 'failed') throw new Error(`import of ${dir} failed: ${s.error}`);
         return s;
       });
+    let embedding: ServedEngine['embedding'] = () => null;
     const ready = importOnce((p) => (progress = () => ({ done: p.processed, total: p.found, message: `importing ${dir}` }))).then((s) => {
       progress = () => null;
       openFolders(db);
       if (!flags.quiet && s.problems) err(`kioku: ${s.problems} problem(s) while importing ${dir}; see the "problems" tool`);
-      void embedAll(embed, flags);
+      embedding = startEmbedding(embed, flags);
     });
     const resync = async () => {
       const s = await importOnce();
@@ -333,7 +346,7 @@ async function cmdMcp(flags: Flags): Promise<number> {
       if (changed) void embedAll(embed, flags);
       return changed;
     };
-    served = { engine, ready, progress: () => progress?.() ?? null, resync, close: () => db.close() };
+    served = { engine, ready, progress: () => progress?.() ?? null, embedding: () => embedding?.() ?? null, resync, close: () => db.close() };
   }
   const resyncSeconds = Number(process.env.KIOKU_MCP_RESYNC_S ?? 30);
   return serveMcp(served, { allowWrite: flags.allowWrite, actsFor: flags.user ?? process.env.KIOKU_USER, resyncSeconds: Number.isFinite(resyncSeconds) ? resyncSeconds : 30, version: '0.1.0' });

@@ -12,7 +12,7 @@ import { toErrorResult, type ToolErrorResult } from './errors';
 import { handleDisk, vaultNoteTexts } from './platform/write-back';
 import { createEmbedHost } from './embed/embed-host';
 import { TOOLS } from './tools/registry';
-import { toolCatalog, type ToolInfo } from './tools/catalog';
+import { changesIdentity, toolCatalog, type ToolInfo } from './tools/catalog';
 import { agentResult, type AgentResult } from './tools/agent-result';
 import { uiChecks } from './ui-checks';
 
@@ -60,8 +60,17 @@ const api = {
     return toolCatalog();
   },
 
-  /** A tool call answered the way an agent receives it (JSON plus a text rendering); same engine, same rules as call(). */
-  async callForAgent(name: string, args: unknown): Promise<AgentResult> {
+  /**
+   * A tool call answered the way an agent receives it (JSON plus a text rendering); same engine, same rules as call().
+   * From the page's agent (WebMCP), not the user on the Tools page: it acts for the identity set in Settings and may not change it.
+   */
+  async callForAgent(name: string, args: unknown, from: 'user' | 'page-agent' = 'user'): Promise<AgentResult> {
+    if (from === 'page-agent' && changesIdentity(name, args)) {
+      return agentResult(name, {
+        isError: true,
+        error: { code: 'unsupported', details: { reason: 'identity_fixed' }, message: 'An agent acts for the user set in Settings → Team and cannot change who that is (set_identity with no arguments tells who it is). To change it, use Settings → Team.', path: 'user' },
+      });
+    }
     return agentResult(name, await host.api.call(name, args));
   },
 };

@@ -120,4 +120,32 @@ describe('kioku mcp: what it serves', () => {
     expect(write.isError).toBe(true);
     expect((write.content as { text: string }[])[0].text).toContain('--allow-write');
   });
+
+  it('answers tools/list while the first embedding runs, and tells a call that sent a progress token how far it is', { timeout: 240_000 }, async () => {
+    const words = 'river mountain glacier harbour lantern orchard meadow canyon delta lagoon summit valley'.split(' ');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 150; i++) {
+      const text = Array.from({ length: 260 }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(' ');
+      files[`n/${i}.md`] = `# Note ${i}\n\n${text}.\n\n${text}.\n`;
+    }
+    const { client, stderr } = await connect(['--vault', tree(files, 'mcp-embed')]);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(20);
+    const seen: { progress: number; total?: number; message?: string }[] = [];
+    const status = await client.callTool({ name: 'embed_status', arguments: {} }, undefined, { onprogress: (p) => seen.push(p) });
+    // The import is done (the call waited for it); the embedding is not, and did not hold the call.
+    expect((status.structuredContent as { notes: number }).notes).toBe(150);
+    expect((status.structuredContent as { complete: boolean }).complete).toBe(false);
+    const embedding = seen.filter((p) => /^embedding \d+\/\d+ passages/.test(p.message ?? ''));
+    expect(embedding.length, JSON.stringify(seen)).toBeGreaterThan(0);
+    // Import first (if the call came early enough), then the embedding; the count only grows.
+    const values = seen.map((p) => p.progress);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(new Set(values).size).toBe(values.length);
+    const t = Date.now();
+    expect((await client.listTools()).tools.length).toBeGreaterThan(20);
+    expect(Date.now() - t).toBeLessThan(5_000);
+    const hit = await client.callTool({ name: 'search', arguments: { query: 'glacier' } });
+    expect((hit.structuredContent as { mode: string }).mode).toBe('text');
+    expect(stderr()).not.toMatch(/embedded \d+ passages/);
+  });
 });

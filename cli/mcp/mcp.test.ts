@@ -113,6 +113,10 @@ describe('kioku mcp over stdio', () => {
     const text = (guide.messages[0].content as { text: string }).text;
     expect(text).toContain('$between');
     expect(text).toContain('`path_prefix`');
+    // The tag: shorthand, the valid-time arguments, aliases, and how to say "missing" and "not".
+    expect(text).toContain('tag:x filters by tag');
+    for (const arg of ['`valid_at`', '`valid_overlaps`', '`time_kind`', '`page_size` (alias `limit`)', '`vault` (alias `project`)', '{"owner": null}', '$nin']) expect(text).toContain(arg);
+    expect(text.length).toBeLessThan(6000);
     // Without a team identity the pinned context says why it is empty.
     const pinned = await client.getPrompt({ name: 'pinned_context' });
     expect((pinned.messages[0].content as { text: string }).text).toContain('No pinned context');

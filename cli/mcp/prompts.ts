@@ -24,7 +24,11 @@ export async function getPrompt(name: string, engine: Engine): Promise<GetPrompt
 export function searchGuide(): string {
   const search = TOOLS.search;
   const param = (n: string) => search.params.find((p) => p.name === n)?.description ?? '';
-  const args = search.params.filter((p) => !['query', 'snippet_markers', 'ids'].includes(p.name)).map((p) => `- \`${p.name}\` (${p.type}): ${p.description}`);
+  const named = (p: (typeof search.params)[number]) => `\`${p.name}\`${p.aliases?.length ? ` (alias ${p.aliases.map((a) => `\`${a}\``).join(', ')})` : ''}`;
+  const line = (p: (typeof search.params)[number]) => `- ${named(p)} (${p.type}): ${p.description}`;
+  const TIME = ['valid_at', 'valid_overlaps', 'time_kind'];
+  const args = search.params.filter((p) => !['query', 'filters', 'snippet_markers', 'ids', ...TIME].includes(p.name)).map(line);
+  const time = search.params.filter((p) => TIME.includes(p.name)).map(line);
   const ops = OPERATOR_INFO.map((o) => `- \`${o.name}\`: ${o.label}, e.g. \`${JSON.stringify({ field: { [o.name]: o.example } })}\``);
   return [
     '# Searching with Kioku',
@@ -39,9 +43,13 @@ export function searchGuide(): string {
     'Example: {"status": "in-progress", "confidence": {"$gt": 0.7}}',
     'Operators:',
     ...ops,
+    '`{"owner": null}` matches notes without the key; there is no $ne: write `{"status": {"$nin": ["done"]}}` for "not done".',
     'Numbers and numeric strings compare as numbers; dates are text (ISO dates order correctly); tags ignore case. A rejected filter returns an error naming the part to fix.',
     '',
     '## Other search arguments',
     ...args,
+    '',
+    '## Valid time (observations with a temporal qualifier)',
+    ...time,
   ].join('\n');
 }

@@ -12,6 +12,8 @@ export interface ServedEngine {
   /** The import (and nothing slower): calls wait for it. */
   ready: Promise<void>;
   progress?(): { done: number; total: number; message: string } | null;
+  /** The start-up embedding's progress while it runs. */
+  embedding?(): { done: number; total: number; message: string } | null;
   afterWrite?(): void | Promise<void>;
   /** Re-reads the vault folder; true when notes were added, changed or removed. */
   resync?(): Promise<boolean>;
@@ -58,6 +60,7 @@ export async function serveMcp(served: ServedEngine, opts: McpOptions): Promise<
     actsFor: opts.actsFor,
     afterWrite: served.afterWrite,
     progress: served.progress,
+    embedding: served.embedding,
     version: opts.version,
   });
   const transport = new StdioServerTransport(process.stdin, protocolOut ?? process.stdout);

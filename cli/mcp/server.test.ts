@@ -7,9 +7,11 @@ import { memorySource } from '../../worker/ingest/source';
 import { makeEngine } from '../../worker/test/make-engine';
 import { createMcpServer } from './server';
 
-async function pair(ready: Promise<void>, progress: () => { done: number; total: number; message: string } | null) {
+type Source = () => { done: number; total: number; message: string } | null;
+
+async function pair(ready: Promise<void>, progress: Source, embedding?: Source) {
   const engine = await makeEngine();
-  const server = createMcpServer({ engine, ready, progress, allowWrite: false, version: 'test' });
+  const server = createMcpServer({ engine, ready, progress, embedding, allowWrite: false, version: 'test' });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);
   const client = new Client({ name: 't', version: '1' });
@@ -36,6 +38,24 @@ describe('MCP server timing', () => {
       expect((r.structuredContent as { vaults: { name: string }[] }).vaults.map((v) => v.name)).toEqual(['late']);
       expect(seen[0]).toMatchObject({ progress: 3, total: 10 });
       expect(seen.map((p) => p.progress)).toContain(7);
+      // Each notification's progress is larger than the one before, as the protocol asks.
+      expect(seen.map((p) => p.progress)).toEqual([3, 7]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('reports the start-up embedding to a call that sent a progress token, and answers without waiting for it', async () => {
+    const { client, engine, close } = await pair(Promise.resolve(), () => null, () => ({ done: 120, total: 900, message: 'embedding 120/900 passages' }));
+    try {
+      await engine.importSource(memorySource('v', { 'a.md': 'alpha beta' }));
+      const seen: { progress: number; total?: number; message?: string }[] = [];
+      const r = await client.callTool({ name: 'search', arguments: { query: 'alpha' } }, undefined, { onprogress: (p) => seen.push(p) });
+      expect((r.structuredContent as { total: number }).total).toBe(1);
+      expect(seen[0]).toEqual({ progress: 120, total: 900, message: 'embedding 120/900 passages' });
+      // Without a token: no progress, the same answer.
+      const plain = await client.callTool({ name: 'search', arguments: { query: 'alpha' } });
+      expect((plain.structuredContent as { total: number }).total).toBe(1);
     } finally {
       await close();
     }

@@ -17,12 +17,13 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Engine } from '../../worker/engine';
-import { isErrorResult } from '../../worker/errors';
+import { isErrorResult, toErrorResult } from '../../worker/errors';
 import { findTool } from '../../worker/tools/call';
-import { NOTE_WRITERS, toolCatalog } from '../../worker/tools/catalog';
+import { changesIdentity, NOTE_WRITERS, toolCatalog } from '../../worker/tools/catalog';
 import { agentResult } from '../../worker/tools/agent-result';
 import { listNoteResources, readNoteResource, RESOURCE_TEMPLATES } from './resources';
 import { PROMPTS, getPrompt } from './prompts';
+import { CallProgress, waitForImport, type ProgressSource } from './progress';
 
 export interface McpHost {
   engine: Engine;
@@ -35,7 +36,9 @@ export interface McpHost {
   /** After each successful write (saves a --db file). */
   afterWrite?(): void | Promise<void>;
   /** Import progress while `ready` is pending, for clients that sent a progress token. */
-  progress?(): { done: number; total: number; message: string } | null;
+  progress?: ProgressSource;
+  /** The start-up embedding's progress while it runs (null otherwise). */
+  embedding?: ProgressSource;
   version: string;
 }
 
@@ -84,7 +87,7 @@ export function createMcpServer(host: McpHost): Server {
         },
       });
     }
-    if (def?.name === 'set_identity' && host.actsFor !== undefined && changesIdentity(req.params.arguments)) {
+    if (host.actsFor !== undefined && changesIdentity(name, req.params.arguments)) {
       return agentResult(name, {
         isError: true,
         error: {
@@ -95,8 +98,22 @@ export function createMcpServer(host: McpHost): Server {
         },
       });
     }
-    await waitReady(host, extra.signal, extra._meta?.progressToken, (n) => extra.sendNotification(n));
-    const result = await host.engine.call(name, req.params.arguments ?? {});
+    const progress = new CallProgress(extra._meta?.progressToken, (n) => extra.sendNotification(n));
+    // A failed import or a cancelled wait is an error result too: nothing throws through the server.
+    try {
+      await waitForImport(host.ready, extra.signal, progress, host.progress);
+    } catch (e) {
+      return agentResult(name, toErrorResult(e));
+    }
+    const stop = progress.follow(host.embedding);
+    let result: unknown;
+    try {
+      result = await host.engine.call(name, req.params.arguments ?? {});
+    } catch (e) {
+      result = toErrorResult(e);
+    } finally {
+      stop();
+    }
     if (def?.write && !isErrorResult(result)) {
       await host.afterWrite?.();
       await server.sendResourceListChanged().catch(() => undefined);
@@ -122,30 +139,4 @@ export function createMcpServer(host: McpHost): Server {
     return prompt;
   });
   return server;
-}
-
-/** set_identity with any argument changes or clears the identity; with none it only reports it. */
-function changesIdentity(args: Record<string, unknown> | undefined): boolean {
-  return !!args && Object.keys(args).length > 0;
-}
-
-type Notify = (n: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; total?: number; message?: string } }) => Promise<void>;
-
-/** Calls made while the vault is still importing wait, reporting progress when the client asked for it. */
-async function waitReady(host: McpHost, signal: AbortSignal, token: string | number | undefined, notify: Notify): Promise<void> {
-  let settled = false;
-  void host.ready.finally(() => (settled = true));
-  await Promise.resolve();
-  if (settled || token === undefined || !host.progress) return host.ready;
-  const report = () => {
-    const p = host.progress?.();
-    if (p) void notify({ method: 'notifications/progress', params: { progressToken: token, progress: p.done, total: p.total, message: p.message } }).catch(() => undefined);
-  };
-  report();
-  const timer = setInterval(report, 250);
-  try {
-    await Promise.race([host.ready, new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }))]);
-  } finally {
-    clearInterval(timer);
-  }
 }

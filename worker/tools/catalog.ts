@@ -4,6 +4,7 @@
 import type { ToolDef } from './define';
 import { toolInputSchema, type JsonSchema } from './json-schema';
 import { TOOLS } from './registry';
+import { findTool } from './call';
 
 export interface ToolInfo {
   /** The name to call (a tool's own name or one of its aliases). */
@@ -35,4 +36,13 @@ export function toolCatalog(): ToolInfo[] {
     for (const alias of def.aliases ?? []) out.push({ name: alias, description: `Same as ${def.name}. ${def.description}`, ...base });
   }
   return out;
+}
+
+/**
+ * set_identity with any argument changes (or clears) who the caller is; with
+ * none it only tells. An agent acts for the user the app or `--user` names and
+ * may only ask, so it cannot read notes that user may not.
+ */
+export function changesIdentity(tool: string, args: unknown): boolean {
+  return findTool(tool)?.name === 'set_identity' && !!args && typeof args === 'object' && Object.keys(args).length > 0;
 }

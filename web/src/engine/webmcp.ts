@@ -34,7 +34,7 @@ function asTool(info: ToolInfo): ModelContextTool {
     description: info.description,
     inputSchema: info.inputSchema,
     annotations: { readOnlyHint: !info.write },
-    execute: (input) => engineApi().callForAgent(info.name, input ?? {}),
+    execute: (input) => engineApi().callForAgent(info.name, input ?? {}, 'page-agent'),
   };
 }
 
