@@ -68,6 +68,22 @@ test('registers every tool with the page’s model context, answering like the T
   expect(errors).toEqual([]);
 });
 
+test('where the page offers only provideContext, the app provides every tool there, answering through the worker', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.addInitScript(() => {
+    const provided: { tools: Registered[] }[] = [];
+    (window as unknown as { __provided: typeof provided }).__provided = provided;
+    Object.defineProperty(document, 'modelContext', { value: { provideContext: (c: { tools: Registered[] }) => void provided.push(c) }, configurable: true });
+  });
+  await openApp(page);
+  await importFolder(page, writeVault(VAULT_FILES));
+  const names = await page.evaluate(() => (window as unknown as { __provided: { tools: Registered[] }[] }).__provided.at(-1)!.tools.map((t) => t.name));
+  expect(names).toEqual(MCP_TOOLS.map((t) => t.name));
+  const found = await page.evaluate(() => (window as unknown as { __provided: { tools: Registered[] }[] }).__provided.at(-1)!.tools.find((t) => t.name === 'bm_find')!.execute({ filters: { status: 'done' } }));
+  expect((found.structuredContent as { total: number }).total).toBe(2);
+  expect(errors).toEqual([]);
+});
+
 const note = (fm: string, body: string) => `---\n${fm}\n---\n${body}\n`;
 const TEAM = {
   'users/alice/notes/eng/mine.md': note('title: Mine', 'The kubernetes pod of my own service.'),

@@ -35,6 +35,17 @@ function documentedArguments(): Map<string, { name: string; aliases: string[]; m
 }
 
 describe('kioku mcp: what it serves', () => {
+  it('without a source, or with a missing --db file, says what to give and prints nothing on stdout', () => {
+    const run = (args: string[]) => spawnSync(process.execPath, [KIOKU, 'mcp', ...args], { cwd: ROOT, encoding: 'utf8', input: '', timeout: 60_000 });
+    const none = run([]);
+    expect(none.status).toBe(1);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toContain('kioku mcp needs --db <file>');
+    const missing = run(['--db', join(ROOT, 'no-such-index.kioku')]);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toContain('create it with: kioku index <dir> --db');
+  });
+
   it('publishes for every tool exactly the arguments docs/tools.md documents', async () => {
     const { client } = await connect(['--vault', tree({ 'a.md': 'x' }, 'mcp-doc'), '--no-embed']);
     const { tools } = await client.listTools();

@@ -102,6 +102,11 @@ describe('kioku mcp over stdio', () => {
     expect(byUri.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: readFileSync(join(vault, 'specs/cache.md'), 'utf8') });
     const byPermalink = await client.readResource({ uri: 'memory://specs/auth' });
     expect(byPermalink.contents[0].uri).toBe('kioku://mcp-notes/specs/auth-design.md');
+    // A permalink Kioku derived from the path, written raw or percent-encoded as in a URI.
+    for (const uri of ['memory://notes/同期', 'memory://notes/%E5%90%8C%E6%9C%9F']) {
+      const r = await client.readResource({ uri });
+      expect(r.contents[0], uri).toMatchObject({ uri: 'kioku://mcp-notes/notes/%E5%90%8C%E6%9C%9F.md', text: readFileSync(join(vault, 'notes/同期.md'), 'utf8') });
+    }
     await expect(client.readResource({ uri: 'kioku://mcp-notes/specs/none.md' })).rejects.toThrow(/none\.md/);
   });
 
