@@ -57,6 +57,12 @@ export const QUERY_BOUNDS = {
   minPrefix: 3,
   /** Prefixes used in one query; later ones are searched as words. */
   maxPrefixes: 4,
+  /**
+   * Indexed words the prefixes of one query may start in all (each prefix
+   * merges the postings of every word it starts); past it a prefix is
+   * searched as a word (worker/search/prefix-bound.ts).
+   */
+  maxPrefixWords: 200,
   /** Words and phrases in all (OR groups included); later ones are ignored. */
   maxTerms: 32,
   /**

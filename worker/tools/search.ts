@@ -16,6 +16,7 @@ import { toolError } from '../errors';
 import { entitiesOnly, parseGraphArgs, type GraphArgs } from './graph-args';
 import { searchGraph } from './search-graph';
 import { withFuzzy } from '../search/fuzzy';
+import { boundPrefixExpansion } from '../search/prefix-bound';
 import { didYouMean, type DidYouMean } from '../search/did-you-mean';
 
 export type { SearchHit };
@@ -151,7 +152,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       mode = 'ids';
     } else if (!entitiesOnly(input.graph)) {
       const scope = buildScope(ctx.db, input.scope!);
-      const query = parseQuery(scope.text);
+      const query = boundPrefixExpansion(ctx.db, parseQuery(scope.text));
       const graph = await searchGraph(ctx, input.graph, scope, query, window, {
         mode: input.mode,
         markers: input.markers,
@@ -174,7 +175,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       };
     } else {
       const scope = buildScope(ctx.db, input.scope!);
-      const query = parseQuery(scope.text);
+      const query = boundPrefixExpansion(ctx.db, parseQuery(scope.text));
       const req = { db: ctx.db, services: ctx.services, scope, query, window };
       found = await SEARCH_MODES[input.mode](req);
       if (input.fuzzy) {
