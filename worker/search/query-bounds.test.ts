@@ -1,6 +1,7 @@
 // The cost bounds of a text query (issue 11, item 8): short prefixes become
 // words, at most a few prefixes and 32 terms are used, and a query that runs
-// out of its time budget returns the notes with every word, saying partial.
+// out of its time budget, or whose second phase would rank more than the work
+// bound, returns the notes with every word, saying partial.
 import { afterEach, describe, expect, it } from 'vitest';
 import { engineWith, ok } from '../test/make-engine';
 import { parseQuery, QUERY_BOUNDS } from './query-syntax';
@@ -61,6 +62,22 @@ describe('query bounds in the search tool', () => {
     expect(r.partial).toBe(true);
     expect(r.notice).toMatch(/time budget/);
     QUERY_BOUNDS.budgetMs = defaults.budgetMs;
+    const whole = ok(await engine.call('search', { query: eight, mode: 'text' }));
+    expect(whole.results.map((h) => h.path)).toEqual(['c.md', 'd.md']);
+    expect(whole.partial).toBeUndefined();
+  });
+
+  it('a second phase with more ranking work than the bound is left out, in time or not', async () => {
+    const engine = await engineWith(vault);
+    QUERY_BOUNDS.budgetMs = Number.POSITIVE_INFINITY;
+    const eight = 'alpha beta gamma delta epsilon zeta eta theta';
+    // Phase two would score d.md (holding only some words) for 8 words: work 8.
+    QUERY_BOUNDS.maxRankWork = 7;
+    const cut = ok(await engine.call('search', { query: eight, mode: 'text' }));
+    expect(cut.results.map((h) => h.path)).toEqual(['c.md']);
+    expect(cut.total).toBe(2);
+    expect(cut.partial).toBe(true);
+    QUERY_BOUNDS.maxRankWork = 8;
     const whole = ok(await engine.call('search', { query: eight, mode: 'text' }));
     expect(whole.results.map((h) => h.path)).toEqual(['c.md', 'd.md']);
     expect(whole.partial).toBeUndefined();

@@ -70,6 +70,17 @@ export const QUERY_BOUNDS = {
    * are left unranked; the answer says `partial: true` (worker/search/text.ts).
    */
   budgetMs: 100,
+  /**
+   * Ranking work a long query's second phase may take: the notes holding
+   * only some of its words times the words scored (BM25 reads every
+   * occurrence of each word in each note). Past it that phase is left out as
+   * when out of time (`partial: true`), whatever the machine's load. 60,000:
+   * 2.6 times the most a query of Cranfield or the seekstone question sets
+   * needs (22,734); 24 one-letter words over seekstone-10k need 134,016.
+   */
+  maxRankWork: 60_000,
+  /** Words of a query that found nothing that "did you mean" looks up near words for (worker/search/typos.ts). */
+  maxCorrectedWords: 2,
 };
 
 interface Token {

@@ -6,7 +6,7 @@
 // condition; nothing is filtered after fetching.
 import type { Db, SqlValue } from '../db/database';
 import { bigramAnalyzer, compileQuery, matchExpression, type Analyzer, type CompiledQuery } from './fts-query';
-import { parseQuery, type ParsedQuery } from './query-syntax';
+import { parseQuery, QUERY_BOUNDS, type ParsedQuery } from './query-syntax';
 import type { SqlCondition } from './scope';
 import { isStopWord } from '../text/stop-words';
 import { FRONTMATTER_WEIGHT } from '../text/fts-row';
@@ -205,7 +205,8 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
  * however common the words); phase two, where the time goes (BM25 over every
  * note with a common word), scores the others. Both score with the same
  * expression, so the two lists merge by score into the single pass's page.
- * Out of time after phase one, its notes are the answer, marked partial.
+ * Out of time after phase one, or when phase two would score more than
+ * QUERY_BOUNDS.maxRankWork (notes × words), phase one's notes are the answer, marked partial.
  */
 function boundedUntiered(
   db: Db,
@@ -226,7 +227,9 @@ function boundedUntiered(
   const every = counts.full ? rawRanked(db, rank, holds(''), depth) : [];
   const relaxed = counts.full === 0 && counts.total > 0;
   const score = (r: { id: number; rank: number }): TextRow => ({ id: r.id, score: displayScore(-r.rank, 0) });
-  if (counts.total > counts.full && performance.now() > deadline) {
+  // Phase two's work, known before it starts: a bound on it holds on any machine, however loaded.
+  const work = (counts.total - counts.full) * (c.optional.length + c.boost.length);
+  if (counts.total > counts.full && (performance.now() > deadline || work > QUERY_BOUNDS.maxRankWork)) {
     return { rows: every.slice(page.offset, depth).map(score), total: counts.total, relaxed, partial: true };
   }
   const rest = counts.total > counts.full ? rawRanked(db, rank, holds('NOT '), depth) : [];

@@ -31,6 +31,13 @@ describe('did you mean', () => {
     expect((await search({ query: two.did_you_mean!.query })).total).toBeGreaterThan(0);
   });
 
+  it('looks up near words for the first two unknown words only (each reads a letter of the vocabulary)', async () => {
+    // zzzzqqq has no near word but is looked up; plugn, the third unknown word, is not.
+    const r = await search({ query: 'zzzzqqq cnavas plugn' });
+    expect(r.total).toBe(0);
+    expect(r.did_you_mean).toEqual({ query: 'zzzzqqq canvas plugn', corrections: [{ from: 'cnavas', to: 'canvas' }] });
+  });
+
   it('is absent when something is found, and never corrects words of 3 letters or fewer', async () => {
     expect((await search({ query: 'canvas' })).did_you_mean).toBeUndefined();
     const short = await search({ query: 'cst' });

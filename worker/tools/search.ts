@@ -49,7 +49,7 @@ export interface SearchResult {
   embeddings?: { model: string; complete: boolean };
   /** Why results differ from what was asked (embeddings still being computed, a query the model cannot read). */
   notice?: string;
-  /** The time budget ran out: the page holds the notes with every word, not those with only some (query-syntax.ts QUERY_BOUNDS). */
+  /** The time budget ran out or the ranking work bound applied: the page holds the notes with every word, not those with only some (query-syntax.ts QUERY_BOUNDS). */
   partial?: boolean;
   /** What the notice is about: "embeddings_incomplete", "query_language" or "query_bounded" (a query cut to its cost bounds). */
   notice_code?: string;
@@ -215,7 +215,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   },
 });
 
-const PARTIAL_NOTICE = 'The search ran out of its time budget: notes holding every word are listed, notes holding only some of them were not ranked. Use fewer or rarer words.';
+const PARTIAL_NOTICE = 'The search stopped at its time budget or its bound on ranking work: notes holding every word are listed, notes holding only some of them were not ranked. Use fewer or rarer words.';
 
 /** The query bounds' notice (query-syntax.ts), after any notice the mode gave. */
 function boundedNotice(modeExtra: Record<string, unknown> | undefined, bounded: string[]): Partial<SearchResult> {
