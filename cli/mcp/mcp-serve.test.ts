@@ -159,4 +159,22 @@ describe('kioku mcp: what it serves', () => {
     expect((hit.structuredContent as { mode: string }).mode).toBe('text');
     expect(stderr()).not.toMatch(/embedded \d+ passages/);
   });
+
+  it('answers tools/list during a large import, and reports the import to a call that sent a progress token until it is done', { timeout: 240_000 }, async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 3000; i++) files[`n/${i}.md`] = `# Note ${i}\nwords about topic ${i}\n`;
+    const { client } = await connect(['--vault', tree(files, 'mcp-big'), '--no-embed']);
+    const t = Date.now();
+    expect((await client.listTools()).tools.length).toBeGreaterThan(20);
+    expect(Date.now() - t).toBeLessThan(3_000);
+    const seen: { progress: number; total?: number; message?: string }[] = [];
+    const r = await client.callTool({ name: 'vaults', arguments: {} }, undefined, { onprogress: (p) => seen.push(p) });
+    expect((r.structuredContent as { vaults: { notes: number }[] }).vaults[0].notes).toBe(3000);
+    expect(seen.length, 'the import takes seconds; the call came at its start').toBeGreaterThan(0);
+    expect(seen.every((p) => p.message?.startsWith('importing '))).toBe(true);
+    const values = seen.map((p) => p.progress);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(new Set(values).size).toBe(values.length);
+    expect(Math.max(...seen.map((p) => p.total ?? 0))).toBeLessThanOrEqual(3000);
+  });
 });

@@ -37,6 +37,8 @@ describe('kioku mcp over stdio', () => {
   it('lists every registry tool and alias with the generated, valid JSON Schema', async () => {
     const { client } = await connect(['--vault', vault, '--no-embed']);
     expect(client.getServerVersion()?.name).toBe('kioku');
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: { listChanged: true }, prompts: {} });
+    expect(client.getInstructions()).toContain('search_guide');
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
     for (const def of Object.values(TOOLS)) {
@@ -190,9 +192,18 @@ describe('kioku mcp over stdio', () => {
   });
 
   it('keeps stdout for protocol messages even when code logs with console.log or writes to process.stdout', async () => {
-    // A module that prints on a timer (so also while tools run), loaded before the server.
+    // A module loaded before the server that prints on a timer and on every request it sees arrive (so while each tool runs).
     const noisy = join(tmpdir(), `kioku-noisy-${process.pid}.mjs`);
-    writeFileSync(noisy, "setInterval(() => { console.log('noise from a module'); process.stdout.write('raw noise\\n'); }, 5).unref();\n");
+    writeFileSync(
+      noisy,
+      [
+        "const noise = (why) => { console.log('noise from a module', why); process.stdout.write('raw noise\\n'); };",
+        "setInterval(() => noise('timer'), 5).unref();",
+        // Listening only once the server does, so no request is read before it.
+        "let hooked = false;",
+        "process.stdin.on('newListener', (ev) => { if (ev !== 'data' || hooked) return; hooked = true; setImmediate(() => process.stdin.on('data', (d) => { if (String(d).includes('tools/call')) noise('during a call'); })); });",
+      ].join('\n'),
+    );
     const { client, stderr, transportErrors } = await connect(['--vault', vault, '--no-embed'], { preload: noisy });
     for (let i = 0; i < 5; i++) {
       const r = await client.callTool({ name: 'search', arguments: { query: 'redis' } });
@@ -202,7 +213,7 @@ describe('kioku mcp over stdio', () => {
     // The client read nothing but protocol messages (a stray line would be a parse error here)…
     expect(transportErrors).toEqual([]);
     // …and the noise went to stderr.
-    expect(stderr()).toContain('noise from a module');
+    expect(stderr()).toContain('noise from a module during a call');
     expect(stderr()).toContain('raw noise');
   });
 });
