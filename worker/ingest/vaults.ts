@@ -24,6 +24,7 @@ export function removeVault(db: Db, id: number): void {
   db.tx(() => {
     // FTS rows are not covered by the foreign-key cascade.
     db.run('DELETE FROM fts WHERE rowid IN (SELECT id FROM entries WHERE vault_id = ?)', [id]);
+    db.run('DELETE FROM fts_lead WHERE rowid IN (SELECT id FROM entries WHERE vault_id = ?)', [id]);
     db.run('DELETE FROM kg_fts WHERE rowid IN (SELECT o.id * 2 FROM observations o JOIN entries e ON e.id = o.entry_id WHERE e.vault_id = ?)', [id]);
     db.run('DELETE FROM kg_fts WHERE rowid IN (SELECT r.id * 2 + 1 FROM relations r JOIN entries e ON e.id = r.entry_id WHERE e.vault_id = ?)', [id]);
     db.run('DELETE FROM vaults WHERE id = ?', [id]);

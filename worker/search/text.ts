@@ -26,6 +26,8 @@ export interface TextOptions {
    * Cranfield MRR@10 0.534 → 0.522, docs/search-text.md).
    */
   commonShare?: number;
+  /** LEAD_WEIGHT for this query (measurements vary it; 0: the opening is not scored). */
+  leadWeight?: number;
   /** The COMMON_NOTES cap for this query (measurements vary it). */
   commonNotes?: number;
   /**
@@ -109,6 +111,37 @@ export function bm25Sql(weights: readonly number[] = BM25_WEIGHTS): string {
 }
 
 /**
+ * How a page is scored: BM25 over the note's columns plus LEAD_WEIGHT times
+ * BM25 over its opening (fts_lead). `with` is a CTE prefix holding the
+ * opening's scores for the query (its params come first in the statement).
+ */
+export interface Ranker {
+  with: string;
+  params: SqlValue[];
+  expr: string;
+}
+
+/**
+ * The weight of a match in a note's opening beside its whole text (BM25 of
+ * fts_lead, whose rows all have about LEAD_CHARS characters, so a long note
+ * gains nothing there for its length). 0.3: the best figures on every
+ * collection at once (0.5 lifts questions a little more and costs the
+ * Japanese sets; docs/search-text.md).
+ */
+export const LEAD_WEIGHT = 0.3;
+
+export function ranker(c: CompiledQuery, weights?: readonly number[], leadWeight: number = LEAD_WEIGHT): Ranker {
+  const base = bm25Sql(weights);
+  const words = [...c.optional, ...c.required];
+  if (!leadWeight || !words.length) return { with: '', params: [], expr: base };
+  return {
+    with: 'WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(fts_lead) FROM fts_lead WHERE fts_lead MATCH ?)',
+    params: [words.join(' OR ')],
+    expr: `(${base} + ${Number(leadWeight)} * coalesce((SELECT score FROM lead_hits WHERE id = fts.rowid), 0))`,
+  };
+}
+
+/**
  * The notes whose text has every word of `text` (same syntax and
  * tokenisation as search; -words excluded), as a SELECT of ids and as a
  * condition over `e`: for tools that restrict by text without ranking
@@ -151,7 +184,7 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     const listed = opts.list ? opts.list(compiled.excluded, page) : listScope(db, scope, compiled, page);
     return { rows: listed.rows, total: listed.total, relaxed: false, compiled };
   }
-  const rank = bm25Sql(opts.weights);
+  const rank = ranker(compiled, opts.weights, opts.leadWeight);
   let selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE, opts.commonNotes ?? COMMON_NOTES);
   let any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
   // Rarer words found nowhere in scope select nothing: then the common ones select too.
@@ -210,7 +243,7 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
  */
 function boundedUntiered(
   db: Db,
-  rank: string,
+  rank: Ranker,
   any: Candidates,
   c: CompiledQuery,
   page: PageWindow,
@@ -237,8 +270,8 @@ function boundedUntiered(
   return { rows: merged.slice(page.offset, depth).map(score), total: counts.total, relaxed };
 }
 
-function rawRanked(db: Db, rank: string, from: Candidates, limit: number): { id: number; rank: number }[] {
-  return db.all<{ id: number; rank: number }>(`SELECT fts.rowid AS id, ${rank} AS rank ${from.sql} ORDER BY rank LIMIT ?`, [...from.params, limit]);
+function rawRanked(db: Db, rank: Ranker, from: Candidates, limit: number): { id: number; rank: number }[] {
+  return db.all<{ id: number; rank: number }>(`${rank.with} SELECT fts.rowid AS id, ${rank.expr} AS rank ${from.sql} ORDER BY rank LIMIT ?`, [...rank.params, ...from.params, limit]);
 }
 
 /**
@@ -272,16 +305,16 @@ function distinctive(db: Db, optional: string[], share: number, cap: number): st
 export const COMMON_NOTES = 2000;
 
 /** One statement: every candidate scored, counted and ordered (notes with every word first) by window functions. */
-function windowed(db: Db, rank: string, any: Candidates, c: CompiledQuery, page: PageWindow): { rows: TextRow[]; total: number; relaxed: boolean } {
+function windowed(db: Db, rank: Ranker, any: Candidates, c: CompiledQuery, page: PageWindow): { rows: TextRow[]; total: number; relaxed: boolean } {
   const multi = tiered(c);
   const all = multi ? matchExpression(c, { allOptional: true })! : null;
   const full = all ? 'fts.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)' : '0';
   const params: SqlValue[] = [...(all ? [all] : []), ...any.params];
   const rows = db.all<{ id: number; rank: number; full: number; total: number; nfull: number }>(
-    `SELECT id, rank, full, count(*) OVER () AS total, sum(full) OVER () AS nfull FROM (
-       SELECT fts.rowid AS id, ${rank} AS rank, ${full} AS full ${any.sql}
+    `${rank.with} SELECT id, rank, full, count(*) OVER () AS total, sum(full) OVER () AS nfull FROM (
+       SELECT fts.rowid AS id, ${rank.expr} AS rank, ${full} AS full ${any.sql}
      ) ORDER BY full DESC, rank LIMIT ? OFFSET ?`,
-    [...params, page.limit, page.offset],
+    [...rank.params, ...params, page.limit, page.offset],
   );
   if (!rows.length) {
     const n = db.get<{ total: number; nfull: number }>(`SELECT count(*) AS total, coalesce(sum(${full}), 0) AS nfull ${any.sql}`, params)!;
@@ -337,9 +370,9 @@ function allWithBoost(c: CompiledQuery, all: string): string {
   return c.boost.length ? `${all} AND (${[...c.boost, c.optional[0]].join(' OR ')})` : all;
 }
 
-function rankedPage(db: Db, rank: string, from: Candidates, limit: number, offset: number, level: number): TextRow[] {
+function rankedPage(db: Db, rank: Ranker, from: Candidates, limit: number, offset: number, level: number): TextRow[] {
   return db
-    .all<{ id: number; rank: number }>(`SELECT fts.rowid AS id, ${rank} AS rank ${from.sql} ORDER BY rank LIMIT ? OFFSET ?`, [...from.params, limit, offset])
+    .all<{ id: number; rank: number }>(`${rank.with} SELECT fts.rowid AS id, ${rank.expr} AS rank ${from.sql} ORDER BY rank LIMIT ? OFFSET ?`, [...rank.params, ...from.params, limit, offset])
     .map((r) => ({ id: r.id, score: displayScore(-r.rank, level) }));
 }
 

@@ -55,6 +55,46 @@ export function pathText(path: string): string {
   return path.replace(/\.(md|markdown)$/i, '').replace(/[/_.\-]+/g, ' ');
 }
 
+/**
+ * How much of a note's opening the `fts_lead` index holds (characters of the
+ * first paragraphs, headings skipped). A note's opening says what it is
+ * about ("JAUNTING-CAR, a light two-wheeled carriage for a single horse"):
+ * matching a question there, in a text as short for a 2 MB note as for a
+ * short one, ranks the note that answers it above long notes that only
+ * mention its words (issue 16, measured in docs/search-text.md).
+ */
+export const LEAD_CHARS = 300;
+
+/** The opening of a Markdown body: its first paragraphs, headings and fences left out, cut at a word boundary near LEAD_CHARS. */
+export function leadText(body: string): string {
+  const lines: string[] = [];
+  let n = 0;
+  for (const raw of body.split('\n')) {
+    const line = raw.trim();
+    if (!line) {
+      if (n >= LEAD_CHARS / 2) break;
+      continue;
+    }
+    if (/^#{1,6}(\s|$)/.test(line) || /^(```|~~~|---)/.test(line)) continue;
+    lines.push(line);
+    n += line.length + 1;
+    if (n >= LEAD_CHARS) break;
+  }
+  const text = lines.join(' ');
+  if (text.length <= LEAD_CHARS) return text;
+  const cut = text.lastIndexOf(' ', LEAD_CHARS);
+  return text.slice(0, cut > LEAD_CHARS / 2 ? cut : LEAD_CHARS);
+}
+
+/** Creates the `fts_lead` table (the openings of notes; same tokenizer as `fts`, same rowids). */
+export function createLeadTableSql(tokenize: string = FTS_TOKENIZE): string {
+  return `CREATE VIRTUAL TABLE fts_lead USING fts5(
+  lead,
+  content = '', contentless_delete = 1,
+  tokenize = '${tokenize.replace(/'/g, "''")}'
+)`;
+}
+
 export function writeFtsRow(db: Db, id: number, doc: FtsDoc, prepare: (s: string) => string = indexText): void {
   db.run('INSERT INTO fts (rowid, title, headings, body, tags, aliases, path, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
     id,
@@ -66,10 +106,12 @@ export function writeFtsRow(db: Db, id: number, doc: FtsDoc, prepare: (s: string
     prepare(pathText(doc.path)),
     prepare(doc.meta),
   ]);
+  db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [id, prepare(leadText(doc.body))]);
 }
 
 export function deleteFtsRow(db: Db, id: number): void {
   db.run('DELETE FROM fts WHERE rowid = ?', [id]);
+  db.run('DELETE FROM fts_lead WHERE rowid = ?', [id]);
 }
 
 /**
@@ -80,7 +122,9 @@ export function deleteFtsRow(db: Db, id: number): void {
 export function rebuildFts(db: Db, opts: { tokenize?: string; prepare?: (s: string) => string } = {}): number {
   return db.tx(() => {
     db.exec('DROP TABLE IF EXISTS fts');
+    db.exec('DROP TABLE IF EXISTS fts_lead');
     db.exec(createFtsTableSql(opts.tokenize));
+    db.exec(createLeadTableSql(opts.tokenize));
     let n = 0;
     // In batches: a large vault's bodies never sit in memory at once.
     for (let after = 0; ; ) {
@@ -95,6 +139,7 @@ export function rebuildFts(db: Db, opts: { tokenize?: string; prepare?: (s: stri
       after = rows[rows.length - 1].id;
     }
     db.exec("INSERT INTO fts(fts) VALUES('optimize')");
+    db.exec("INSERT INTO fts_lead(fts_lead) VALUES('optimize')");
     return n;
   });
 }
