@@ -6,7 +6,7 @@
 import type { Engine } from '../../worker/engine';
 import { compileQuery } from '../../worker/search/fts-query';
 import { parseQuery } from '../../worker/search/query-syntax';
-import { bm25Sql } from '../../worker/search/text';
+import { bm25Sql } from '../../worker/search/rank-sql';
 import type { RankFn } from './harness';
 
 /** The FTS5 expression of the baseline: every positive word or phrase of the query, OR-ed. Null when nothing is searchable. */

@@ -4,7 +4,8 @@
 import type { Db } from '../../worker/db/database';
 import { compileQuery, matchExpression } from '../../worker/search/fts-query';
 import type { ParsedQuery } from '../../worker/search/query-syntax';
-import { bm25Sql, candidates, searchText, type TextOptions } from '../../worker/search/text';
+import { candidates, searchText, type TextOptions } from '../../worker/search/text';
+import { bm25Sql } from '../../worker/search/rank-sql';
 
 /**
  * - and:    every word required.

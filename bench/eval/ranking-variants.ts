@@ -4,7 +4,7 @@
 import type { Db } from '../../worker/db/database';
 import { compileQuery } from '../../worker/search/fts-query';
 import { parseQuery } from '../../worker/search/query-syntax';
-import { bm25Sql } from '../../worker/search/text';
+import { bm25Sql } from '../../worker/search/rank-sql';
 import { isStopWord } from '../../worker/text/stop-words';
 
 export interface RankingVariant {

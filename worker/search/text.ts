@@ -9,10 +9,8 @@ import { bigramAnalyzer, compileQuery, matchExpression, type Analyzer, type Comp
 import { parseQuery, QUERY_BOUNDS, type ParsedQuery } from './query-syntax';
 import type { SqlCondition } from './scope';
 import { isStopWord } from '../text/stop-words';
-import { FRONTMATTER_WEIGHT } from '../text/fts-row';
+import { ranker, type Ranker } from './rank-sql';
 
-/** BM25 column weights: title, headings, body, tags, aliases, path, meta (frontmatter values; measured in docs/search-text.md). */
-export const BM25_WEIGHTS: readonly number[] = [10, 4, 1, 5, 8, 2, FRONTMATTER_WEIGHT];
 
 export interface TextOptions {
   analyzer?: Analyzer;
@@ -26,6 +24,8 @@ export interface TextOptions {
    * Cranfield MRR@10 0.534 → 0.522, docs/search-text.md).
    */
   commonShare?: number;
+  /** Adjacent pairs of the query's words also score as phrases (proximity; measured in docs/search-text.md). */
+  pairs?: boolean;
   /** LEAD_WEIGHT for this query (measurements vary it; 0: the opening is not scored). */
   leadWeight?: number;
   /** The COMMON_NOTES cap for this query (measurements vary it). */
@@ -99,49 +99,6 @@ export function candidates(scope: SqlCondition, match: string, excluded: string[
 }
 
 /**
- * A file (PDF, image, …) is indexed by its name and path alone: a row of a
- * few words, which BM25's length normalisation would rank above a note
- * titled the same (anemometer-diagram.png over Anemometer.md). Files count
- * this much of their BM25 score.
- */
-export const FILE_RANK_FACTOR = 0.5;
-
-export function bm25Sql(weights: readonly number[] = BM25_WEIGHTS): string {
-  return `bm25(fts, ${weights.map((w) => Number(w)).join(', ')}) * (CASE WHEN fts.rowid IN (SELECT id FROM entries WHERE kind = 'file') THEN ${FILE_RANK_FACTOR} ELSE 1 END)`;
-}
-
-/**
- * How a page is scored: BM25 over the note's columns plus LEAD_WEIGHT times
- * BM25 over its opening (fts_lead). `with` is a CTE prefix holding the
- * opening's scores for the query (its params come first in the statement).
- */
-export interface Ranker {
-  with: string;
-  params: SqlValue[];
-  expr: string;
-}
-
-/**
- * The weight of a match in a note's opening beside its whole text (BM25 of
- * fts_lead, whose rows all have about LEAD_CHARS characters, so a long note
- * gains nothing there for its length). 0.3: the best figures on every
- * collection at once (0.5 lifts questions a little more and costs the
- * Japanese sets; docs/search-text.md).
- */
-export const LEAD_WEIGHT = 0.3;
-
-export function ranker(c: CompiledQuery, weights?: readonly number[], leadWeight: number = LEAD_WEIGHT): Ranker {
-  const base = bm25Sql(weights);
-  const words = [...c.optional, ...c.required];
-  if (!leadWeight || !words.length) return { with: '', params: [], expr: base };
-  return {
-    with: 'WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(fts_lead) FROM fts_lead WHERE fts_lead MATCH ?)',
-    params: [words.join(' OR ')],
-    expr: `(${base} + ${Number(leadWeight)} * coalesce((SELECT score FROM lead_hits WHERE id = fts.rowid), 0))`,
-  };
-}
-
-/**
  * The notes whose text has every word of `text` (same syntax and
  * tokenisation as search; -words excluded), as a SELECT of ids and as a
  * condition over `e`: for tools that restrict by text without ranking
@@ -171,6 +128,7 @@ export function everyWordRestriction(text: string): { ids: SqlCondition; probe: 
 export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page: PageWindow, opts: TextOptions = {}): TextPage {
   const full = compileQuery(query, opts.analyzer ?? bigramAnalyzer);
   let compiled = withoutStopClauses(full);
+  if (opts.pairs) compiled = withPairs(compiled, query, opts.analyzer ?? bigramAnalyzer);
   const rowScope = opts.rowScope ?? scope;
   // When the other words match nothing in scope, the stop words are all there is to go on.
   if (compiled !== full) {
@@ -363,6 +321,20 @@ function withoutStopClauses(c: CompiledQuery): CompiledQuery {
   const optional = c.optional.filter((expr) => !isStopWord(expr.replace(/^"|"$/g, '')));
   if (optional.length === c.optional.length || (!optional.length && !c.required.length)) return c;
   return { ...c, optional };
+}
+
+/** Adjacent plain words of the query that are not stop words, as phrases that score without selecting. */
+function withPairs(c: CompiledQuery, q: ParsedQuery, analyzer: Analyzer): CompiledQuery {
+  const boost = [...c.boost];
+  for (let i = 1; i < q.clauses.length; i++) {
+    const a = q.clauses[i - 1];
+    const b = q.clauses[i];
+    if (a.kind !== 'word' || b.kind !== 'word' || a.leaf.prefix || b.leaf.prefix) continue;
+    if (isStopWord(a.leaf.text) || isStopWord(b.leaf.text)) continue;
+    const expr = analyzer.leaf({ text: `${a.leaf.text} ${b.leaf.text}`, quoted: true, prefix: false });
+    if (expr && !boost.includes(expr) && !/[^\x00-\x7f]/.test(expr)) boost.push(expr);
+  }
+  return boost.length === c.boost.length ? c : { ...c, boost };
 }
 
 /** Every word required, with boost phrases still scored. */

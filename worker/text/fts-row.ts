@@ -65,25 +65,25 @@ export function pathText(path: string): string {
  */
 export const LEAD_CHARS = 300;
 
-/** The opening of a Markdown body: its first paragraphs, headings and fences left out, cut at a word boundary near LEAD_CHARS. */
-export function leadText(body: string): string {
+/** The opening of a Markdown body: its first paragraphs, headings and fences left out, cut at a word boundary near `chars` (LEAD_CHARS; measurements vary it). */
+export function leadText(body: string, chars: number = LEAD_CHARS): string {
   const lines: string[] = [];
   let n = 0;
   for (const raw of body.split('\n')) {
     const line = raw.trim();
     if (!line) {
-      if (n >= LEAD_CHARS / 2) break;
+      if (n >= chars / 2) break;
       continue;
     }
     if (/^#{1,6}(\s|$)/.test(line) || /^(```|~~~|---)/.test(line)) continue;
     lines.push(line);
     n += line.length + 1;
-    if (n >= LEAD_CHARS) break;
+    if (n >= chars) break;
   }
   const text = lines.join(' ');
-  if (text.length <= LEAD_CHARS) return text;
-  const cut = text.lastIndexOf(' ', LEAD_CHARS);
-  return text.slice(0, cut > LEAD_CHARS / 2 ? cut : LEAD_CHARS);
+  if (text.length <= chars) return text;
+  const cut = text.lastIndexOf(' ', chars);
+  return text.slice(0, cut > chars / 2 ? cut : chars);
 }
 
 /** Creates the `fts_lead` table (the openings of notes; same tokenizer as `fts`, same rowids). */

@@ -69,6 +69,10 @@ export default defineScenario({
       ], sampleQueries(engine, count))),
       ...(await timeCases(ctx, engine, 'seekstone-10k', [{ name: 'text, questions of 8–12 words', args: {} }], questionQueries(count))),
     );
+    // The baseline in the same run: the same questions with the openings index
+    // emptied, i.e. ranked as before issue 16 (plus one lookup that finds nothing).
+    engine.db.tx(() => engine.db.run('DELETE FROM fts_lead'));
+    rows.push(...(await timeCases(ctx, engine, 'seekstone-10k', [{ name: 'baseline: questions of 8–12 words, openings not scored (before issue 16)', args: {} }], questionQueries(count))));
 
     const notes = Number(ctx.options.notes ?? 0);
     if (notes > 0) {

@@ -1,0 +1,67 @@
+// `npm run eval:experiments lead`: how much of a note's opening fts_lead
+// holds (LEAD_CHARS) and how much a match there counts beside the note's
+// whole text (LEAD_WEIGHT in worker/search/rank-sql.ts). Each variant rebuilds
+// fts_lead at its length and ranks with searchText() itself; weight 0 is the
+// ranking before issue 16. Every collection, the plain-OR baseline alongside.
+import type { Db } from '../../worker/db/database';
+import { parseQuery } from '../../worker/search/query-syntax';
+import { searchText } from '../../worker/search/text';
+import { LEAD_WEIGHT } from '../../worker/search/rank-sql';
+import { createLeadTableSql, LEAD_CHARS, leadText } from '../../worker/text/fts-row';
+import { indexText } from '../../worker/text/index-text';
+import { plainOrMode } from './baseline';
+import { COLLECTIONS, type Collection } from './collections';
+import { evaluate, loadCollection, type EvalRow, type Loaded } from './harness';
+
+const ALL = { sql: '1', params: [] };
+const f3 = (x: number) => x.toFixed(3);
+
+function rebuildLead(db: Db, chars: number): void {
+  db.tx(() => {
+    db.exec('DROP TABLE IF EXISTS fts_lead');
+    db.exec(createLeadTableSql());
+    const rows = db.all<{ id: number; body: string | null }>('SELECT e.id, c.body FROM entries e LEFT JOIN contents c ON c.entry_id = e.id');
+    for (const r of rows) db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [r.id, indexText(leadText(r.body ?? '', chars))]);
+  });
+}
+
+export async function leadWeightsTable(): Promise<string> {
+  const names = ['cranfield', 'seekstone-kw', 'seekstone-nl', 'seekstone-paraphrase', 'ja-d365', 'ja-d365-heldout'];
+  const cs = names.map((n) => COLLECTIONS[n]()).filter((c): c is Collection => c !== null);
+  const engines = new Map<string, Loaded>();
+  for (const c of cs) if (!engines.has(c.source.root)) engines.set(c.source.root, await loadCollection(c));
+  const variants: { label: string; chars: number; weight: number; pairs?: boolean }[] = [
+    { label: 'no opening (before issue 16)', chars: LEAD_CHARS, weight: 0 },
+    ...[0.2, 0.3, 0.5, 1].map((weight) => ({ label: `${LEAD_CHARS} characters, weight ${weight}`, chars: LEAD_CHARS, weight })),
+    ...[150, 600, 1000].map((chars) => ({ label: `${chars} characters, weight ${LEAD_WEIGHT}`, chars, weight: LEAD_WEIGHT })),
+    { label: 'no opening; adjacent word pairs score as phrases', chars: LEAD_CHARS, weight: 0, pairs: true },
+    { label: `${LEAD_CHARS} characters, weight ${LEAD_WEIGHT}; adjacent word pairs score as phrases`, chars: LEAD_CHARS, weight: LEAD_WEIGHT, pairs: true },
+  ];
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+  if (only) variants.splice(0, variants.length, ...variants.filter((x) => x.label.includes(only)));
+  const head = `| opening scored | ${cs.map((c) => `${c.name} ${c.kind === 'graded' ? 'nDCG@10' : 'MRR@10'} | hit@5`).join(' | ')} |`;
+  const lines = [head, `|---|${cs.map(() => '---:|---:').join('|')}|`];
+  const cell = (c: Collection, r: EvalRow) => `${f3(c.kind === 'graded' ? r.ndcg10 : r.mrr10)} | ${f3(r.hit5)}`;
+  const base: string[] = [];
+  for (const c of cs) base.push(cell(c, await evaluate(c, 'plain-or', plainOrMode(engines.get(c.source.root)!.engine))));
+  lines.push(`| plain OR (baseline) | ${base.join(' | ')} |`);
+  const out = new Map<(typeof variants)[number], string>();
+  let built = -1;
+  for (const v of [...variants].sort((a, b) => a.chars - b.chars)) {
+    if (v.chars !== built) for (const l of engines.values()) rebuildLead(l.engine.db, v.chars);
+    built = v.chars;
+    const cells: string[] = [];
+    for (const c of cs) {
+      const db = engines.get(c.source.root)!.engine.db;
+      const paths = new Map(db.all<{ id: number; path: string }>('SELECT id, path FROM entries').map((r) => [r.id, r.path]));
+      const rank = (q: string) => searchText(db, ALL, parseQuery(q), { offset: 0, limit: 100 }, { leadWeight: v.weight, pairs: v.pairs }).rows.map((r) => paths.get(r.id)!);
+      cells.push(cell(c, await evaluate(c, v.label, rank)));
+    }
+    const shipped = v.chars === LEAD_CHARS && v.weight === LEAD_WEIGHT && !v.pairs ? ' (shipped)' : '';
+    out.set(v, `| ${v.label}${shipped} | ${cells.join(' | ')} |`);
+    console.error(out.get(v));
+  }
+  for (const v of variants) lines.push(out.get(v)!);
+  for (const l of engines.values()) l.engine.db.close();
+  return lines.join('\n');
+}

@@ -1,0 +1,52 @@
+// How text mode scores a note, as SQL: FTS5's BM25 over the note's columns,
+// files discounted, plus a match in the note's opening (fts_lead, issue 16).
+// The plain-OR baseline of the eval uses bm25Sql() alone.
+import type { SqlValue } from '../db/database';
+import type { CompiledQuery } from './fts-query';
+import { FRONTMATTER_WEIGHT } from '../text/fts-row';
+
+/** BM25 column weights: title, headings, body, tags, aliases, path, meta (frontmatter values; measured in docs/search-text.md). */
+export const BM25_WEIGHTS: readonly number[] = [10, 4, 1, 5, 8, 2, FRONTMATTER_WEIGHT];
+
+/**
+ * A file (PDF, image, …) is indexed by its name and path alone: a row of a
+ * few words, which BM25's length normalisation would rank above a note
+ * titled the same (anemometer-diagram.png over Anemometer.md). Files count
+ * this much of their BM25 score.
+ */
+export const FILE_RANK_FACTOR = 0.5;
+
+export function bm25Sql(weights: readonly number[] = BM25_WEIGHTS): string {
+  return `bm25(fts, ${weights.map((w) => Number(w)).join(', ')}) * (CASE WHEN fts.rowid IN (SELECT id FROM entries WHERE kind = 'file') THEN ${FILE_RANK_FACTOR} ELSE 1 END)`;
+}
+
+/**
+ * How a page is scored: BM25 over the note's columns plus LEAD_WEIGHT times
+ * BM25 over its opening (fts_lead). `with` is a CTE prefix holding the
+ * opening's scores for the query (its params come first in the statement).
+ */
+export interface Ranker {
+  with: string;
+  params: SqlValue[];
+  expr: string;
+}
+
+/**
+ * The weight of a match in a note's opening beside its whole text (BM25 of
+ * fts_lead, whose rows all have about LEAD_CHARS characters, so a long note
+ * gains nothing there for its length). 0.3: the best figures on every
+ * collection at once (0.5 lifts questions a little more and costs the
+ * Japanese sets; docs/search-text.md).
+ */
+export const LEAD_WEIGHT = 0.3;
+
+export function ranker(c: CompiledQuery, weights?: readonly number[], leadWeight: number = LEAD_WEIGHT): Ranker {
+  const base = bm25Sql(weights);
+  const words = [...c.optional, ...c.required];
+  if (!leadWeight || !words.length) return { with: '', params: [], expr: base };
+  return {
+    with: 'WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(fts_lead) FROM fts_lead WHERE fts_lead MATCH ?)',
+    params: [words.join(' OR ')],
+    expr: `(${base} + ${Number(leadWeight)} * coalesce((SELECT score FROM lead_hits WHERE id = fts.rowid), 0))`,
+  };
+}
