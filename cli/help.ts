@@ -9,7 +9,8 @@ Usage:
   kioku index <dir> --db <file> [--name <vault>] [--verify]   import a folder into a database file
   kioku call <tool> '<json>' (--db <file> | --vault <dir>)   one tool call; prints its JSON result
   kioku batch (--db <file> | --vault <dir>)        one {"tool","args"} JSON object per stdin line
-  kioku mcp (--db <file> | --vault <dir>) [--allow-write]   an MCP server on stdio for AI assistants
+  kioku mcp (--db <file> | --vault <dir>) [--allow-write] [--user <id> --orgs <a,b>]
+                                                   an MCP server on stdio for AI assistants
   kioku tools [name]                               the tools and their arguments
 
 Options:
@@ -29,7 +30,8 @@ Options:
 
 Embeddings: with --vault (and index, and --db files that lack them) Kioku embeds
 every note with the model before answering, so search modes "vector" and
-"hybrid" work. Progress goes to stderr. Models other than the bundled one are
+"hybrid" work; mcp answers at once and embeds in the background (search ranks
+by text until that is done). Progress goes to stderr. Models other than the bundled one are
 downloaded once into ~/.cache/kioku/models (KIOKU_MODEL_CACHE).
 
 Exit status: 0 success, 2 the tool returned an error result, 1 bad usage or failure.`;
