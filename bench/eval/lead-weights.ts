@@ -32,13 +32,24 @@ export async function leadWeightsTable(): Promise<string> {
   for (const c of cs) if (!engines.has(c.source.root)) engines.set(c.source.root, await loadCollection(c));
   const variants: { label: string; chars: number; weight: number; pairs?: boolean }[] = [
     { label: 'no opening (before issue 16)', chars: LEAD_CHARS, weight: 0 },
-    ...[0.2, 0.3, 0.5, 1].map((weight) => ({ label: `${LEAD_CHARS} characters, weight ${weight}`, chars: LEAD_CHARS, weight })),
-    ...[150, 600, 1000].map((chars) => ({ label: `${chars} characters, weight ${LEAD_WEIGHT}`, chars, weight: LEAD_WEIGHT })),
+    ...[
+      [150, 0.2],
+      [150, 0.3],
+      [150, 0.5],
+      [100, 0.3],
+      [200, 0.3],
+      [300, 0.2],
+      [300, 0.3],
+      [300, 0.5],
+      [300, 1],
+      [600, 0.3],
+      [1000, 0.3],
+    ].map(([chars, weight]) => ({ label: `${chars} characters, weight ${weight}`, chars, weight })),
     { label: 'no opening; adjacent word pairs score as phrases', chars: LEAD_CHARS, weight: 0, pairs: true },
     { label: `${LEAD_CHARS} characters, weight ${LEAD_WEIGHT}; adjacent word pairs score as phrases`, chars: LEAD_CHARS, weight: LEAD_WEIGHT, pairs: true },
   ];
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
-  if (only) variants.splice(0, variants.length, ...variants.filter((x) => x.label.includes(only)));
+  if (only) variants.splice(0, variants.length, ...variants.filter((x) => only.split('|').some((o) => x.label.startsWith(o))));
   const head = `| opening scored | ${cs.map((c) => `${c.name} ${c.kind === 'graded' ? 'nDCG@10' : 'MRR@10'} | hit@5`).join(' | ')} |`;
   const lines = [head, `|---|${cs.map(() => '---:|---:').join('|')}|`];
   const cell = (c: Collection, r: EvalRow) => `${f3(c.kind === 'graded' ? r.ndcg10 : r.mrr10)} | ${f3(r.hit5)}`;

@@ -11,9 +11,9 @@ import { rebuildFts } from '../text/fts-row';
  * 1: inline #tags and Dataview fields as fm rows, shared declared permalinks
  * kept, the `meta` text column (issue 12); temporal qualifiers, assertions and
  * kg_fts (issue 13).
- * 2: fts_lead, the openings of notes (issue 16).
+ * 2: fts_lead, the openings of notes (issue 16). 3: openings of 150 characters, not 300.
  */
-export const DERIVATION_VERSION = 2;
+export const DERIVATION_VERSION = 3;
 
 /** The derivation this database holds; null before migration 14 (nothing to do then). */
 export function storedDerivation(db: Db): number | null {

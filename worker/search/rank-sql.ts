@@ -34,9 +34,10 @@ export interface Ranker {
 /**
  * The weight of a match in a note's opening beside its whole text (BM25 of
  * fts_lead, whose rows all have about LEAD_CHARS characters, so a long note
- * gains nothing there for its length). 0.3: the best figures on every
- * collection at once (0.5 lifts questions a little more and costs the
- * Japanese sets; docs/search-text.md).
+ * gains nothing there for its length). 0.3 with openings of 150
+ * characters: better than without on every collection at once (0.5 or 300
+ * characters lift questions a little more and cost the Japanese sets;
+ * docs/search-text.md).
  */
 export const LEAD_WEIGHT = 0.3;
 

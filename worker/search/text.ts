@@ -2,8 +2,9 @@
 // combine as "any word matches", stop words left out; a keyword query of up
 // to two words puts notes with every word first — chosen by measurement over
 // strict AND, plain OR, coordination (hard and soft) and tiers for longer
-// queries (docs/search-text.md). Everything happens in SQL over the scope's
-// condition; nothing is filtered after fetching.
+// queries (docs/search-text.md). A match in a note's opening adds to its
+// score (rank-sql.ts). Everything happens in SQL over the scope's condition;
+// nothing is filtered after fetching.
 import type { Db, SqlValue } from '../db/database';
 import { bigramAnalyzer, compileQuery, matchExpression, type Analyzer, type CompiledQuery } from './fts-query';
 import { parseQuery, QUERY_BOUNDS, type ParsedQuery } from './query-syntax';

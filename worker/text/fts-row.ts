@@ -57,13 +57,13 @@ export function pathText(path: string): string {
 
 /**
  * How much of a note's opening the `fts_lead` index holds (characters of the
- * first paragraphs, headings skipped). A note's opening says what it is
+ * first paragraphs, headings skipped; 150 measured best beside 100 to 1,000). A note's opening says what it is
  * about ("JAUNTING-CAR, a light two-wheeled carriage for a single horse"):
  * matching a question there, in a text as short for a 2 MB note as for a
  * short one, ranks the note that answers it above long notes that only
  * mention its words (issue 16, measured in docs/search-text.md).
  */
-export const LEAD_CHARS = 300;
+export const LEAD_CHARS = 150;
 
 /** The opening of a Markdown body: its first paragraphs, headings and fences left out, cut at a word boundary near `chars` (LEAD_CHARS; measurements vary it). */
 export function leadText(body: string, chars: number = LEAD_CHARS): string {
