@@ -64,7 +64,7 @@ export default defineScenario({
       for (const [set, qs, args] of sets) {
         if (ctx.options.set && !set.startsWith(ctx.options.set)) continue;
         ctx.log(`${ctx.host}: profiling ${set}`);
-        for (const r of await profileHybrid(engine, qs, args, { fresh: set === sets[0][0] })) out.push({ host: ctx.host, queries: set, ...r });
+        for (const r of await profileHybrid(engine, qs, args, { fresh: set === sets[0][0], cpuSeconds: () => ctx.cpuSeconds() })) out.push({ host: ctx.host, queries: set, ...r });
       }
     } finally {
       model?.close();
