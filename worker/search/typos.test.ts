@@ -1,9 +1,10 @@
 // Typos through the search tool on a real engine: "did you mean" when nothing
 // is found, and the fuzzy option, which lists near words after exact ones.
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { engineWith, ok } from '../test/make-engine';
-import { allowedEdits, typoDistance } from './typos';
+import { allowedEdits, sharedBigramFilter, typoDistance } from './typos';
 
 type Hit = { path: string; fuzzy?: true; snippet: string };
 type Result = { results: Hit[]; total: number; did_you_mean?: { query: string; corrections: { from: string; to: string }[] } };
@@ -83,5 +84,33 @@ describe('distance', () => {
     expect(typoDistance('plugn', 'plugin')).toBe(1);
     expect(typoDistance('abc', 'xyz', 1)).toBe(2);
     expect([3, 4, 7, 8, 12].map(allowedEdits)).toEqual([0, 1, 1, 2, 2]);
+  });
+});
+
+describe('the letter-pair filter of the near-word look-up', () => {
+  it('never leaves out a word within the allowed edits (words and their edits at random)', () => {
+    const word = fc.string({ unit: fc.constantFrom(...'abcdeilnorst'), minLength: 4, maxLength: 14 });
+    const edited = word.chain((w) => fc.tuple(fc.constant(w), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...'abcdeilnorst'), fc.nat(3)), { maxLength: 2 })));
+    fc.assert(
+      fc.property(edited, ([stem, ops]) => {
+        let t = stem;
+        for (const [at, ch, kind] of ops) {
+          const i = at % (t.length + 1);
+          t = kind === 0 ? t.slice(0, i) + ch + t.slice(i) : kind === 1 ? t.slice(0, i) + t.slice(i + 1) : kind === 2 ? t.slice(0, i) + ch + t.slice(i + 1) : t.slice(0, i) + t.slice(i + 1, i + 2) + t.slice(i, i + 1) + t.slice(i + 2);
+        }
+        const max = allowedEdits(stem.length);
+        if (!max || typoDistance(stem, t, max) > max) return;
+        const { sql, params } = sharedBigramFilter(stem, max);
+        if (sql) expect(params.some((p) => t.includes(p)), `${stem} → ${t}`).toBe(true);
+      }),
+      { seed: 12, numRuns: 3000 },
+    );
+  });
+
+  it('applies from 6 letters for one edit and 10 for two, and lists each pair once', () => {
+    expect(sharedBigramFilter('plugn', 1).sql).toBe('');
+    expect(sharedBigramFilter('pluggn', 1).params).toEqual(['pl', 'lu', 'ug', 'gg', 'gn']);
+    expect(sharedBigramFilter('abababab', 2).sql).toBe('');
+    expect(sharedBigramFilter('abababababab', 2).params).toEqual(['ab', 'ba']);
   });
 });

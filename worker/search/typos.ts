@@ -77,9 +77,10 @@ export function nearStems(db: Db, word: string, limit = 5): Variant[] {
   ensureVocab(db);
   const first = stem[0];
   const next = String.fromCharCode(first.charCodeAt(0) + 1);
+  const shared = sharedBigramFilter(stem, max);
   const rows = db.all<{ term: string; doc: number }>(
-    'SELECT term, doc FROM temp.kioku_fts_vocab WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?',
-    [first, next, Math.max(1, stem.length - max), stem.length + max],
+    `SELECT term, doc FROM temp.kioku_fts_vocab WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?${shared.sql}`,
+    [first, next, Math.max(1, stem.length - max), stem.length + max, ...shared.params],
   );
   const out: Variant[] = [];
   for (const r of rows) {
@@ -88,6 +89,20 @@ export function nearStems(db: Db, word: string, limit = 5): Variant[] {
     if (d <= max) out.push({ stem: r.term, distance: d, docs: r.doc });
   }
   return out.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.stem < b.stem ? -1 : 1)).slice(0, limit);
+}
+
+/**
+ * A condition every word within `edits` of `stem` meets, checked in SQL so
+ * that the letter's other words never reach JavaScript (reading thousands of
+ * rows cost more than the look-up itself). A word d edits away (a swap of
+ * neighbours being at most two plain edits) shares at least
+ * length - 1 - 4·d of the stem's letter pairs, so from a length of 4·d + 2
+ * it holds one of them somewhere. Empty for shorter stems.
+ */
+export function sharedBigramFilter(stem: string, edits: number): { sql: string; params: string[] } {
+  if (stem.length - 1 - 4 * edits < 1) return { sql: '', params: [] };
+  const pairs = [...new Set(Array.from({ length: stem.length - 1 }, (_, i) => stem.slice(i, i + 2)))];
+  return { sql: ` AND (${pairs.map(() => 'instr(term, ?) > 0').join(' OR ')})`, params: pairs };
 }
 
 const WORDS = /[\p{L}\p{N}]+/gu;
