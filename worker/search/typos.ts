@@ -94,13 +94,13 @@ export function nearStems(db: Db, word: string, limit = 5): Variant[] {
 /**
  * A condition every word within `edits` of `stem` meets, checked in SQL so
  * that the letter's other words never reach JavaScript (reading thousands of
- * rows cost more than the look-up itself). A word d edits away (a swap of
- * neighbours being at most two plain edits) shares at least
- * length - 1 - 4·d of the stem's letter pairs, so from a length of 4·d + 2
- * it holds one of them somewhere. Empty for shorter stems.
+ * rows cost more than the look-up itself). An edit breaks at most three of
+ * the stem's letter pairs (a swap of neighbours xaby → xbay: xa, ab, by), so a
+ * word d edits away keeps at least length - 1 - 3·d of them, and from a
+ * length of 3·d + 2 it holds one somewhere. Empty for shorter stems.
  */
 export function sharedBigramFilter(stem: string, edits: number): { sql: string; params: string[] } {
-  if (stem.length - 1 - 4 * edits < 1) return { sql: '', params: [] };
+  if (stem.length - 1 - 3 * edits < 1) return { sql: '', params: [] };
   const pairs = [...new Set(Array.from({ length: stem.length - 1 }, (_, i) => stem.slice(i, i + 2)))];
   return { sql: ` AND (${pairs.map(() => 'instr(term, ?) > 0').join(' OR ')})`, params: pairs };
 }
