@@ -1,6 +1,7 @@
 // `npm run eval`: quality of every search mode on every collection.
 //   npm run eval -- --collection cranfield,ja-d365 --mode text
 //   npm run eval -- --doc     also writes the table into docs/benchmarks.md
+//   npm run eval -- --no-openings   ranks without notes' openings (fts_lead emptied): the before of issue 16
 import { COLLECTIONS, SHARED, type Collection } from './collections';
 import { BASELINE_MODE, evaluate, loadCollection, table, type EvalRow } from './harness';
 import { plainOrMode } from './baseline';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const meaning = modes.some((m) => MEANING_MODES.includes(m));
   for (const group of groups.values()) {
     const { engine, importMs } = await loadCollection(group[0], meaning ? { engine: embedOptions } : {});
+    // --no-openings: every mode ranked as before issue 16's openings index (fts_lead emptied), for before/after runs.
+    if (process.argv.includes('--no-openings')) engine.db.tx(() => engine.db.run('DELETE FROM fts_lead'));
     console.error(`${group[0].source.name}: imported in ${(importMs / 1000).toFixed(1)} s`);
     const canMean = meaning && (await prepareEmbeddings(engine, group, (s) => console.error(s)));
     for (const c of group) {
