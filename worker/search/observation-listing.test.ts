@@ -128,26 +128,26 @@ describe('listing observations without words', () => {
   });
 });
 
-describe('the statements of a listing', () => {
-  /** The SQL a call runs, each with its query plan (the database itself, watched). */
-  function plans(run: () => void): string[] {
-    const seen: { sql: string; params: unknown }[] = [];
-    const methods = ['get', 'all', 'column'] as const;
-    const saved = methods.map((k) => db[k]);
-    methods.forEach((k, i) => {
-      (db as unknown as Record<string, unknown>)[k] = (sql: string, params?: unknown) => {
-        seen.push({ sql, params });
-        return (saved[i] as (s: string, p?: unknown) => unknown).call(db, sql, params);
-      };
-    });
-    try {
-      run();
-    } finally {
-      methods.forEach((k, i) => ((db as unknown as Record<string, unknown>)[k] = saved[i]));
-    }
-    return seen.map((s) => `${s.sql}\n${db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${s.sql}`, s.params as never).map((r) => r.detail).join('\n')}`);
+/** The SQL a call runs, each with its query plan (the database itself, watched). */
+function plans(run: () => void): string[] {
+  const seen: { sql: string; params: unknown }[] = [];
+  const methods = ['get', 'all', 'column'] as const;
+  const saved = methods.map((k) => db[k]);
+  methods.forEach((k, i) => {
+    (db as unknown as Record<string, unknown>)[k] = (sql: string, params?: unknown) => {
+      seen.push({ sql, params });
+      return (saved[i] as (s: string, p?: unknown) => unknown).call(db, sql, params);
+    };
+  });
+  try {
+    run();
+  } finally {
+    methods.forEach((k, i) => ((db as unknown as Record<string, unknown>)[k] = saved[i]));
   }
+  return seen.map((s) => `${s.sql}\n${db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${s.sql}`, s.params as never).map((r) => r.detail).join('\n')}`);
+}
 
+describe('the statements of a listing', () => {
   it('valid_at alone counts index entries only and walks notes in path order to fill the page', () => {
     const q = parseValidTime({ valid_at: '2026-07-01' })!;
     const scope = buildScope(db, readScope({}, undefined));
@@ -160,5 +160,30 @@ describe('the statements of a listing', () => {
     expect(page).toContain('SCAN e USING INDEX entries_path');
     expect(page).toContain('COVERING INDEX assertions_entry');
     expect(page).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+  });
+});
+
+describe('the count under a scope that names few notes', () => {
+  const SCOPED: Record<string, unknown>[] = [{ filters: { status: 'active' } }, { path_prefix: 'a/' }, { folder: 'a/sub' }, { path_prefix: 'b/', filters: { status: 'done' } }];
+  const CASES: Record<string, unknown>[] = [{ valid_at: '2026-07-01' }, { valid_overlaps: '[2026-06-01,2026-08-01)' }, { valid_at: '2026-07-01', time_kind: 'due' }];
+
+  it("seeks each note's assertions by entry, axis and lower bound, from the scope's ids, without reading entries row by row", () => {
+    for (const scopeArgs of SCOPED) {
+      const scope = buildScope(db, readScope(scopeArgs, undefined));
+      for (const args of CASES) {
+        const q = parseValidTime(args)!;
+        const ran = plans(() => listObservations({ db, scope, window: { offset: 0, limit: 5 }, validTime: q, excluded: [], plan: 'walk' }));
+        const count = ran.find((p) => p.startsWith('SELECT count(*)'))!;
+        const at = JSON.stringify({ scopeArgs, args });
+        // The scope is in the statement (its ids, as a list the seek reads) …
+        expect(count, at).toMatch(/LIST SUBQUERY/);
+        expect(count, at).toContain(scopeArgs.path_prefix || scopeArgs.folder ? scope.condition.sql : 'FROM fm WHERE');
+        // … and each note's answers are one index range, not every assertion tested.
+        expect(count, at).toContain('SEARCH a USING COVERING INDEX assertions_entry (entry_id=? AND axis=? AND lo<?)');
+        expect(count, at).not.toMatch(/SCAN a\b/);
+        // A filter alone counts straight from its id set; entries are not looked up again.
+        if (!scopeArgs.path_prefix && !scopeArgs.folder) expect(count, at).not.toContain('INTEGER PRIMARY KEY');
+      }
+    }
   });
 });
