@@ -173,8 +173,10 @@ with the same queries, is measured in the same run.
 Without words, a valid-time argument lists the answering observations in
 note-path order with the exact total (thousands here): the total is counted
 from two index ranges (answers = assertions starting before the window ends
-minus those ending before it starts, \`worker/query/valid-time-count.ts\`)
-and the page walks notes in path order until it is full, so only the page
+minus those ending before it starts, \`worker/query/valid-time-count.ts\`);
+under a scope that names few notes (a filter, path_prefix, folder) it counts
+one range of assertions_entry (note, axis, lower bound) per note id in scope,
+a filter alone straight from its own id set; and the page walks notes in path order until it is full, so only the page
 is read and hydrated (\`worker/search/observation-listing.ts\`). cpu_mean_ms is
 the process's CPU time per query, less swayed by other work than wall time.
 
