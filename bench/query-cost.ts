@@ -6,7 +6,8 @@
 // --no-doc. Target: every query ≤ 200 ms. Each query's wall time and the
 // process's CPU time are both recorded: on a machine shared with other work
 // the wall time is an upper bound, the CPU time what the query itself cost.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { openMemoryDb, saveDb } from '../worker/db/open-node';
 import { createEngine } from '../worker/engine';
@@ -29,6 +30,7 @@ const db = await openMemoryDb(existsSync(CACHE) ? { file: CACHE } : {});
 const engine = createEngine(db);
 if (!existsSync(CACHE)) {
   await engine.importSource(nodeSource(CORPUS, 'seekstone'));
+  mkdirSync(dirname(CACHE), { recursive: true }); // a fresh clone has no .tmp/
   saveDb(db, CACHE);
 }
 const notes = db.get<{ n: number }>("SELECT count(*) AS n FROM entries WHERE kind = 'note'")!.n;
