@@ -36,6 +36,18 @@ describe('prefix expansion bound', () => {
     expect(narrow.notice).toBeUndefined();
   });
 
+  it('holds for find\'s text restriction too, with the same notice', async () => {
+    const engine = await engineWith(vault);
+    const r = ok(await engine.call('find', { query: 'zor*' }));
+    // Unbounded, zor* would also select many.md (250 words starting with zor).
+    expect(r.results.map((n) => n.path)).toEqual(['word.md']);
+    expect(r.notice_code).toBe('query_bounded');
+    expect(r.notice).toMatch(/zor\* starts more, so it was searched as a word/);
+    const narrow = ok(await engine.call('find', { query: 'quim*' }));
+    expect(narrow.results.map((n) => n.path)).toEqual(['few.md']);
+    expect(narrow.notice).toBeUndefined();
+  });
+
   it('the words of all prefixes of a query count together, in order, and a repeated prefix once', async () => {
     const engine = await engineWith(vault);
     QUERY_BOUNDS.maxPrefixWords = 40;

@@ -105,8 +105,8 @@ export function candidates(scope: SqlCondition, match: string, excluded: string[
  * condition over `e`: for tools that restrict by text without ranking
  * (`find`, listings). Null when the text asks for nothing.
  */
-export function everyWordRestriction(text: string): { ids: SqlCondition; probe: SqlCondition } | null {
-  const c = compileQuery(parseQuery(text));
+export function everyWordRestriction(query: ParsedQuery): { ids: SqlCondition; probe: SqlCondition } | null {
+  const c = compileQuery(query);
   const all = matchExpression(c, { allOptional: true });
   const without = c.excluded.length ? c.excluded.join(' OR ') : null;
   if (!all && !without) return null;

@@ -12,6 +12,8 @@ import { anyHidden } from '../team/sql';
 import type { PathRange } from '../search/path-rules';
 import { readScope } from '../search/scope';
 import { everyWordRestriction } from '../search/text';
+import { boundPrefixExpansion } from '../search/prefix-bound';
+import { parseQuery } from '../search/query-syntax';
 import { describe, optInt, optString, type Args } from '../args';
 import { defineTool } from './define';
 import { answeringNotes, parseGraphArgs } from './graph-args';
@@ -32,6 +34,9 @@ export interface FindResult {
   page: number;
   page_size: number;
   has_more: boolean;
+  /** The query was cut to its cost bounds (prefix expansion, word count): what was changed. */
+  notice?: string;
+  notice_code?: 'query_bounded';
   /** A valid-time argument was applied (absent otherwise). */
   temporal_applied?: true;
 }
@@ -101,7 +106,9 @@ export const findTool = defineTool<FindInput, FindResult>({
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
-    const text = textRestriction(input.text);
+    // The same bounds as search: a prefix that starts too many words is matched as the word.
+    const query = boundPrefixExpansion(db, parseQuery(input.text));
+    const text = everyWordRestriction(query);
     const { rows, total } = listNotes(db, {
       filter: input.filter,
       vaultId: vault?.id,
@@ -123,15 +130,11 @@ export const findTool = defineTool<FindInput, FindResult>({
       page: input.page,
       page_size: input.pageSize,
       has_more: input.page * input.pageSize < total,
+      ...(query.bounded?.length ? { notice: query.bounded.join(' '), notice_code: 'query_bounded' as const } : {}),
       ...(input.temporal ? { temporal_applied: true as const } : {}),
     };
   },
 });
-
-/** Notes whose text holds every word of the query (the text-search tool ranks; find only restricts). */
-function textRestriction(text: string): Restriction | null {
-  return everyWordRestriction(text);
-}
 
 function sortArg(args: Args): SortKey[] {
   const v = args.sort;
