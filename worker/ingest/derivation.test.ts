@@ -76,4 +76,33 @@ describe('the derivation at open', () => {
     expect(snapshot()).toEqual(before);
     expect(ok(await engine.call('search', { query: 'tag:t' })).total).toBe(1);
   });
+
+  it('re-reads only the openings when the database is at derivation 1 or 2 (the later ones changed fts_lead alone)', async () => {
+    const db = await openMemoryDb();
+    const engine = createEngine(db);
+    const opening = 'A light two-wheeled carriage for a single horse, seen on country roads. '.repeat(4);
+    await engine.importSource(memorySource('v', { 'car.md': `# Jaunting car\n\n${opening}\n\nLater text.\n` }));
+    const id = db.column<number>("SELECT id FROM entries WHERE path = 'car.md'")[0];
+    // What derivation 2 left: openings of 300 characters. A word only there
+    // stands in for it; a word only in the main index shows that index is kept.
+    db.run('DELETE FROM fts_lead WHERE rowid = ?', [id]);
+    db.run("INSERT INTO fts_lead (rowid, lead) VALUES (?, 'stalelead')", [id]);
+    db.run("INSERT INTO fts (rowid, title, headings, body, tags, aliases, path, meta) VALUES (999, 'keptmain', '', '', '', '', '', '')");
+    db.run("INSERT INTO fm (entry_id, key, pos, t, str, fold) VALUES (?, 'keptfm', -1, 'str', 'v', 'v')", [id]);
+    db.run('UPDATE derivation SET version = 2');
+    const leadHas = (w: string) => db.column<number>('SELECT rowid FROM fts_lead WHERE fts_lead MATCH ?', [w]);
+    expect(rederiveIfStale(db)).toBe(true);
+    expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
+    expect(leadHas('stalelead')).toEqual([]);
+    expect(leadHas('carriage')).toEqual([id]);
+    expect(leadHas('later')).toEqual([]);
+    expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'keptmain'")).toEqual([999]);
+    expect(db.column("SELECT count(*) FROM fm WHERE key = 'keptfm'")).toEqual([1]);
+    // From derivation 0 everything is read again: the stray rows go.
+    db.run('UPDATE derivation SET version = 0');
+    expect(rederiveIfStale(db)).toBe(true);
+    expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'keptmain'")).toEqual([]);
+    expect(db.column("SELECT count(*) FROM fm WHERE key = 'keptfm'")).toEqual([0]);
+    expect(leadHas('carriage')).toEqual([id]);
+  });
 });

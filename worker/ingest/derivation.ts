@@ -5,7 +5,7 @@
 // and every database re-reads its notes, once, the next time it opens.
 import type { Db } from '../db/database';
 import { rederiveGraph, rederiveNoteMetadata } from './rederive';
-import { rebuildFts } from '../text/fts-row';
+import { rebuildFts, rebuildLead } from '../text/fts-row';
 
 /**
  * 1: inline #tags and Dataview fields as fm rows, shared declared permalinks
@@ -14,6 +14,9 @@ import { rebuildFts } from '../text/fts-row';
  * 2: fts_lead, the openings of notes (issue 16). 3: openings of 150 characters, not 300.
  */
 export const DERIVATION_VERSION = 3;
+
+/** The newest derivation whose changes reach beyond `fts_lead`: a database at it or later re-reads only the openings. */
+const LAST_FULL_DERIVATION = 1;
 
 /** The derivation this database holds; null before migration 14 (nothing to do then). */
 export function storedDerivation(db: Db): number | null {
@@ -32,9 +35,12 @@ export function rederiveIfStale(db: Db, at = Date.now()): boolean {
   return db.tx(() => {
     // Read again under the write lock: another process may have done it meanwhile.
     if ((storedDerivation(db) ?? 0) >= DERIVATION_VERSION) return false;
-    rederiveNoteMetadata(db, at);
-    rederiveGraph(db, at);
-    rebuildFts(db);
+    if ((storedDerivation(db) ?? 0) >= LAST_FULL_DERIVATION) rebuildLead(db);
+    else {
+      rederiveNoteMetadata(db, at);
+      rederiveGraph(db, at);
+      rebuildFts(db);
+    }
     db.run('INSERT INTO derivation (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version', [DERIVATION_VERSION]);
     return true;
   });
