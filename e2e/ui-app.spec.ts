@@ -218,3 +218,16 @@ test('settings: a backup downloads, a wrong file changes nothing, Delete all dat
   await page.getByRole('searchbox').fill('design');
   await expect(page.getByTestId('hit').first()).toBeVisible();
 });
+
+test('the table says when find cut its query to stay fast, as the results list does', async ({ page }) => {
+  // 300 distinct words starting "zqa": more than a query's prefixes may start (200).
+  const words = Array.from({ length: 300 }, (_, i) => `zqa${String.fromCharCode(97 + (i % 26), 97 + Math.floor(i / 26))}x`);
+  await openApp(page);
+  await importFolder(page, writeVault({ 'many.md': `# Many\n\n${words.join(' ')}\n`, 'other.md': '# Other\n\nplain text\n' }));
+  await page.getByRole('searchbox').fill('zqa*');
+  await page.getByRole('tab', { name: 'Table' }).click();
+  await expect(page.getByTestId('find-notice')).toContainText('zqa* starts more, so it was searched as a word');
+  await page.getByRole('searchbox').fill('plain');
+  await expect(page.getByTestId('find-table')).toBeVisible();
+  await expect(page.getByTestId('find-notice')).toHaveCount(0);
+});

@@ -121,6 +121,11 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
         {out?.ok ? <span className="result-count muted">{t('search.results', { total: out.r.total })}</span> : null}
       </div>
       {prefixIgnored ? <p className="notice">{t('table.prefixIgnored', { folder: state.prefix ?? '' })}</p> : null}
+      {out?.ok && out.r.notice ? (
+        <p className="notice" data-testid="find-notice">
+          <EngineMessage kind="notice" code={out.r.notice_code} message={out.r.notice} />
+        </p>
+      ) : null}
       {out && !out.ok ? (
         <div className="error-box" role="alert">
           <p>
