@@ -8,6 +8,10 @@ import MiniSearch from 'minisearch';
 import { openFileDb, openMemoryDb, saveDb } from '../../worker/db/open-node';
 import { createEngine, type Engine } from '../../worker/engine';
 import { memorySource } from '../../worker/ingest/source';
+import { boundPrefixExpansion } from '../../worker/search/prefix-bound';
+import { parseQuery } from '../../worker/search/query-syntax';
+import { buildScope, readScope } from '../../worker/search/scope';
+import { rankText } from '../../worker/search/text-mode';
 import { toPeerDoc } from './corpus';
 
 /** The two filters every engine runs: a frontmatter string equal to a value, a list holding one. */
@@ -19,6 +23,12 @@ export interface PeerFilter {
 export interface PeerIndex {
   /** Paths, best first. An empty query with a filter lists the filtered notes (filter-only). */
   search(query: string, limit: number, filter?: PeerFilter): Promise<string[]>;
+  /**
+   * Kioku only: the ranked page of entry ids alone, as the peers return
+   * theirs: the same scope, ranking and exact total as the search tool, but
+   * no hits built (no paths, titles, tags or snippets) and no tool envelope.
+   */
+  rankedIds?(query: string, limit: number, filter?: PeerFilter): number[];
   /** Writes the index to `file`; its size in bytes. */
   store(file: string): number;
   close(): void;
@@ -36,16 +46,28 @@ interface Hit {
   path: string;
 }
 
+function kiokuFilters(filter: PeerFilter | undefined): Record<string, unknown> | undefined {
+  if (!filter) return undefined;
+  const filters: Record<string, unknown> = {};
+  if (filter.type) filters.type = filter.type;
+  if (filter.tag) filters.tags = filter.tag;
+  return filters;
+}
+
 function kiokuIndex(engine: Engine, store: (file: string) => number): PeerIndex {
   return {
     async search(query, limit, filter) {
-      const filters: Record<string, unknown> = {};
-      if (filter?.type) filters.type = filter.type;
-      if (filter?.tag) filters.tags = filter.tag;
-      const args: Record<string, unknown> = { page_size: limit, ...(query ? { query, mode: 'text' } : {}), ...(filter ? { filters } : {}) };
+      const filters = kiokuFilters(filter);
+      const args: Record<string, unknown> = { page_size: limit, ...(query ? { query, mode: 'text' } : {}), ...(filters ? { filters } : {}) };
       const r = (await engine.call('search', args)) as { results?: Hit[]; isError?: boolean; error?: unknown };
       if (r.isError) throw new Error(`Kioku search failed for ${JSON.stringify(args)}: ${JSON.stringify(r.error)}`);
       return r.results!.map((h) => h.path);
+    },
+    rankedIds(query, limit, filter) {
+      const filters = kiokuFilters(filter);
+      const scope = buildScope(engine.db, readScope(filters ? { filters } : {}, query || undefined));
+      const parsed = boundPrefixExpansion(engine.db, parseQuery(scope.text));
+      return rankText(engine.db, scope, parsed, { offset: 0, limit }).rows.map((r) => r.id);
     },
     store,
     close: () => engine.db.close(),

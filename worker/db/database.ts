@@ -6,6 +6,7 @@
 import type { Database, PreparedStatement, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import { storageError } from './db-errors';
 import { transactions } from './transactions';
+import { rowReader } from './wasm-rows';
 
 export type SqlValue = string | number | bigint | null | Uint8Array | Int8Array | Float32Array;
 export type Params = readonly SqlValue[] | Record<string, SqlValue>;
@@ -118,18 +119,23 @@ export function wrapDatabase(sqlite3: Sqlite3Static, raw: Database, label = 'The
     },
     all<T>(sql: string, params?: Params) {
       return withStmt(sql, params, (s) => {
+        const r = rowReader(sqlite3, s);
         const rows: T[] = [];
-        while (s.step()) rows.push(s.get({}) as T);
+        while (r.step()) rows.push(r.row() as T);
         return rows;
       });
     },
     get<T>(sql: string, params?: Params) {
-      return withStmt(sql, params, (s) => (s.step() ? (s.get({}) as T) : undefined));
+      return withStmt(sql, params, (s) => {
+        const r = rowReader(sqlite3, s);
+        return r.step() ? (r.row() as T) : undefined;
+      });
     },
     column<T>(sql: string, params?: Params) {
       return withStmt(sql, params, (s) => {
+        const r = rowReader(sqlite3, s);
         const out: T[] = [];
-        while (s.step()) out.push(s.get(0) as T);
+        while (r.step()) out.push(r.value(0) as T);
         return out;
       });
     },
@@ -144,7 +150,8 @@ export function wrapDatabase(sqlite3: Sqlite3Static, raw: Database, label = 'The
     },
     each(sql, params, fn) {
       withStmt(sql, params, (s) => {
-        while (s.step()) fn(s.get({}) as Row);
+        const r = rowReader(sqlite3, s);
+        while (r.step()) fn(r.row());
       });
     },
     eachRaw(sql, params, fn) {
