@@ -5,14 +5,19 @@
 // loads of /?q=…: time from navigation to the app shell, to the first hit on
 // screen, and to the hybrid hits replacing the text ones. The baseline in
 // the same run: the same loads with &mode=text (text only, no model).
+// Start-up marks (the page's and the engine worker's, web/src/engine/client.ts
+// startupMarks) say where the time before the first hit goes.
 // Options: --db FILE (default bench/out/seekstone-embedded.db, else the
 // synthetic-vector bench/out/seekstone-synthetic.db), --runs N (default 5),
-// --no-build, --no-doc. Port: KIOKU_E2E_PORT (default 5305).
+// --baseline DIR (a `vite build` of another commit, e.g. main before a change:
+// served on the next port and loaded alternately with this one, same run),
+// --no-build, --no-doc, --marks (every load's marks on stderr).
+// Port: KIOKU_E2E_PORT (default 5305; the baseline gets the next one).
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { writeDocSection } from './browser/doc-section';
 import { describeMachine } from './browser/machine';
@@ -21,6 +26,7 @@ import { markdownTable } from './browser/table';
 import { loadNote } from './lib/load';
 import { buildSyntheticDb } from './hybrid-synthetic-db';
 import { SEEKSTONE } from './vector-embed';
+import { marksTable, type Marks } from './first-result-marks';
 
 const LOAD_BEFORE = loadavg()[0];
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -34,6 +40,7 @@ const SYNTHETIC_DB = join(ROOT, 'bench/out/seekstone-synthetic.db');
 const dbFile = opt('db') ?? (existsSync(REAL_DB) ? REAL_DB : SYNTHETIC_DB);
 const synthetic = dbFile === SYNTHETIC_DB;
 const runs = Number(opt('runs') ?? 5);
+const baselineDir = opt('baseline');
 const port = Number(process.env.KIOKU_E2E_PORT ?? 5305);
 const QUERIES = ['battering ram', 'siege engine for knocking down fortress walls'];
 
@@ -57,7 +64,7 @@ async function waitForServer(url: string): Promise<void> {
 }
 
 /** One fresh load of the URL: when the shell, the first hit and (unless text) the hybrid hits were on screen, ms from navigation start. */
-async function load(page: Page, url: string, text: boolean): Promise<{ ready: number; first: number; hybrid: number | null }> {
+async function load(page: Page, url: string, text: boolean): Promise<{ ready: number; first: number; hybrid: number | null; marks: Marks }> {
   await page.goto(url);
   await page.getByTestId('app-ready').waitFor({ timeout: 60_000 });
   const ready = (await page.evaluate('window.__ready ?? NaN')) as number;
@@ -68,7 +75,9 @@ async function load(page: Page, url: string, text: boolean): Promise<{ ready: nu
   const seen = (await page.evaluate('window.__seen')) as Seen[];
   const first = seen.find((s) => s.hits > 0)!.t;
   const hybrid = text ? null : seen.find((s) => s.mode === 'Hybrid' && !s.adding)!.t;
-  return { ready, first, hybrid };
+  // A build without start-up marks (an older baseline) has no hook.
+  const marks = ((await page.evaluate('window.kiokuStartupMarks ? window.kiokuStartupMarks() : []')) as Marks).concat([{ name: 'page: app shell shown', t: ready }, { name: 'page: first hit shown', t: first }]);
+  return { ready, first, hybrid, marks };
 }
 
 async function main() {
@@ -82,50 +91,37 @@ async function main() {
   }
   if (!existsSync(dbFile)) throw new Error(`${dbFile} does not exist`);
   if (!argv.includes('--no-build')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  const server = spawn(join(ROOT, 'node_modules/.bin/vite'), ['preview', '--port', String(port), '--strictPort'], { cwd: ROOT, stdio: 'ignore' });
+  if (baselineDir && !existsSync(join(baselineDir, 'index.html'))) throw new Error(`--baseline ${baselineDir}: no index.html there (build it with npx vite build --outDir DIR in a checkout of the baseline commit)`);
+  const builds = [{ label: 'this build', dir: join(ROOT, 'dist'), port }, ...(baselineDir ? [{ label: 'baseline build', dir: baselineDir, port: port + 1 }] : [])];
+  const servers = builds.map((b) => spawn(join(ROOT, 'node_modules/.bin/vite'), ['preview', '--port', String(b.port), '--strictPort', '--outDir', b.dir], { cwd: ROOT, stdio: 'ignore' }));
   const profile = mkdtempSync(join(tmpdir(), 'kioku-first-result-'));
-  const base = `http://localhost:${port}`;
   try {
-    await waitForServer(base);
     const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true, bypassCSP: true });
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-    await page.goto(base);
-    await page.getByTestId('app-ready').waitFor({ timeout: 60_000 });
-    console.error(`restoring ${dbFile} into OPFS`);
-    await page.getByTestId('open-settings').click();
-    const settings = page.getByRole('dialog', { name: 'Settings' });
-    page.once('dialog', (d) => void d.accept());
-    await settings.locator('input[type="file"]').setInputFiles(dbFile);
-    await settings.getByRole('status').filter({ hasText: 'Backup restored' }).waitFor({ timeout: 600_000 });
-    // The status, the mode shown and the hits after every change, from the first paint of each load.
-    // A string, not a function: tsx's transform would add helpers the page does not have (hence bypassCSP for evaluating strings).
-    await page.addInitScript(`(() => {
-      const seen = [];
-      window.__seen = seen;
-      const record = () => {
-        if (window.__ready === undefined && document.querySelector('[data-testid="app-ready"]')) window.__ready = performance.now();
-        const mode = document.querySelector('.mode-switch [aria-checked="true"]')?.textContent ?? '';
-        const s = { t: performance.now(), mode, adding: !!document.querySelector('[data-testid="adding-by-meaning"]'), hits: document.querySelectorAll('[data-testid="hit"]').length };
-        const last = seen[seen.length - 1];
-        if (s.hits && (!last || last.mode !== s.mode || last.adding !== s.adding || last.hits !== s.hits)) seen.push(s);
-      };
-      new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    })();`);
+    // Each build is its own origin, so its own OPFS: the vault is restored into each.
+    for (const b of builds) await restore(page, `http://localhost:${b.port}`);
+    await recordScreens(context);
     const samples: Record<string, { ready: number[]; first: number[]; hybrid: number[] }> = {};
+    const marks: Record<string, Marks[]> = {};
     for (let run = -1; run < runs; run++) {
       for (const q of QUERIES) {
-        // Alternated, so a trend in the machine's load falls on both.
-        const order = run % 2 ? [false, true] : [true, false];
-        for (const text of order) {
-          const r = await load(page, `${base}/?q=${encodeURIComponent(q)}${text ? '&mode=text' : ''}`, text);
-          console.error(`${text ? 'text' : 'auto'} "${q}": ready ${Math.round(r.ready)} ms, first hit ${Math.round(r.first)} ms${r.hybrid !== null ? `, hybrid ${Math.round(r.hybrid)} ms` : ''}`);
-          if (run < 0) continue; // the first round warms the server's and the OS's caches
-          const key = `${text ? 'mode=text (baseline)' : 'default mode (text first, then hybrid)'}: "${q}"`;
-          const s = (samples[key] ??= { ready: [], first: [], hybrid: [] });
-          s.ready.push(r.ready);
-          s.first.push(r.first);
-          if (r.hybrid !== null) s.hybrid.push(r.hybrid);
+        // Alternated, so a trend in the machine's load falls on every build and mode alike.
+        const modes = run % 2 ? [false, true] : [true, false];
+        for (const b of run % 2 ? builds : [...builds].reverse()) {
+          for (const text of modes) {
+            const r = await load(page, `http://localhost:${b.port}/?q=${encodeURIComponent(q)}${text ? '&mode=text' : ''}`, text);
+            const mode = text ? 'mode=text' : 'default mode';
+            console.error(`${b.label}, ${mode} "${q}": ready ${Math.round(r.ready)} ms, first hit ${Math.round(r.first)} ms${r.hybrid !== null ? `, hybrid ${Math.round(r.hybrid)} ms` : ''}`);
+            if (argv.includes('--marks')) for (const m of r.marks) console.error(`  ${Math.round(m.t).toString().padStart(6)}  ${m.name}`);
+            if (run < 0) continue; // the first round warms the server's and the OS's caches
+            const key = `${builds.length > 1 ? `${b.label}, ` : ''}${text ? 'mode=text (text only)' : 'default mode (text first, then hybrid)'}: "${q}"`;
+            const s = (samples[key] ??= { ready: [], first: [], hybrid: [] });
+            s.ready.push(r.ready);
+            s.first.push(r.first);
+            if (r.hybrid !== null) s.hybrid.push(r.hybrid);
+            (marks[`${b.label}, ${mode}`] ??= []).push(r.marks);
+          }
         }
       }
     }
@@ -134,8 +130,9 @@ async function main() {
     const fmt = (xs: number[]) => (xs.length ? `${Math.round(percentile(xs, 50))} / ${Math.round(Math.max(...xs))}` : '—');
     const rows = Object.entries(samples).map(([k, s]) => ({ load: k, runs: s.first.length, 'app shell, p50 / max (ms)': fmt(s.ready), 'first hit, p50 / max (ms)': fmt(s.first), 'hybrid hits, p50 / max (ms)': fmt(s.hybrid) }));
     const table = markdownTable(rows);
+    const stages = marksTable(marks);
     const machine = describeMachine(version);
-    console.log(`${table}\n\nMachine: ${machine}`);
+    console.log(`${table}\n\nWhere the time goes (p50 ms from navigation start, over every load of both queries):\n\n${stages}\n\nMachine: ${machine}`);
     if (!argv.includes('--no-doc')) {
       writeDocSection(
         'first-result',
@@ -147,18 +144,55 @@ Each row is ${runs} fresh page loads of \`/?q=…\` after one untimed round, in
 milliseconds from navigation start (the page's time origin) to: the app
 shell (\`app-ready\`), the first hit in the DOM, and the hybrid hits replacing
 the text ones (mode switch on Hybrid, "adding results by meaning" gone).
-The baseline, in the same run, alternated: the same load with \`&mode=text\`.
+In the same run, alternated: the same load with \`&mode=text\`${baselineDir ? ', and every load also with the baseline build (another origin, its own copy of the vault)' : ''}.
 Target (issue 16): first result ≤ 300 ms after load.
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. ${loadNote(LOAD_BEFORE)}
 
-${table}`,
+${table}
+
+Where the time goes: the start-up marks of the page and of the engine
+worker (\`web/src/engine/client.ts\` \`startupMarks\`), p50 over every load of
+both queries, in ms from navigation start (a step that did not happen in a
+load is left out of its p50; a build without marks has none).
+
+${stages}`,
       );
     }
   } finally {
-    server.kill();
+    for (const server of servers) server.kill();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/** Restores the benchmark's database into this origin's OPFS, through Settings as a user would. */
+async function restore(page: Page, base: string): Promise<void> {
+  await waitForServer(base);
+  await page.goto(base);
+  await page.getByTestId('app-ready').waitFor({ timeout: 60_000 });
+  console.error(`restoring ${dbFile} into the OPFS of ${base}`);
+  await page.getByTestId('open-settings').click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  page.once('dialog', (d) => void d.accept());
+  await settings.locator('input[type="file"]').setInputFiles(dbFile);
+  await settings.getByRole('status').filter({ hasText: 'Backup restored' }).waitFor({ timeout: 600_000 });
+}
+
+/** The status, the mode shown and the hits after every change, from the first paint of each load. */
+async function recordScreens(context: BrowserContext): Promise<void> {
+  // A string, not a function: tsx's transform would add helpers the page does not have (hence bypassCSP for evaluating strings).
+  await context.addInitScript(`(() => {
+    const seen = [];
+    window.__seen = seen;
+    const record = () => {
+      if (window.__ready === undefined && document.querySelector('[data-testid="app-ready"]')) window.__ready = performance.now();
+      const mode = document.querySelector('.mode-switch [aria-checked="true"]')?.textContent ?? '';
+      const s = { t: performance.now(), mode, adding: !!document.querySelector('[data-testid="adding-by-meaning"]'), hits: document.querySelectorAll('[data-testid="hit"]').length };
+      const last = seen[seen.length - 1];
+      if (s.hits && (!last || last.mode !== s.mode || last.adding !== s.adding || last.hits !== s.hits)) seen.push(s);
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  })();`);
 }
 
 main().catch((e) => {

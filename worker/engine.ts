@@ -15,6 +15,7 @@ import type { Embedder } from './embed/embedder';
 import { EmbedService, type EmbedServiceOptions } from './embed/service';
 import type { NoteDisk } from './platform/write-back';
 import type { EngineServices } from './services';
+import { startupMark } from './platform/startup-marks';
 
 export type { EngineServices };
 
@@ -31,6 +32,13 @@ export interface EngineOptions {
   background?: boolean;
   /** Tuning and status updates of the embedding service. */
   embedding?: Omit<EmbedServiceOptions, 'background'>;
+  /**
+   * Milliseconds after opening during which background embedding work (the
+   * vector index's first load, the queue) waits, unless the first search
+   * answers sooner: the page's first query after a load gets the worker to
+   * itself. The browser host sets it; by default nothing waits.
+   */
+  startupGraceMs?: number;
 }
 import type { ToolName, ToolOutput } from './tools/registry';
 
@@ -58,19 +66,26 @@ const SEARCHES = new Set(['search', 'find']);
 export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
   // Notes stored by an older reading of Markdown are read again from their stored text, once.
   rederiveIfStale(db, (opts.now ?? Date.now)());
+  startupMark('derivation checked');
   const embedService = opts.embedder !== undefined ? new EmbedService(db, opts.embedder, { ...opts.embedding, background: opts.background }) : undefined;
   const services: EngineServices = { embed: embedService, disk: opts.disk };
   const ctx: ToolContext = { db, now: opts.now ?? Date.now, services };
   let importing: Promise<unknown> = Promise.resolve();
   const lane = writeLane(db);
+  const startup = opts.startupGraceMs !== undefined && embedService ? startupGrace(opts.startupGraceMs) : undefined;
+  if (startup) embedService!.deferBackground(startup.over);
   return {
     db,
     ctx,
     embed: embedService,
     call: ((name: string, args?: unknown) => {
       // Searches get the CPU first: the embedding queue waits while someone is searching.
-      if (SEARCHES.has(findTool(name)?.name ?? '')) services.embed?.touch();
-      return callTool(ctx, name, args);
+      if (!SEARCHES.has(findTool(name)?.name ?? '')) return callTool(ctx, name, args);
+      services.embed?.touch();
+      const answer = callTool(ctx, name, args);
+      // The first search answered: background work may start, once its answer is on its way (the next task).
+      if (startup) void answer.finally(() => setTimeout(startup.end, 0));
+      return answer;
     }) as Engine['call'],
     importSource(source, importOpts = {}) {
       // Imports of the same database never interleave their transactions.
@@ -104,6 +119,16 @@ export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
       });
     },
   };
+}
+
+/** The start-up grace: over after `ms`, or sooner when end() is called. */
+function startupGrace(ms: number): { over: Promise<void>; end: () => void } {
+  let end!: () => void;
+  const over = new Promise<void>((resolve) => {
+    end = resolve;
+    setTimeout(resolve, ms);
+  });
+  return { over, end };
 }
 
 /** After the current task: lets the import's result reach its caller first. */

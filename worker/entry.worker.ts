@@ -15,14 +15,18 @@ import { TOOLS } from './tools/registry';
 import { changesIdentity, toolCatalog, type ToolInfo } from './tools/catalog';
 import { agentResult, type AgentResult } from './tools/agent-result';
 import { uiChecks } from './ui-checks';
+import { startupMark } from './platform/startup-marks';
 
 export type { OpenState } from './platform/engine-host';
+
+startupMark('engine worker: modules loaded');
 
 // Vault folders the page opened for writing (write_note writes edits through them).
 const disk = handleDisk();
 const embedHost = createEmbedHost();
 const host = createEngineHost({
-  engineOptions: () => ({ ...embedHost.engineOptions(), disk }),
+  // The first search after a page load runs before the vector index loads or the queue starts (or 3 s pass with none).
+  engineOptions: () => ({ ...embedHost.engineOptions(), disk, startupGraceMs: 3000 }),
   onEngine: (engine) => embedHost.attach(engine),
 });
 

@@ -5,6 +5,8 @@ import { I18nProvider } from './i18n/i18n';
 import './app/app.css';
 import { registerServiceWorker } from './app/pwa';
 
+performance.mark('page: script running');
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider>

@@ -47,8 +47,10 @@ function isLockError(e: unknown): boolean {
  * lock still held then belongs to the worker of a tab that is closing (its
  * access handles are released a moment after the tab is gone).
  */
-export async function openOpfsDb(opts: { waitMs?: number } = {}): Promise<OpfsHandle> {
+export async function openOpfsDb(opts: { waitMs?: number; mark?: (step: string) => void } = {}): Promise<OpfsHandle> {
+  const mark = opts.mark ?? (() => {});
   const sqlite3 = await loadSqlite();
+  mark('sqlite-wasm loaded');
   if (typeof navigator === 'undefined' || !navigator.storage?.getDirectory) {
     throw new OpfsUnavailableError('navigator.storage.getDirectory is missing');
   }
@@ -64,6 +66,7 @@ export async function openOpfsDb(opts: { waitMs?: number } = {}): Promise<OpfsHa
         preserveOnInitFailure: true,
         forceReinitIfPreviouslyFailed: true,
       } as never);
+      mark('sahpool VFS installed');
       break;
     } catch (e) {
       if (!isLockError(e)) throw new OpfsUnavailableError((e as Error)?.message ?? String(e));
@@ -74,9 +77,12 @@ export async function openOpfsDb(opts: { waitMs?: number } = {}): Promise<OpfsHa
   const open = (): WasmDb => {
     const raw = new pool.OpfsSAHPoolDb(DB_FILE);
     const db = wrapDatabase(sqlite3, raw);
+    mark('database opened');
     try {
       applyPragmas(db, 'opfs');
+      mark('pragmas applied');
       migrate(db);
+      mark('migrations checked');
     } catch (e) {
       db.close();
       throw e;

@@ -6,9 +6,12 @@
 import type { Db } from '../db/database';
 import { changedSince, changesKnownSince, epoch, forgetChanges, loadIndexSlice, noteRows } from './store';
 import { VectorIndex } from './vector-index';
+import { startupMark } from '../platform/startup-marks';
 
-/** Rows per load slice: ~100-250 ms of work, then searches get a turn. */
-const SLICE = 20_000;
+/** Rows of the first load slice; later slices are sized to take about SLICE_MS. */
+const FIRST_SLICE = 2_000;
+/** A load slice's share of the worker before searches get a turn: a query typed meanwhile waits at most about this. */
+const SLICE_MS = 40;
 /** More changed notes than this since the index was read: reading it all again is faster. */
 const MAX_INCREMENTAL = 5_000;
 
@@ -69,16 +72,22 @@ export class IndexKeeper {
 
   private async load(index: VectorIndex): Promise<VectorIndex> {
     await null; // start() records this promise before any of the work below
+    startupMark('vector index: load start');
     index.epoch = epoch(this.db);
     forgetChanges(this.db, index.epoch);
     index.reserve(Number(this.db.column('SELECT COUNT(*) FROM chunks WHERE readable = 1')[0]));
-    for (let after = 0; ; ) {
-      after = loadIndexSlice(this.db, index, after, SLICE);
+    for (let after = 0, rows = FIRST_SLICE; ; ) {
+      const started = performance.now();
+      after = loadIndexSlice(this.db, index, after, rows);
       if (after < 0) break;
+      const ms = performance.now() - started;
+      // At most twice or half the last size: one slice slowed by another thread says little.
+      rows = Math.round(Math.max(rows / 2, 500, Math.min(rows * 2, 50_000, (rows * SLICE_MS) / Math.max(ms, 1))));
       await new Promise((r) => setTimeout(r, 0));
       if (this.index !== index) return index; // superseded (model switched)
     }
     index.regroup();
+    startupMark('vector index: loaded');
     this.loading = null;
     if (this.sync(index)) {
       for (const id of this.pending) index.replace(id, noteRows(this.db, index.model, id));

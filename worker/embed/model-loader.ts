@@ -7,6 +7,7 @@ import type { Embedder, LoadedModel, LoadProgress } from './embedder';
 import type { EmbedStatus } from './status';
 import type { ModelSpec } from './models';
 import { QueryVectors, type QueryVector } from './query-vectors';
+import { startupMark } from '../platform/startup-marks';
 
 export class ModelLoader {
   private runner: Embedder | null;
@@ -48,12 +49,14 @@ export class ModelLoader {
    */
   async load(spec: ModelSpec, onProgress: () => void): Promise<number> {
     if (!this.runner) throw new Error('no embedder');
+    startupMark('model: load start');
     try {
       const info = await this.runner.load(spec, (p: LoadProgress) => {
         if (p.phase === 'download') this.download = { ...(p.file ? { file: p.file } : {}), loaded: p.loaded, total: p.total, progress: Math.round(p.progress * 10) / 10 };
         onProgress();
       });
       this.loadedId = spec.id;
+      startupMark('model: loaded');
       this.runtime = { device: info.device, threads: info.threads, threadReason: info.threadReason };
       this.words = info.words?.length ? new Set(info.words) : null;
       return info.dim;

@@ -56,6 +56,8 @@ export class EmbedQueue {
   private readonly holds = new Set<Promise<void>>();
   private batch: number;
   private msPerChunk: number | null = null;
+  /** Chunks or vectors changed (or the model did) since vectors were last collected. */
+  private gcDue = false;
   /** Passages per second over the last batches (null before the first). */
   rate: number | null = null;
 
@@ -125,6 +127,8 @@ export class EmbedQueue {
     let rescanned = false;
     let myGen = host.generation();
     try {
+      // Held work first (an import, the engine's start-up): not even the index loads meanwhile.
+      while (this.holds.size && !this.stopped) await Promise.race(this.holds);
       // Progress counts come from the index: have it loaded (in slices) before starting.
       await host.index();
       for (;;) {
@@ -138,6 +142,7 @@ export class EmbedQueue {
           myGen = host.generation();
           cursor = START;
           rescanned = false;
+          this.gcDue = true; // another model: the old one's vectors go once this one is complete
         }
         const spec = host.spec();
         const chunker = chunkerId(spec);
@@ -158,6 +163,8 @@ export class EmbedQueue {
           continue;
         }
 
+        // Scanning every passage for one without a vector costs seconds at 200k: not when the index holds them all.
+        if (cursor === START && this.allEmbedded(spec.id)) break;
         const pending = chunksToEmbed(db, spec.id, cursor, this.batch);
         if (!pending.length) {
           if (cursor !== START && !rescanned) {
@@ -198,8 +205,17 @@ export class EmbedQueue {
     }
   }
 
+  /** Whether every readable passage has a vector of the model (fresh counts against the loaded index). */
+  private allEmbedded(model: string): boolean {
+    const index = this.host.keeper.ready(model);
+    if (!index) return false;
+    this.host.dropCounts();
+    return index.size >= this.host.counts().chunks;
+  }
+
   /** A change the queue makes itself, in the database's write lane; the index re-reads just these notes. */
   private async ownChange(entryIds: number[], change: () => unknown): Promise<void> {
+    this.gcDue = true;
     await writeLane(this.host.db).run(change);
     this.host.keeper.changed(entryIds);
   }
@@ -215,10 +231,14 @@ export class EmbedQueue {
 
   /** Only once everything is embedded with the active model: until then the old model's vectors may still be wanted back. */
   private async gc(): Promise<void> {
+    // Collecting scans every vector (about a second at 200k passages): only after a run that changed something.
+    if (!this.gcDue) return;
     const c = this.host.counts();
     const spec = this.host.spec();
     const index = this.host.keeper.ready(spec.id);
-    if (index && c.chunkedNotes >= c.notes && index.size >= c.chunks) await writeLane(this.host.db).run(() => collectGarbage(this.host.db, spec.id));
+    if (!index || c.chunkedNotes < c.notes || index.size < c.chunks) return;
+    this.gcDue = false;
+    await writeLane(this.host.db).run(() => collectGarbage(this.host.db, spec.id));
   }
 }
 

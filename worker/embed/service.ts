@@ -43,6 +43,7 @@ export class EmbedService {
   private error: string | null = null;
   private generation = 0;
   private lastNotify = 0;
+  private deferred: Promise<void> | null = null;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.keeper = new IndexKeeper(db);
@@ -111,7 +112,7 @@ export class EmbedService {
   status(): EmbedStatus {
     // How many passages have vectors is the index's size: it loads in the background first.
     const index = this.keeper.ready(this.spec.id);
-    if (!index && !this.keeper.loadingNow) void this.index().then(() => this.notify(true), () => undefined);
+    if (!index && !this.keeper.loadingNow && !this.deferred) void this.index().then(() => this.notify(true), () => undefined);
     return describeStatus({
       spec: this.spec,
       state: this.state,
@@ -166,6 +167,26 @@ export class EmbedService {
   /** An import is running: the queue waits for it (the user is waiting for the import; embedding can follow). */
   holdFor(work: Promise<unknown>): void {
     this.queue.holdFor(work);
+  }
+
+  /**
+   * Background work (the vector index's first load, the queue) waits until
+   * `until` settles: the engine's first search must not queue behind it. What
+   * is asked for explicitly (warm, a search by meaning, index()) still runs.
+   */
+  deferBackground(until: Promise<unknown>): void {
+    const settled = until.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.deferred = settled;
+    this.queue.holdFor(settled);
+    void settled.then(() => {
+      if (this.deferred !== settled) return;
+      this.deferred = null;
+      // Whoever follows the status learns that the index is now loading.
+      if (!this.keeper.ready(this.spec.id) && !this.keeper.loadingNow) void this.index().then(() => this.notify(true), () => undefined);
+    });
   }
 
   /** Stops for good (the database is being closed or replaced). */

@@ -14,6 +14,7 @@ import { memorySource, type ImportSource } from '../ingest/source';
 import { notOpenError, toErrorResult, type ErrorCode, type ToolErrorResult } from '../errors';
 import { filesSource, handleSource, type PathedFile } from './source-handle';
 import { readAttachment, type AttachmentRead } from '../ingest/attachments';
+import { firstCallMarks, startupMark, startupMarks } from './startup-marks';
 
 export type OpenState =
   | { ok: true; schema: number; sqlite: string }
@@ -38,7 +39,9 @@ export function createEngineHost(
   const state: { handle?: OpfsHandle; engine?: Engine; cancelRequested: boolean } = { cancelRequested: false };
   const make = (db: Db) => {
     const engine = createEngine(db, opts.engineOptions?.() ?? {});
+    startupMark('engine created');
     opts.onEngine?.(engine);
+    startupMark('engine attached (embedding started)');
     return engine;
   };
   const api = makeApi(state, make);
@@ -87,8 +90,10 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
     async open(): Promise<OpenState> {
       if (state.engine) return { ok: true, schema: schemaVersion(state.engine.db), sqlite: state.engine.db.sqliteVersion };
       try {
-        state.handle = await openOpfsDb();
+        startupMark('open: start');
+        state.handle = await openOpfsDb({ mark: startupMark });
         state.engine = make(state.handle.db);
+        startupMark('open: engine made');
         return { ok: true, schema: schemaVersion(state.handle.db), sqlite: state.handle.db.sqliteVersion };
       } catch (e) {
         if (e instanceof DbLockedError) return { ok: false, reason: 'locked', message: e.message };
@@ -99,8 +104,12 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
 
     call(name: string, args?: unknown): Promise<unknown> {
       if (!state.engine) return Promise.resolve(notOpen());
-      return state.engine.call(name, args);
+      const engine = state.engine;
+      return firstCallMarks(name, () => engine.call(name, args));
     },
+
+    /** When each step of opening happened (bench:first-result lays them beside the page's). */
+    startupMarks,
 
     importHandle(dir: FileSystemDirectoryHandle, vault: string | undefined, onProgress?: (p: ImportProgress) => void) {
       return runImport(handleSource(dir), vault, onProgress);

@@ -13,7 +13,9 @@ export function useEngine(): EngineStatus {
   useEffect(() => {
     let live = true;
     const start = async () => {
+      performance.mark('page: opening');
       const owned = await acquireTabLock();
+      performance.mark('page: tab lock held');
       if (!owned) {
         setStatus({ phase: 'locked' });
         await waitForTabLock();
@@ -21,9 +23,12 @@ export function useEngine(): EngineStatus {
         setStatus({ phase: 'opening' });
       }
       const state: OpenState = await engineApi().open();
+      performance.mark('page: engine open');
       if (!live) return;
       if (state.ok) {
-        setStatus({ phase: 'ready', caps: capabilitiesOf(await engineApi().tools()) });
+        const caps = capabilitiesOf(await engineApi().tools());
+        performance.mark('page: tool list');
+        setStatus({ phase: 'ready', caps });
         void registerAgentTools();
       }
       else if (state.reason === 'locked') setStatus({ phase: 'locked' });

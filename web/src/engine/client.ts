@@ -14,6 +14,7 @@ let embedRestarts = 0;
 
 export function engineApi(): Comlink.Remote<EngineApi> {
   if (!remote) {
+    performance.mark('page: engine worker created');
     const worker = new Worker(new URL('../../../worker/entry.worker.ts', import.meta.url), { type: 'module', name: 'kioku-engine' });
     remote = Comlink.wrap<EngineApi>(worker);
     startEmbedWorker(remote);
@@ -33,6 +34,17 @@ function startEmbedWorker(engine: Comlink.Remote<EngineApi>): void {
   });
 }
 
+/**
+ * Every start-up mark, the page's and the engine worker's, in ms from this page's time origin
+ * (bench:first-result reads it through window.kiokuStartupMarks).
+ */
+export async function startupMarks(): Promise<{ name: string; t: number }[]> {
+  const page = performance.getEntriesByType('mark').map((m) => ({ name: m.name, t: m.startTime }));
+  const worker = (await engineApi().startupMarks()).map((m) => ({ name: `worker: ${m.name}`, t: m.at - performance.timeOrigin }));
+  return [...page, ...worker].sort((a, b) => a.t - b.t);
+}
+(window as unknown as { kiokuStartupMarks?: unknown }).kiokuStartupMarks = startupMarks;
+
 export function isToolError(v: unknown): v is ToolErrorResult {
   return typeof v === 'object' && v !== null && (v as { isError?: unknown }).isError === true;
 }
@@ -42,8 +54,14 @@ type ArgsOf<N extends ToolName> = Record<string, never> extends ToolArgs<N> ? [a
 
 /** Calls a tool; the engine answers its result or a tool error, never throws. */
 export async function call<N extends ToolName>(name: N, ...[args]: ArgsOf<N>): Promise<ToolOutput<N> | ToolErrorResult> {
-  return (await engineApi().call(name, args ?? {})) as ToolOutput<N> | ToolErrorResult;
+  // The first call of each tool is marked (sent, answered): what start-up asks the engine for, and in what order.
+  const first = !calledOnce.has(name);
+  if (first) calledOnce.add(name), performance.mark(`page: ${name} sent`);
+  const r = (await engineApi().call(name, args ?? {})) as ToolOutput<N> | ToolErrorResult;
+  if (first) performance.mark(`page: ${name} answered${name === 'search' && !isToolError(r) ? ` (${(r as { mode?: string }).mode})` : ''}`);
+  return r;
 }
+const calledOnce = new Set<string>();
 
 /** Wraps a progress callback so it can cross the worker boundary. */
 export function progressProxy(fn: (p: ImportProgress) => void): (p: ImportProgress) => void {

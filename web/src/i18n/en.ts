@@ -369,6 +369,9 @@ export const en = {
   'search.asOfClear': "Any time",
   'search.asOfObservations': "A date asks what the observations said held then.",
   'search.line': "{path}, line {line}",
+  // Start-up: the vector index is read in after the app opens (issue 16).
+  'mode.indexLoading': "Search by meaning is loading…",
+  'embed.indexing': "Reading the stored passages into memory…",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -369,4 +369,7 @@ export const ja: Record<MessageKey, string> = {
   'search.asOfClear': "日付指定なし",
   'search.asOfObservations': "日付を指定すると、その日に成り立っていたと観察が述べる内容を探します。",
   'search.line': "{path}、{line}行目",
+  // 起動時：アプリを開いた後にベクトル索引を読み込む（issue 16）。
+  'mode.indexLoading': "意味検索を読み込んでいます…",
+  'embed.indexing': "保存済みの文章をメモリに読み込んでいます…",
 };

@@ -45,6 +45,8 @@ export function EmbedPanel() {
   else if (s.state === 'downloading') line = t('embed.downloading', { progress: s.download?.progress ?? 0 });
   else if (s.state === 'loading') line = t('embed.loading');
   else if (s.state === 'chunking') line = t('embed.chunking', { done: s.notes_chunked, total: s.notes });
+  // The passages' vectors are being read into memory: how many there are is not known yet, so no "0 of N".
+  else if (s.state === 'indexing') line = t('embed.indexing');
   else if (s.complete) line = t('embed.complete');
   else if (s.paused) line = t('embed.paused');
   else line = t('embed.progress', { done: s.chunks_done, total: s.chunks_total });
@@ -71,7 +73,7 @@ export function EmbedPanel() {
           ))}
         </select>
       </label>
-      {s.chunks_total > 0 && !s.complete ? (
+      {s.chunks_total > 0 && !s.complete && s.state !== 'indexing' ? (
         <progress max={s.chunks_total} value={s.chunks_done} aria-label={t('embed.progress', { done: s.chunks_done, total: s.chunks_total })} />
       ) : null}
       {s.state === 'downloading' && s.download ? <progress max={100} value={s.download.progress} aria-label={line} /> : null}

@@ -23,7 +23,9 @@ export function ModeSwitch({ mode, ranMode, status, onChange }: Props) {
   const caps = useCapabilities();
   // "auto" shows as whatever the engine chose for the last search.
   const shown: SearchMode = mode !== 'auto' ? mode : ranMode === 'vector' || ranMode === 'hybrid' ? ranMode : 'text';
-  const busy = status && !status.complete && status.chunks_total > 0;
+  // While the vector index is read in after opening, the count of embedded passages is unknown: no "0%" then.
+  const indexing = status?.state === 'indexing';
+  const busy = status && !indexing && !status.complete && status.chunks_total > 0;
   const pct = busy ? Math.floor((100 * status.chunks_done) / status.chunks_total) : 100;
   return (
     <div className="mode-switch">
@@ -46,6 +48,10 @@ export function ModeSwitch({ mode, ranMode, status, onChange }: Props) {
         <span id="mode-why" className="mode-note muted" title={t('mode.unavailable')}>
           {t('mode.unavailableShort')}
           <span className="visually-hidden"> {t('mode.unavailable')}</span>
+        </span>
+      ) : indexing ? (
+        <span className="mode-note muted" role="status" data-testid="meaning-index-loading">
+          {t('mode.indexLoading')}
         </span>
       ) : busy ? (
         <span id="mode-progress" className="mode-note" role="status">
