@@ -18,6 +18,8 @@ export function engineApi(): Comlink.Remote<EngineApi> {
     const worker = new Worker(new URL('../../../worker/entry.worker.ts', import.meta.url), { type: 'module', name: 'kioku-engine' });
     remote = Comlink.wrap<EngineApi>(worker);
     startEmbedWorker(remote);
+    // Automation hook, as kiokuImportHandle: bench:first-result reads where start-up spent its time.
+    (globalThis as { kiokuStartupMarks?: unknown }).kiokuStartupMarks = startupMarks;
   }
   return remote;
 }
@@ -43,7 +45,6 @@ export async function startupMarks(): Promise<{ name: string; t: number }[]> {
   const worker = (await engineApi().startupMarks()).map((m) => ({ name: `worker: ${m.name}`, t: m.at - performance.timeOrigin }));
   return [...page, ...worker].sort((a, b) => a.t - b.t);
 }
-(window as unknown as { kiokuStartupMarks?: unknown }).kiokuStartupMarks = startupMarks;
 
 export function isToolError(v: unknown): v is ToolErrorResult {
   return typeof v === 'object' && v !== null && (v as { isError?: unknown }).isError === true;
