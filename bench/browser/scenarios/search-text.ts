@@ -9,6 +9,7 @@ import { defineScenario, type BenchRow, type BenchContext } from '../scenario';
 import { ms, summarize } from '../stats';
 import questionFile from '../../eval/data/seekstone-nl-queries.json';
 import semantic from '../../seekstone-semantic.json';
+import { TEXT_PLAN } from '../../../worker/search/text';
 
 /**
  * Question-length queries (8–12 words) for their own row (issue 16): the
@@ -48,6 +49,41 @@ async function timeCases(ctx: BenchContext, engine: Engine, vault: string, cases
   return rows;
 }
 
+/**
+ * Before and after the statements of issue 16's latency work (TEXT_PLAN),
+ * the same queries alternately, query by query, so that a shared machine's
+ * load falls on both alike. Results are the same either way (text-lean.test.ts).
+ */
+async function timePlans(ctx: BenchContext, engine: Engine, vault: string, label: string, queries: string[]): Promise<BenchRow[]> {
+  const plans = [
+    { name: `${label}: statements before the latency work (same results)`, lean: false },
+    { name: `${label}: after`, lean: true },
+  ];
+  const samples = plans.map(() => [] as number[]);
+  const call = async (query: string, lean: boolean) => {
+    TEXT_PLAN.lean = lean;
+    const t = performance.now();
+    const r = (await engine.call('search', { query })) as { isError?: boolean; error?: { message: string } };
+    if (r.isError) throw new Error(`${label}: ${r.error!.message}`);
+    return performance.now() - t;
+  };
+  try {
+    for (const q of queries.slice(0, 30)) for (const p of plans) await call(q, p.lean);
+    for (let i = 0; i < queries.length; i++) {
+      // Alternate which plan goes first, so neither always runs on a warmer cache.
+      const order = i % 2 ? [1, 0] : [0, 1];
+      for (const k of order) samples[k].push(await call(queries[i], plans[k].lean));
+    }
+  } finally {
+    TEXT_PLAN.lean = true;
+  }
+  return plans.map((p, k) => {
+    const s = summarize(samples[k]);
+    ctx.log(`${ctx.host} ${vault} ${p.name}: p50 ${ms(s.p50)} ms, p95 ${ms(s.p95)} ms`);
+    return { host: ctx.host, vault, query: p.name, runs: s.runs, p50_ms: ms(s.p50), p95_ms: ms(s.p95), mean_ms: ms(s.mean), max_ms: ms(s.max) };
+  });
+}
+
 export default defineScenario({
   description: 'Text search latency (tool call with snippets) on seekstone-10k and a synthetic vault: text, text + filter, text + path_prefix, text + folder; on seekstone-10k also questions of 8–12 words.',
   defaultCorpora: ['seekstone-10k'],
@@ -69,6 +105,10 @@ export default defineScenario({
       ], sampleQueries(engine, count))),
       ...(await timeCases(ctx, engine, 'seekstone-10k', [{ name: 'text, questions of 8–12 words', args: {} }], questionQueries(count))),
     );
+    if (ctx.options.plans !== '0') {
+      rows.push(...(await timePlans(ctx, engine, 'seekstone-10k', 'questions of 8–12 words, interleaved', questionQueries(count))));
+      rows.push(...(await timePlans(ctx, engine, 'seekstone-10k', 'text, interleaved', sampleQueries(engine, count))));
+    }
     // The baseline in the same run: the same questions with the openings index
     // emptied, i.e. ranked as before issue 16 (plus one lookup that finds nothing).
     engine.db.tx(() => engine.db.run('DELETE FROM fts_lead'));
