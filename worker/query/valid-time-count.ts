@@ -10,13 +10,18 @@
 // sides are inclusive), and the empty range (keys '~', '') does neither; so
 // the difference is exact, and each side is one range of an index
 // (assertions_time on the lower bound, assertions_end on the upper), plus an
-// equality probe for an inclusive bound.
+// equality probe for an inclusive bound. Outside a transaction the same
+// difference is taken by binary search over a snapshot of the bounds
+// (valid-time-bounds.ts); the statements below are for inside one.
 import type { Db, SqlValue } from '../db/database';
 import { OPEN_LOW, storageKeys } from '../ingest/temporal';
 import { assertionMatch, type ValidTimeQuery } from './valid-time';
+import { boundsSnapshot, countFromSnapshot } from './valid-time-bounds';
 
 /** The number of assertions answering `q`, without scope (each counted once). */
-export function countAnswering(db: Db, q: ValidTimeQuery): number {
+export function countAnswering(db: Db, q: ValidTimeQuery, opts: { sql?: boolean } = {}): number {
+  const snapshot = opts.sql ? null : boundsSnapshot(db);
+  if (snapshot) return countFromSnapshot(snapshot, q);
   const count = (sql: string, params: SqlValue[]) => db.get<{ n: number }>(`SELECT count(*) AS n FROM assertions ${sql}`, params)!.n;
   const w = q.window;
   if (!w) return count('INDEXED BY assertions_kind WHERE kind = ?', [q.kind!]);

@@ -72,7 +72,9 @@ describe('counting the answers of a valid-time question from index ranges', () =
       const q = parseValidTime(args)!;
       const m = assertionMatch(q, 'a');
       const want = db.get<{ n: number }>(`SELECT count(*) AS n FROM assertions a WHERE ${m.sql}`, m.params)!.n;
+      // From the bounds snapshot (outside a transaction) and from the index ranges (inside one).
       expect(countAnswering(db, q), JSON.stringify(args)).toBe(want);
+      expect(countAnswering(db, q, { sql: true }), JSON.stringify(args)).toBe(want);
     }
     // The questions reach the edges: some answer nothing, some many.
     const counts = QUESTIONS.map((a) => countAnswering(db, parseValidTime(a)!));
@@ -101,18 +103,20 @@ describe('listing observations without words', () => {
             params: [...(own.categories ?? []), ...(own.excluded.length ? [own.excluded.join(' OR ')] : [])],
           };
           const want = reference(q, scope.condition, ownSql);
-          for (const plan of ['walk', 'sort', undefined] as const) {
+          // Each plan of the page, the filter tested from its ids or by probes, the total from the snapshot or by SQL.
+          const HOW = [{ plan: 'walk', filterTest: 'probe' }, { plan: 'walk', filterTest: 'ids', counting: 'sql' }, { plan: 'sort' }, {}] as const;
+          for (const how of HOW) {
             for (let offset = 0; offset <= want.length + 7; offset += 7) {
-              const got = listObservations({ db, scope, window: { offset, limit: 7 }, validTime: q, ...own, plan });
-              expect(got.total, JSON.stringify({ args, scopeArgs, own, plan })).toBe(want.length);
-              expect(got.ids, JSON.stringify({ args, scopeArgs, own, plan, offset })).toEqual(want.slice(offset, offset + 7));
+              const got = listObservations({ db, scope, window: { offset, limit: 7 }, validTime: q, ...own, ...how });
+              expect(got.total, JSON.stringify({ args, scopeArgs, own, how })).toBe(want.length);
+              expect(got.ids, JSON.stringify({ args, scopeArgs, own, how, offset })).toEqual(want.slice(offset, offset + 7));
               compared++;
             }
           }
         }
       }
     }
-    expect(compared).toBeGreaterThan(1000);
+    expect(compared).toBeGreaterThan(1300);
   });
 
   it('orders the same path in two vaults by vault, then line', () => {
@@ -151,7 +155,7 @@ describe('the statements of a listing', () => {
   it('valid_at alone counts index entries only and walks notes in path order to fill the page', () => {
     const q = parseValidTime({ valid_at: '2026-07-01' })!;
     const scope = buildScope(db, readScope({}, undefined));
-    const ran = plans(() => listObservations({ db, scope, window: { offset: 0, limit: 10 }, validTime: q, excluded: [], plan: 'walk' }));
+    const ran = plans(() => listObservations({ db, scope, window: { offset: 0, limit: 10 }, validTime: q, excluded: [], plan: 'walk', counting: 'sql' }));
     const counts = ran.filter((p) => p.startsWith('SELECT count(*)'));
     expect(counts.length).toBeGreaterThan(0);
     // Before: one statement read the assertions, their observations and notes, sorted them all and counted by a window function.
@@ -172,7 +176,7 @@ describe('the count under a scope that names few notes', () => {
       const scope = buildScope(db, readScope(scopeArgs, undefined));
       for (const args of CASES) {
         const q = parseValidTime(args)!;
-        const ran = plans(() => listObservations({ db, scope, window: { offset: 0, limit: 5 }, validTime: q, excluded: [], plan: 'walk' }));
+        const ran = plans(() => listObservations({ db, scope, window: { offset: 0, limit: 5 }, validTime: q, excluded: [], plan: 'walk', counting: 'sql' }));
         const count = ran.find((p) => p.startsWith('SELECT count(*)'))!;
         const at = JSON.stringify({ scopeArgs, args });
         // The scope is in the statement (its ids, as a list the seek reads) …
@@ -187,3 +191,36 @@ describe('the count under a scope that names few notes', () => {
     }
   });
 });
+
+describe('the count from the bounds snapshot', () => {
+  const CASES: Record<string, unknown>[] = [{ valid_at: '2026-07-01' }, { valid_overlaps: '[2026-06-01,2026-08-01)' }, { valid_at: '2026-07-01', time_kind: 'due' }, { time_kind: 'effective' }];
+
+  it('reads no assertion once the snapshot is built: only its generation, and under a scope the ids in scope in one statement', () => {
+    for (const scopeArgs of [{}, { filters: { status: 'active' } }, { path_prefix: 'a/' }, { folder: 'a/sub' }]) {
+      const scope = buildScope(db, readScope(scopeArgs, undefined));
+      for (const args of CASES) {
+        const q = parseValidTime(args)!;
+        listObservations({ db, scope, window: { offset: 0, limit: 5 }, validTime: q, excluded: [] });
+        const ran = plans(() => listObservations({ db, scope, window: { offset: 0, limit: 5 }, validTime: q, excluded: [] }));
+        const at = JSON.stringify({ scopeArgs, args });
+        expect(ran.filter((p) => p.startsWith('SELECT count(*)')), at).toEqual([]);
+        expect(ran.filter((p) => p.includes('assertions_generation')).length, at).toBe(1);
+        // Only the page itself reads assertions (those of the notes it walks).
+        expect(ran.filter((p) => /FROM assertions(?!_generation)/.test(p) && !p.includes('LIMIT')), at).toEqual([]);
+        if (Object.keys(scopeArgs).length) expect(ran.filter((p) => p.includes('group_concat(id)')).length, at).toBe(1);
+      }
+    }
+  });
+
+  it('walks a metadata filter by probing each note when the page is near, from its id set when it is far', () => {
+    const scope = buildScope(db, readScope({ filters: { status: 'active' } }, undefined));
+    const q = parseValidTime({ time_kind: 'valid' })!;
+    const page = (offset: number) => plans(() => listObservations({ db, scope, window: { offset, limit: 1 }, validTime: q, excluded: [] })).find((p) => p.includes('LIMIT'))!;
+    expect(page(0)).toContain('CORRELATED SCALAR SUBQUERY');
+    expect(page(0)).not.toContain('LIST SUBQUERY');
+    expect(page(1000)).toBe(undefined); // past the end: no page is read
+    const total = listObservations({ db, scope, window: { offset: 0, limit: 1 }, validTime: q, excluded: [] }).total;
+    expect(page(total - 1)).toContain('LIST SUBQUERY');
+  });
+});
+
