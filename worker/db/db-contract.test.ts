@@ -61,6 +61,34 @@ for (const [name, open] of BACKENDS) {
       expect(db.get('SELECT ? AS b', [10n])).toEqual({ b: 10 });
     });
 
+    it('reads every kind of value the same way through get, all, column and each (the wasm backend reads rows through the C API)', () => {
+      const sql = "SELECT 9007199254740991 AS safe, -9007199254740991 AS neg, 9007199254740993 AS big, 0.1 + 0.2 AS real, 1e308 * 10 AS inf, '' AS empty, 'ß 東京 🙂' AS text, x'00ff' AS blob, NULL AS none, 1 AS same, 2 AS same";
+      // Beyond 2^53 sqlite-wasm gives a BigInt (as its Stmt.get() does); better-sqlite3 a rounded number.
+      const big = db.backend === 'wasm' ? 9007199254740993n : 9007199254740992;
+      const want = { safe: 2 ** 53 - 1, neg: -(2 ** 53 - 1), big, real: 0.1 + 0.2, inf: Infinity, empty: '', text: 'ß 東京 🙂', none: null, same: 2 };
+      const check = (row: Record<string, unknown>) => {
+        const { blob, ...rest } = row;
+        expect(rest).toEqual(want);
+        expect([...(blob as Uint8Array)]).toEqual([0, 255]);
+      };
+      check(db.get(sql)!);
+      check(db.all(sql)[0]);
+      const each: Record<string, unknown>[] = [];
+      db.each(sql, undefined, (r) => each.push(r));
+      check(each[0]);
+      expect(db.column("SELECT 'a' UNION ALL SELECT NULL UNION ALL SELECT 7 UNION ALL SELECT 2.5")).toEqual(['a', null, 7, 2.5]);
+    });
+
+    it('names the columns of a cached statement after the schema under it changed', () => {
+      db.exec('CREATE TABLE reshaped (a INTEGER)');
+      db.run('INSERT INTO reshaped (a) VALUES (1)');
+      expect(db.all('SELECT * FROM reshaped')).toEqual([{ a: 1 }]);
+      db.exec('ALTER TABLE reshaped ADD COLUMN b TEXT');
+      db.exec('ALTER TABLE reshaped RENAME COLUMN a TO c');
+      expect(db.all('SELECT * FROM reshaped')).toEqual([{ c: 1, b: null }]);
+      expect(db.get('SELECT * FROM reshaped')).toEqual({ c: 1, b: null });
+    });
+
     it('takes numbered (?1) and named ($x) parameters', () => {
       expect(db.get('SELECT ?1 AS a, ?2 AS b, ?1 || ?2 AS c', ['x', 'y'])).toEqual({ a: 'x', b: 'y', c: 'xy' });
       expect(db.get('SELECT $v + 1 AS n', { $v: 41 })).toEqual({ n: 42 });

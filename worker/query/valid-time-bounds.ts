@@ -39,9 +39,13 @@ export interface BoundsSnapshot {
   /** By axis, and by `${kind} ${axis}`. */
   sets: Map<string, SortedBounds>;
   kinds: Map<string, number>;
-  /** Every assertion grouped by entry (each entry's [start, end) in `entries`): axis and kind as indexes into the name lists. */
+  /** Every assertion grouped by entry, axis and kind as indexes into the name lists. */
   rows: { axis: Uint8Array; kind: Uint8Array; lo: Int32Array; hi: Int32Array; loInc: Uint8Array; hiInc: Uint8Array; axisNames: string[]; kindNames: string[] };
-  entries: Map<number, [number, number]>;
+  /** Entry id → its rows, [start[id], start[id + 1]); ids above the largest with assertions have none. */
+  start: Int32Array;
+  /** countInEntries marks the entries it counted with a fresh number here (an entry named twice counts once). */
+  seen: Uint32Array;
+  pass: number;
 }
 
 const snapshots = new WeakMap<Db, BoundsSnapshot>();
@@ -88,19 +92,12 @@ function buildSnapshot(db: Db, generation: number): BoundsSnapshot {
     axes.set(axis, { keys, code: new Map(keys.map((k, i) => [k, 2 * i + 1])) });
   }
   // Rows grouped by entry: counted, then placed (the scan's order is not relied on).
-  const entries = new Map<number, [number, number]>();
-  for (const l of lines) {
-    const id = Number(l[0]);
-    const span = entries.get(id);
-    if (span) span[1]++;
-    else entries.set(id, [0, 1]);
-  }
-  let at = 0;
-  for (const span of entries.values()) {
-    const size = span[1];
-    span[0] = span[1] = at;
-    at += size;
-  }
+  let maxEntry = 0;
+  for (const l of lines) maxEntry = Math.max(maxEntry, Number(l[0]));
+  const start = new Int32Array(maxEntry + 2);
+  for (const l of lines) start[Number(l[0]) + 1]++;
+  for (let id = 1; id < start.length; id++) start[id] += start[id - 1];
+  const next = start.slice(0, maxEntry + 1);
   const rows: BoundsSnapshot['rows'] = {
     axis: new Uint8Array(n), kind: new Uint8Array(n), lo: new Int32Array(n), hi: new Int32Array(n), loInc: new Uint8Array(n), hiInc: new Uint8Array(n), axisNames, kindNames,
   };
@@ -112,8 +109,7 @@ function buildSnapshot(db: Db, generation: number): BoundsSnapshot {
   };
   const kinds = new Map<string, number>();
   for (const [entry, kind, axis, loInc, hiInc, lo, hi] of lines) {
-    const span = entries.get(Number(entry))!;
-    const i = span[1]++;
+    const i = next[Number(entry)]++;
     const code = axes.get(axis)!.code;
     const l = code.get(lo)!;
     const h = code.get(hi)!;
@@ -134,7 +130,7 @@ function buildSnapshot(db: Db, generation: number): BoundsSnapshot {
   const sets = new Map<string, SortedBounds>();
   const sorted = (xs: number[]) => Int32Array.from(xs).sort();
   for (const [key, s] of lists) sets.set(key, { lo: sorted(s.lo), loInc: sorted(s.loInc), hi: sorted(s.hi), hiExcl: sorted(s.hiExcl) });
-  return { generation, axes, sets, kinds, rows, entries };
+  return { generation, axes, sets, kinds, rows, start, seen: new Uint32Array(maxEntry + 1), pass: 0 };
 }
 
 /** The code of a key of a question on this axis: an assertion's key compares to it as the strings do. */
@@ -204,14 +200,18 @@ export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: I
   }
   const upperInc = !!w?.upperInclusive;
   const lowerInc = !!w?.lowerInclusive;
-  const seen = new Set<number>();
+  const { start, seen } = s;
+  s.pass = (s.pass + 1) >>> 0;
+  if (s.pass === 0) {
+    seen.fill(0);
+    s.pass = 1;
+  }
+  const pass = s.pass;
   let n = 0;
   for (const id of entryIds) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const span = s.entries.get(id);
-    if (!span) continue;
-    for (let i = span[0]; i < span[1]; i++) {
+    if (!(id >= 0 && id < seen.length) || seen[id] === pass) continue;
+    seen[id] = pass;
+    for (let i = start[id], end = start[id + 1]; i < end; i++) {
       if (kind >= 0 && r.kind[i] !== kind) continue;
       if (w) {
         if (r.axis[i] !== axisIndex) continue;
