@@ -71,6 +71,7 @@ for (const s of SCENARIOS.filter((x) => !ROWS.length || x.baseline || ROWS.some(
   spent.clear();
   let total = 0;
   let cpu = 0;
+  const walls: number[] = [];
   for (let i = 0; i < queries.length; i++) {
     recording = i >= WARMUP;
     const t = performance.now();
@@ -78,6 +79,7 @@ for (const s of SCENARIOS.filter((x) => !ROWS.length || x.baseline || ROWS.some(
     const r = (await engine.call('search', { ...s.args(queries[i], i), mode: 'text' })) as { isError?: boolean; error?: unknown };
     if (r.isError) throw new Error(`${s.name}: ${JSON.stringify(r.error)}`);
     if (recording) {
+      walls.push(performance.now() - t);
       total += performance.now() - t;
       const u = process.cpuUsage(c);
       cpu += (u.user + u.system) / 1000;
@@ -86,7 +88,9 @@ for (const s of SCENARIOS.filter((x) => !ROWS.length || x.baseline || ROWS.some(
   recording = false;
   const runs = queries.length - WARMUP;
   const sql = [...spent.values()].reduce((a, e) => a + e.ms, 0);
-  process.stdout.write(`\n## ${s.name}: mean ${(total / runs).toFixed(3)} ms (cpu ${(cpu / runs).toFixed(3)}), SQL ${(sql / runs).toFixed(3)}, rest (JS) ${((total - sql) / runs).toFixed(3)}\n`);
+  walls.sort((a, b) => a - b);
+  const pct = (p: number) => walls[Math.min(walls.length - 1, Math.floor((p / 100) * walls.length))].toFixed(2);
+  process.stdout.write(`\n## ${s.name}: p50 ${pct(50)} ms, p95 ${pct(95)} ms, mean ${(total / runs).toFixed(3)} ms (cpu ${(cpu / runs).toFixed(3)}), SQL ${(sql / runs).toFixed(3)}, rest (JS) ${((total - sql) / runs).toFixed(3)}\n`);
   for (const [k, e] of [...spent].sort((a, b) => b[1].ms - a[1].ms)) {
     process.stdout.write(`  ${(e.ms / runs).toFixed(3)} ms  ×${(e.n / runs).toFixed(1)}  ${k}\n`);
   }

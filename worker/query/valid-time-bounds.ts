@@ -181,8 +181,12 @@ export function countFromSnapshot(s: BoundsSnapshot, q: ValidTimeQuery): number 
   return starts - ended;
 }
 
-/** The number of assertions of these entries answering `q` (an entry named twice counts once), testing each as assertionMatch does. */
-export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: Iterable<number>): number {
+/**
+ * The number of assertions of these entries answering `q` (an entry named
+ * twice counts once), testing each as assertionMatch does; the entries with
+ * an answer are pushed onto `answering` when it is given.
+ */
+export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: Iterable<number>, answering?: number[]): number {
   const w = q.window;
   const r = s.rows;
   const kind = q.kind ? r.kindNames.indexOf(q.kind) : -1;
@@ -211,6 +215,7 @@ export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: I
   for (const id of entryIds) {
     if (!(id >= 0 && id < seen.length) || seen[id] === pass) continue;
     seen[id] = pass;
+    const before = n;
     for (let i = start[id], end = start[id + 1]; i < end; i++) {
       if (kind >= 0 && r.kind[i] !== kind) continue;
       if (w) {
@@ -220,6 +225,7 @@ export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: I
       }
       n++;
     }
+    if (answering && n > before) answering.push(id);
   }
   return n;
 }
