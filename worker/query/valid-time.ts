@@ -143,7 +143,10 @@ export interface TemporalJson {
   };
 }
 
-interface AssertionRow {
+/** The columns of an assertion a response shows (with its observation's id). */
+export const ASSERTION_COLUMNS = ['observation_id', 'kind', 'axis', 'lo', 'hi', 'lo_inc', 'hi_inc', 'literal', 'source_text'] as const;
+
+export interface AssertionRow {
   observation_id: number;
   kind: TimeKind;
   axis: Axis;
@@ -160,7 +163,7 @@ export function assertionsOf(db: Db, observationIds: readonly number[]): Map<num
   const out = new Map<number, TemporalJson[]>();
   if (!observationIds.length) return out;
   const rows = db.all<AssertionRow>(
-    `SELECT observation_id, kind, axis, lo, hi, lo_inc, hi_inc, literal, source_text FROM assertions
+    `SELECT ${ASSERTION_COLUMNS.join(', ')} FROM assertions
      WHERE observation_id IN (${observationIds.map(() => '?').join(',')}) ORDER BY id`,
     [...observationIds],
   );
@@ -172,7 +175,7 @@ export function assertionsOf(db: Db, observationIds: readonly number[]): Map<num
   return out;
 }
 
-function temporalJson(r: AssertionRow): TemporalJson {
+export function temporalJson(r: AssertionRow): TemporalJson {
   const empty = r.literal === 'empty';
   return {
     kind: r.kind,

@@ -1,8 +1,8 @@
 // Ranked observation and relation rows → the hits a caller sees: the item
 // itself, its note (path, title, permalink), a snippet of its own text with
 // the matched words marked and, for observations, their valid time.
-import type { Db } from '../db/database';
-import { assertionsOf, type TemporalJson } from '../query/valid-time';
+import type { Db, SqlValue } from '../db/database';
+import { ASSERTION_COLUMNS, temporalJson, type AssertionRow, type TemporalJson } from '../query/valid-time';
 import type { ItemRow } from './items';
 import { highlighter, makeSnippet, type HighlightTerm } from './snippet';
 
@@ -59,12 +59,22 @@ export function hydrateItemHits(db: Db, rows: readonly ItemRow[], opts: { highli
   const relIds = rows.filter((r) => r.type === 'relation').map((r) => r.id);
   const list = (ids: number[]) => ids.map(() => '?').join(',');
   const obs = new Map<number, { vault: string; path: string; title: string; permalink: string | null; line: number; category: string; content: string; tags: string; context: string | null }>();
+  const temporal = opts.temporal ? new Map<number, TemporalJson[]>() : null;
   if (obsIds.length) {
-    for (const o of db.all<{ id: number; vault: string; path: string; title: string; permalink: string | null; line: number; category: string; content: string; tags: string; context: string | null }>(
-      `SELECT o.id, v.name AS vault, e.path, e.title, e.permalink, o.line, o.category, o.content, o.tags, o.context
-       FROM observations o JOIN entries e ON e.id = o.entry_id JOIN vaults v ON v.id = e.vault_id WHERE o.id IN (${list(obsIds)})`,
+    // With valid time, each observation's assertions come in the same statement (one row each, in written order).
+    const withTime = temporal ? `, ${ASSERTION_COLUMNS.map((c) => `a.${c} AS a_${c}`).join(', ')}` : '';
+    const join = temporal ? ' LEFT JOIN assertions a ON a.observation_id = o.id' : '';
+    for (const o of db.all<{ id: number; vault: string; path: string; title: string; permalink: string | null; line: number; category: string; content: string; tags: string; context: string | null } & Record<string, SqlValue>>(
+      `SELECT o.id, v.name AS vault, e.path, e.title, e.permalink, o.line, o.category, o.content, o.tags, o.context${withTime}
+       FROM observations o JOIN entries e ON e.id = o.entry_id JOIN vaults v ON v.id = e.vault_id${join} WHERE o.id IN (${list(obsIds)})${temporal ? ' ORDER BY a.id' : ''}`,
       obsIds,
-    )) obs.set(o.id, o);
+    )) {
+      obs.set(o.id, o);
+      if (!temporal) continue;
+      const claims = temporal.get(o.id) ?? [];
+      temporal.set(o.id, claims);
+      if (o.a_kind !== null) claims.push(temporalJson(Object.fromEntries(ASSERTION_COLUMNS.map((c) => [c, o[`a_${c}`]])) as unknown as AssertionRow));
+    }
   }
   const rels = new Map<number, { vault: string; path: string; title: string; permalink: string | null; line: number; type: string; target: string; context: string | null; target_path: string | null; target_title: string | null }>();
   if (relIds.length) {
@@ -77,7 +87,6 @@ export function hydrateItemHits(db: Db, rows: readonly ItemRow[], opts: { highli
       relIds,
     )) rels.set(r.id, r);
   }
-  const temporal = opts.temporal ? assertionsOf(db, obsIds) : null;
   const hits: ItemHit[] = [];
   for (const row of rows) {
     if (row.type === 'observation') {
