@@ -20,7 +20,7 @@ export function rowReader(sqlite3: Sqlite3Static, stmt: PreparedStatement): RowR
   const { capi, wasm } = sqlite3;
   const p = stmt.pointer as number;
   const db = capi.sqlite3_db_handle(p);
-  const n = capi.sqlite3_column_count(p);
+  // Read after the first step: SQLite re-prepares a cached statement there when the schema changed, and its columns with it.
   let names: string[] | null = null;
   const rawText = (wasm.exports as unknown as Record<string, (s: number, i: number) => number>).sqlite3_column_text;
   const decoder = new TextDecoder();
@@ -70,10 +70,10 @@ export function rowReader(sqlite3: Sqlite3Static, stmt: PreparedStatement): RowR
     row() {
       if (!names) {
         names = [];
-        for (let i = 0; i < n; i++) names.push(capi.sqlite3_column_name(p, i) ?? '');
+        for (let i = 0, n = capi.sqlite3_column_count(p); i < n; i++) names.push(capi.sqlite3_column_name(p, i) ?? '');
       }
       const out: Record<string, SqlValue> = {};
-      for (let i = 0; i < n; i++) out[names[i]] = value(i);
+      for (let i = 0; i < names.length; i++) out[names[i]] = value(i);
       return out;
     },
   };
