@@ -77,7 +77,10 @@ Chromium this runs in the engine's Web Worker on OPFS; in Node on the
 in-memory database.
 
 Targets: seekstone-10k p50 ≤ 2 ms and p95 ≤ 10 ms, text and text + filter;
-questions of 8–12 words p95 ≤ 15 ms; 100,000 notes p95 ≤ 50 ms. For scale: seekstone's own search averages 6.2 ms
+questions of 8–12 words p95 ≤ 15 ms; 100,000 notes p95 ≤ 50 ms. The
+"interleaved" rows time the text ranking's statements before and after issue
+16's latency work (\`TEXT_PLAN\`, same results) over the same queries in
+alternating blocks, with the engine's CPU time per call. For scale: seekstone's own search averages 6.2 ms
 on this vault and obsidian-mcp-rs 36.7 ms (published, on a faster machine).
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}.
