@@ -126,9 +126,9 @@ assertions change (migration 0018 counts their changes;
 starting before the window ends minus those ending before it starts), and
 under a scope that names few notes (a filter, path_prefix, folder) by testing
 the bounds of each note in scope, whose ids are read in one statement. The
-page walks notes in path order until it is full (a filter probed note by
-note), or, when the answering notes are few or the page far, sorts the
-answers of the notes the count found answering; only the page is hydrated,
+page walks notes in path order until it is full (under a scope, testing
+each against the notes the count found answering), or, when those are few
+or the page far, sorts their answers; only the page is hydrated,
 with its assertions in the same statement
 (\`worker/search/observation-listing.ts\`). cpu_mean_ms is the process's CPU
 time per query, less swayed by other work than wall time. The snapshot of
