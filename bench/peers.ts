@@ -20,6 +20,7 @@ import { latencyQueries, readCorpus } from './peers/corpus';
 import { PEERS } from './peers/engines';
 
 const LOAD_BEFORE = loadavg()[0];
+const STARTED = performance.now();
 const argv = process.argv.slice(2);
 const value = (name: string, fallback: string) => {
   const i = argv.indexOf(`--${name}`);
@@ -160,18 +161,18 @@ else if (!argv.includes('--no-doc')) {
     `## Kioku beside its peers (\`npm run bench:peers\`)
 
 seekstone-10k (10,000 notes, 69.6 MB) indexed and queried by four engines in
-one run: **kioku** (the engine as the browser runs it: sqlite-wasm, database
-in memory, stored as one image), **sqlite-native** (the very same engine,
-schema and SQL on better-sqlite3 ${versions('better-sqlite3')}, a database file in WAL mode: the floor
-a browser's sqlite-wasm can approach), **orama** (@orama/orama ${versions('@orama/orama')},
-full-text over title and body, \`where\` on \`type\` and \`tags\` as enums) and
-**minisearch** (${versions('minisearch')}, fields title, body, tags; filters as its \`filter\`
-callback, filter-only through its wildcard query). Each engine is used with
-its default settings and given the same notes; peers get title, body, tags
-and type from a plain frontmatter split (\`bench/peers/corpus.ts\`), Kioku the
-files as an import gets them.
+one run: **kioku** (the engine on sqlite-wasm, as the browser runs it, with
+the database in memory), **sqlite-native** (the very same engine, schema and
+SQL on better-sqlite3 ${versions('better-sqlite3')}, a database file in WAL mode: what \`kioku --db\`
+runs in Node, and the floor a browser's sqlite-wasm can approach), **orama**
+(@orama/orama ${versions('@orama/orama')}, full-text over title and body, \`where\` on \`type\` and
+\`tags\` as enums; filter-only is \`where\` alone) and **minisearch** (${versions('minisearch')}, fields
+title, body, tags; filters as its \`filter\` callback, filter-only through its
+wildcard query). Each engine is used with its default settings and given the
+same notes; peers get title, body, tags and type from a plain frontmatter
+split (\`bench/peers/corpus.ts\`), Kioku the files as an import gets them.
 
-Each engine runs in a fresh Node process per run (\`bench/peers/child.ts\`), ${RUNS} runs
+Each engine runs in a fresh Node process per run (\`bench/peers/child.ts\`), ${RUNS} run(s)
 interleaved; every speed figure is the median of the runs, with its ratio to
 Kioku's (below 1× is faster or smaller than Kioku). Build: from files in
 memory to a searchable index (Kioku and native: the import, typed
@@ -179,29 +180,37 @@ frontmatter, structure, FTS, merge). Index on disk: the stored file (Kioku:
 the database image; native: the database file after a checkpoint; Orama:
 JSON of \`save()\`; MiniSearch: its JSON). Cold start: a new process opens the
 stored index and returns the first result (after Node has started and the
-modules are loaded). Queries return a page of 10: Kioku's through its
-search tool exactly as agents call it (ranking, exact total, snippets), the
-peers' their hit lists. Keyword queries: ${queries.keyword.length} (the 35 hand-written keyword queries
-and 1–3 words sampled, seeded, from the notes); question queries: the ${queries.question.length}
-natural-language questions of seekstone-nl. Filters: \`type = reference\`
-and \`tags\` holding \`history\`, alternated; text + filter puts them on the first
-120 keyword queries. Memory: after the build, corpus text released and a
-full GC; heap + external counts what V8 knows about (sqlite-wasm's memory is
-an ArrayBuffer, so it counts; native SQLite's page cache is outside V8 and
-shows only in the RSS growth).
+modules are loaded); "opening the index" is its first part. Kioku's row reads
+the whole image into wasm memory, because sqlite-wasm has no file storage in
+Node: no product path does that (the browser opens its OPFS database page by
+page, timed in Chromium by \`npm run bench:first-result\`; \`kioku --db\` opens
+the file natively, the sqlite-native row). Queries return a page of 10:
+Kioku's through its search tool exactly as agents call it (ranking, exact
+total, snippets, titles, tags), the peers' their hit lists. The rows marked
+"ranked ids only" time the same queries through Kioku's ranking alone (the
+same scope, ranking and exact total, no hits built): that is all a peer's
+search returns, so a peer's figure there is its figure above. Keyword queries: ${queries.keyword.length} (the 35
+hand-written keyword queries and 1–3 words sampled, seeded, from the notes);
+question queries: the ${queries.question.length} natural-language questions of seekstone-nl. Filters:
+\`type = reference\` (597 notes) and \`tags\` holding \`history\` (1,982),
+alternated; text + filter puts them on the first 120 keyword queries. CPU ms
+per query: the process's user + system time over the row's queries, divided
+by their number (less sensitive to other work on the machine than wall
+time). Memory: after the build, corpus text released and a full GC; heap +
+external counts what V8 knows about (sqlite-wasm's memory is an ArrayBuffer,
+so it counts; native SQLite's page cache is outside V8 and shows only in the
+RSS growth).
 
 Quality (deterministic, measured in the first run): each engine's own
 ranking, page of 100, on the judged sets of \`npm run eval\`: seekstone-kw,
 seekstone-nl, seekstone-paraphrase (seekstone-10k), cranfield (1,400
 abstracts) and ja-d365 (4,202 Japanese documents); hit@5 and MRR@10.
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, in Node (not Chromium). The machine's 2 cores were
-shared with other work during the run: every time is an upper bound.
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, in Node (not Chromium), in ${Math.round((performance.now() - STARTED) / 60000)} minutes.${Math.max(LOAD_BEFORE, loadavg()[0]) > 2 ? " The machine's 2 cores were shared with other work during the run: every time is an upper bound." : ''}
 ${loadNote(LOAD_BEFORE)}
 
 ${targetSummary()} Not measured here: the cold start in Chromium (the
-issue's ≤ 300 ms target; this table is Node) and a 100,000-note vault
-(building Orama over seekstone-10k alone took minutes on this machine).
+issue's ≤ 300 ms target; this table is Node).
 
 ${speed}
 

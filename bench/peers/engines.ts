@@ -121,7 +121,10 @@ function oramaIndex(db: AnyOrama): PeerIndex {
       const where: Record<string, unknown> = {};
       if (filter?.type) where.type = { eq: filter.type };
       if (filter?.tag) where.tags = { containsAll: [filter.tag] };
-      const r = await oramaSearch(db, { term: query, properties: ['title', 'body'], limit, ...(filter ? { where } : {}) } as never);
+      // Filter-only: `where` alone. An empty term with `properties` makes Orama visit every
+      // document's text (0.2 ms → 2.6 s for 2,000 notes), which no application would ask for.
+      const text = query ? { term: query, properties: ['title', 'body'] } : {};
+      const r = await oramaSearch(db, { ...text, limit, ...(filter ? { where } : {}) } as never);
       return (r as { hits: { id: string }[] }).hits.map((h) => String(h.id));
     },
     store(file) {
