@@ -44,6 +44,7 @@ export class EmbedService {
   private generation = 0;
   private lastNotify = 0;
   private deferred: Promise<void> | null = null;
+  private modelLoad: { spec: ModelSpec; done: Promise<void> } | null = null;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.keeper = new IndexKeeper(db);
@@ -231,16 +232,24 @@ export class EmbedService {
    */
   async warm(): Promise<EmbedStatus> {
     if (!this.loader.embedder) return this.status();
+    // The model loads in the embed worker while this worker reads the index, so the wait is the longer of the
+    // two, not their sum. Whether there are vectors at all is one key lookup; without any, no model is loaded.
+    const hasVectors = this.db.column('SELECT 1 FROM vectors WHERE model = ? LIMIT 1', [this.spec.id]).length > 0;
+    const model = hasVectors && !this.loader.isLoaded(this.spec) ? this.loadQuietly() : Promise.resolve();
     const index = await this.index();
-    if (index.size > 0 && !this.loader.isLoaded(this.spec)) {
-      const before = this.state;
-      try {
-        await this.ensureLoaded();
-      } catch {
-        if (this.state === 'loading' || this.state === 'downloading') this.setState(before);
-      }
-    }
+    await model;
+    if (index.size > 0 && !this.loader.isLoaded(this.spec)) await this.loadQuietly();
     return this.status();
+  }
+
+  /** Loads the active model; a failure is left for the search that needs it to report. */
+  private async loadQuietly(): Promise<void> {
+    const before = this.state;
+    try {
+      await this.ensureLoaded();
+    } catch {
+      if (this.state === 'loading' || this.state === 'downloading') this.setState(before);
+    }
   }
 
   /** Runs the queue until every note is embedded (or it is paused or fails). */
@@ -294,9 +303,19 @@ export class EmbedService {
     this.opts.onStatus(this.status());
   }
 
-  /** The active model in the runner, showing loading (or downloading) meanwhile, then the state before. */
-  private async ensureLoaded(): Promise<void> {
+  /** The active model in the runner; callers meanwhile (warm, a search, the queue) share one load. */
+  private ensureLoaded(): Promise<void> {
     const spec = this.spec;
+    if (this.modelLoad?.spec === spec) return this.modelLoad.done;
+    const done = this.loadModel(spec).finally(() => {
+      if (this.modelLoad?.done === done) this.modelLoad = null;
+    });
+    this.modelLoad = { spec, done };
+    return done;
+  }
+
+  /** Loads the model, showing loading (or downloading) meanwhile, then the state before. */
+  private async loadModel(spec: ModelSpec): Promise<void> {
     if (!this.loader.embedder) throw new Error('no embedder');
     if (this.loader.isLoaded(spec)) return;
     const before = this.state;

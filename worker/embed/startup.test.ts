@@ -11,6 +11,7 @@ import { openMemoryDb, saveDb } from '../db/open-node';
 import { createEngine } from '../engine';
 import { memorySource } from '../ingest/source';
 import { ok } from '../test/make-engine';
+import type { Embedder } from './embedder';
 import { embeddedEngine, sharedEmbedder } from './testing';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kioku-startup-'));
@@ -101,6 +102,23 @@ describe('opening an embedded vault', () => {
     expect(ok(await e.call('embed_warm', {}))).toMatchObject({ ready: true, complete: true, chunks_done: passages });
     const r = ok(await e.call('search', { query: 'wind speed instrument', mode: 'vector' })) as { results: { path: string }[] };
     expect(r.results[0]?.path).toBe('a.md');
+    e.embed!.stop();
+  });
+
+  it('embed_warm loads the model while the index is being read, not after it', async () => {
+    const inner = sharedEmbedder();
+    const atLoad: { chunks_done: number; state: string }[] = [];
+    const embedder: Embedder = {
+      load: (spec, p) => {
+        atLoad.push(e.embed!.status());
+        return inner.load(spec, p);
+      },
+      embed: (texts, role) => inner.embed(texts, role),
+    };
+    const e = createEngine(await openMemoryDb({ file: await embeddedFile('parallel.db') }), { embedder, startupGraceMs: 60_000 });
+    expect(ok(await e.call('embed_warm', {}))).toMatchObject({ ready: true, complete: true, chunks_done: passages });
+    // One load, begun before any vector was in memory; the status said the index was loading, not "0 embedded".
+    expect(atLoad).toEqual([expect.objectContaining({ chunks_done: 0, state: 'indexing' })]);
     e.embed!.stop();
   });
 

@@ -58,7 +58,8 @@ export function describeStatus(s: StatusInput): EmbedStatus {
   const remaining = Math.max(0, c.chunks - embedded);
   return {
     model: { id: s.spec.id, label: s.spec.label, languages: s.spec.languages, dim: s.spec.dim, source: s.spec.source.kind, size_mb: s.spec.sizeMB },
-    state: s.state === 'idle' && s.embedded === null ? 'indexing' : s.state === 'idle' && complete ? 'complete' : s.state,
+    // Until the index is read, that is what the status says, even while the model loads beside it (warm).
+    state: (s.state === 'idle' || s.state === 'loading') && s.embedded === null ? 'indexing' : s.state === 'idle' && complete ? 'complete' : s.state,
     complete,
     paused: s.paused,
     ready: s.loaded && s.embedded !== null && s.state !== 'loading' && s.state !== 'downloading',
