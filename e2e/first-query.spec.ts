@@ -114,5 +114,12 @@ test('a query typed as soon as the app opens is answered by text before the sear
   expect(seen[seen.length - 1]).toMatchObject({ mode: 'Hybrid', adding: false });
   // While the stored vectors were read in, the page never claimed that the notes were still being embedded.
   expect(await page.evaluate(() => (window as unknown as { __progressShown?: boolean }).__progressShown ?? false)).toBe(false);
+  // The fields (a second or more of the engine's time on a large vault) were not asked for at start-up,
+  // so the query did not queue behind them; the filter builder asks for them when it opens.
+  const calls = async () => (await page.evaluate('window.kiokuStartupMarks()') as { name: string }[]).map((m) => m.name);
+  expect(await calls()).not.toContain('page: fields sent');
+  await page.getByRole('button', { name: /Add filter/ }).click();
+  await expect(page.locator('#filter-fields option').first()).toBeAttached();
+  expect(await calls()).toContain('page: fields answered');
   expect(errors).toEqual([]);
 });

@@ -25,7 +25,6 @@ import { EmbedPanel } from '../features/embed/EmbedPanel';
 import { TeamPanel } from '../features/team/TeamPanel';
 import { PinnedPanel } from '../features/team/PinnedPanel';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
-import { useFields } from '../features/filters/use-fields';
 import { addCondition, addTag } from '../features/filters/filter-model';
 import { useSearchState } from '../state/use-search-state';
 import { AppContext, type AppCtx } from './app-context';
@@ -97,7 +96,6 @@ function Shell({ caps }: { caps: Capabilities }) {
     setRefreshKey((k) => k + 1);
   }, []);
   const { state: importState, importFolder, importTexts, cancel } = useImport(refresh);
-  const fields = useFields(state.vault, refreshKey);
   const embed = useEmbedStatus(refreshKey);
   const warm = useSemanticWarm(embed, ranMode);
 
@@ -240,7 +238,7 @@ function Shell({ caps }: { caps: Capabilities }) {
                 </button>
               </p>
             ) : null}
-            <VaultList vaults={vaults} busy={importState.running} refreshKey={refreshKey} onResync={(v) => void resync(v)} onRemove={(v) => void remove(v)} />
+            <VaultList vaults={vaults} loaded={loaded} busy={importState.running} refreshKey={refreshKey} onResync={(v) => void resync(v)} onRemove={(v) => void remove(v)} />
             {vaults.length ? (
               <ScopePanel
                 vault={state.vault}
@@ -266,7 +264,7 @@ function Shell({ caps }: { caps: Capabilities }) {
             ) : (
               <>
                 <div className="pane-results">
-                  <SearchPane state={state} update={update} refreshKey={refreshKey} fields={fields} navRef={nav} onRanMode={setRanMode} embed={embed} warm={warm} />
+                  <SearchPane state={state} update={update} refreshKey={refreshKey} navRef={nav} onRanMode={setRanMode} embed={embed} warm={warm} />
                 </div>
                 {state.note ? (
                   <div className="pane-note">

@@ -372,6 +372,7 @@ export const en = {
   // Start-up: the vector index is read in after the app opens (issue 16).
   'mode.indexLoading': "Search by meaning is loading…",
   'embed.indexing': "Reading the stored passages into memory…",
+  'table.loadingFields': "Listing the fields…",
 } as const;
 
 export type MessageKey = keyof typeof en;

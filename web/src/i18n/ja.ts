@@ -372,4 +372,5 @@ export const ja: Record<MessageKey, string> = {
   // 起動時：アプリを開いた後にベクトル索引を読み込む（issue 16）。
   'mode.indexLoading': "意味検索を読み込んでいます…",
   'embed.indexing': "保存済みの文章をメモリに読み込んでいます…",
+  'table.loadingFields': "フィールドを一覧にしています…",
 };

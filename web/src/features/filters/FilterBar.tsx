@@ -2,7 +2,6 @@
 // "Edit as JSON". Both editors change the same filter object.
 import { useState } from 'react';
 import { useCapabilities } from '../../engine/capabilities';
-import type { FieldInfo } from '../../engine/shapes';
 import { useI18n } from '../../i18n/i18n';
 import type { Filter } from '../../state/url-state';
 import { FilterBuilder } from './FilterBuilder';
@@ -13,13 +12,14 @@ interface Props {
   filter: Filter | null;
   vault: string | null;
   prefix: string | null;
-  fields: FieldInfo[];
+  /** Changes when the notes do: the builder asks for the fields again. */
+  refreshKey: number;
   onFilter(f: Filter | null, typing?: boolean): void;
   onClearVault(): void;
   onClearPrefix(): void;
 }
 
-export function FilterBar({ filter, vault, prefix, fields, onFilter, onClearVault, onClearPrefix }: Props) {
+export function FilterBar({ filter, vault, prefix, refreshKey, onFilter, onClearVault, onClearPrefix }: Props) {
   const { t } = useI18n();
   const caps = useCapabilities();
   const [panel, setPanel] = useState<'none' | 'builder' | 'json'>('none');
@@ -38,7 +38,7 @@ export function FilterBar({ filter, vault, prefix, fields, onFilter, onClearVaul
         </div>
       </div>
       {!caps.filters ? <p className="hint">{t('filter.unavailable')}</p> : null}
-      {panel === 'builder' && caps.filters ? <FilterBuilder fields={fields} filter={filter} onAdd={onFilter} onClose={() => setPanel('none')} /> : null}
+      {panel === 'builder' && caps.filters ? <FilterBuilder vault={vault} refreshKey={refreshKey} filter={filter} onAdd={onFilter} onClose={() => setPanel('none')} /> : null}
       {panel === 'json' && caps.filters ? <JsonFilterEditor filter={filter} onChange={onFilter} /> : null}
     </section>
   );

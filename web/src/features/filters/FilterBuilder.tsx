@@ -8,16 +8,22 @@ import { fieldTypes, type FieldInfo } from '../../engine/shapes';
 import type { Filter } from '../../state/url-state';
 import { addCondition, operandOf, typedList, typedValue, valueText, type OpId } from './filter-model';
 import { operatorsFor, prefersString } from './operators';
+import { useFields } from './use-fields';
 
 interface Props {
-  fields: FieldInfo[];
+  vault: string | null;
+  refreshKey: number;
   filter: Filter | null;
   onAdd(f: Filter): void;
   onClose(): void;
 }
 
-export function FilterBuilder({ fields, filter, onAdd, onClose }: Props) {
+const NO_FIELDS: FieldInfo[] = [];
+
+export function FilterBuilder({ vault, refreshKey, filter, onAdd, onClose }: Props) {
   const { t, formatNumber } = useI18n();
+  // Suggestions follow once the engine has listed the fields; a key can be typed meanwhile.
+  const fields = useFields(vault, refreshKey) ?? NO_FIELDS;
   const [key, setKey] = useState('');
   const [op, setOp] = useState<OpId | ''>('');
   const [value, setValue] = useState('');

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useCapabilities } from '../../engine/capabilities';
 import { call, isToolError } from '../../engine/client';
-import type { FieldInfo, Hit, SearchResponse } from '../../engine/shapes';
+import type { Hit, SearchResponse } from '../../engine/shapes';
 import type { EmbedStatus } from '../../engine/client';
 import { useI18n } from '../../i18n/i18n';
 import type { UpdateState } from '../../state/use-search-state';
@@ -31,7 +31,6 @@ interface Props {
   state: SearchState;
   update: UpdateState;
   refreshKey: number;
-  fields: FieldInfo[];
   navRef: Ref<ResultNav>;
   onRanMode(mode: string | null): void;
   embed: EmbedStatus | null;
@@ -40,7 +39,7 @@ interface Props {
 
 type Outcome = { ok: true; r: SearchResponse } | { ok: false; e: ToolErrorResult['error'] };
 
-export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMode, embed, warm }: Props) {
+export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed, warm }: Props) {
   const { t, formatNumber } = useI18n();
   const caps = useCapabilities();
   const [active, setActive] = useState(-1);
@@ -96,7 +95,7 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
         filter={state.filter}
         vault={state.vault}
         prefix={state.prefix}
-        fields={fields}
+        refreshKey={refreshKey}
         onFilter={setFilter}
         onClearVault={() => update({ vault: null, prefix: null })}
         onClearPrefix={() => update({ prefix: null })}
@@ -127,7 +126,7 @@ export function SearchPane({ state, update, refreshKey, fields, navRef, onRanMod
         ) : null}
       </div>
       {state.view === 'table' ? (
-        <TableView state={state} update={update} fields={fields} refreshKey={refreshKey} />
+        <TableView state={state} update={update} refreshKey={refreshKey} />
       ) : !key ? (
         <StartPanel vault={state.vault} refreshKey={refreshKey} onTag={onTag} />
       ) : out && !out.ok ? (

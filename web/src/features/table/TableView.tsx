@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useCapabilities } from '../../engine/capabilities';
 import { call, isToolError, type ToolErrorResult } from '../../engine/client';
-import type { FieldInfo, FindResponse, FindRow } from '../../engine/shapes';
+import type { FindResponse, FindRow } from '../../engine/shapes';
+import { useFields } from '../filters/use-fields';
 import type { ToolArgs } from '../../../../worker/contract';
 import { FILE_FIELDS } from '../../../../worker/contract';
 import { useI18n } from '../../i18n/i18n';
@@ -42,8 +43,10 @@ function Cell({ v }: { v: unknown }) {
   return <span>{String(v)}</span>;
 }
 
-export function TableView({ state, update, fields, refreshKey }: { state: SearchState; update: UpdateState; fields: FieldInfo[]; refreshKey: number }) {
+export function TableView({ state, update, refreshKey }: { state: SearchState; update: UpdateState; refreshKey: number }) {
   const { t, formatNumber } = useI18n();
+  const listed = useFields(state.vault, refreshKey);
+  const fields = listed ?? [];
   const caps = useCapabilities();
   const [exporting, setExporting] = useState<string | null>(null);
   const engineText = useEngineText();
@@ -94,7 +97,7 @@ export function TableView({ state, update, fields, refreshKey }: { state: Search
           <div className="column-popover">
             <fieldset>
               <legend className="visually-hidden">{t('table.columnsLegend')}</legend>
-              {fields.length === 0 ? <p className="muted">{t('table.noFields')}</p> : null}
+              {listed === null ? <p className="muted">{t('table.loadingFields')}</p> : fields.length === 0 ? <p className="muted">{t('table.noFields')}</p> : null}
               {/* find names columns as filters name fields: keys the language cannot name are left out. */}
               {fields.filter((f) => f.filterable !== false && !f.file).map((f) => (
                 <label key={f.key} className="check">

@@ -14,13 +14,15 @@ import { ProblemList, type ProblemItem } from '../import/ProblemList';
 
 interface Props {
   vaults: VaultInfo[];
+  /** The engine has listed the vaults (until then an empty list says nothing). */
+  loaded: boolean;
   onResync(v: VaultInfo): void;
   onRemove(v: VaultInfo): void;
   busy: boolean;
   refreshKey: number;
 }
 
-export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Props) {
+export function VaultList({ vaults, loaded, onResync, onRemove, busy, refreshKey }: Props) {
   const { t, formatDate } = useI18n();
   const engineText = useEngineText();
   const caps = useCapabilities();
@@ -69,7 +71,7 @@ export function VaultList({ vaults, onResync, onRemove, busy, refreshKey }: Prop
   return (
     <section className="vaults" aria-labelledby="vaults-title">
       <h2 id="vaults-title">{t('vaults.title')}</h2>
-      {vaults.length === 0 ? <p className="muted">{t('vaults.empty')}</p> : null}
+      {loaded && vaults.length === 0 ? <p className="muted">{t('vaults.empty')}</p> : null}
       <ul>
         {vaults.map((v) => {
           const pending = unsaved.get(v.name) ?? 0;
