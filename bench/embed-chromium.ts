@@ -32,12 +32,16 @@ embedded in Node first, which this machine could not do in the time) is
 embedded once per configuration, each in
 a fresh embed worker, after one untimed batch: thread counts 1, 2 and the
 app's own choice (\`hardwareConcurrency − 1\`, at least 1), passages per ONNX
-run (batch), batches in vault order or of similar length (sorted by length,
-so less padding), and the three model files: the shipped int8-weight file
-(DequantizeLinear), the float32 one (from ../shared) and the int8-compute
-one built by \`npm run bench:int8\` (both served for this run only, never by
-the app). Configurations run in rounds, interleaved; \`chunks_per_s\` is the
-best round (the closest to an idle machine), every round beside it.
+run (batch), batches in vault order or of similar length (as the queue
+forms them: windows of four batches sorted by the model's token counts,
+the counting timed too), and the three model files: the int8-compute
+default (\`model_int8.onnx\`, MatMulInteger), the earlier int8-weight file
+(\`model_quantized.onnx\`, DequantizeLinear) and the float32 one (from
+../shared, served for this run only, never by the app). Configurations run
+in rounds, interleaved; \`chunks_per_s\` is the best round (the closest to
+an idle machine), every round beside it; \`chunks_per_cpu_s\` divides by the
+CPU time of the page's workers instead (the embed worker and ONNX
+Runtime's threads), far steadier on a shared machine.
 \`threads_used\` is what the worker reports (the panel shows the same).
 \`whole_vault_min\` extrapolates the best round to all of seekstone's
 passages.

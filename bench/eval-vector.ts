@@ -2,6 +2,8 @@
 // (../shared/corpora/cranfield): nDCG@10, MRR@10 and recall@100 per mode,
 // plus the variants the design choices rest on (fusion method and weights,
 // int8 vs float32 vectors). Run: npm run eval:vector [-- --json out.json]
+// [--model <id>] (another built-in model, e.g. the other file of USE-lite)
+// [--no-float] (without the float32 rows) [--no-doc]
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -95,6 +97,11 @@ async function main() {
   const cacheAt = process.argv.indexOf('--cache');
   const cache = cacheAt > 0 ? process.argv[cacheAt + 1] : undefined;
   const engine = engineOn(await openMemoryDb({ file: cache }));
+  const modelAt = process.argv.indexOf('--model');
+  if (modelAt > 0) {
+    const r = (await engine.call('embed_model', { model: process.argv[modelAt + 1] })) as { isError?: boolean; error?: { message: string } };
+    if (r.isError) throw new Error(r.error?.message);
+  }
   await engine.importSource(memorySource('cran', col.docs));
   const t0 = performance.now();
   const status = await engine.embed.runToCompletion();
@@ -128,14 +135,15 @@ async function main() {
     rows.push([name, run((q) => fuseVariant(text.get(q)!, vector.get(q)!, { method, k, alpha, hasVectors: (id) => index.has(id) }))]);
   }
 
-  // float32 vs int8: the same chunks, scored exactly in float32.
+  // float32 vs int8: the same chunks, scored exactly in float32 (--no-float: skipped, it embeds every chunk again).
+  const withFloat = !process.argv.includes('--no-float');
   const chunks = db.all<{ entry_id: number; title: string; heading: string | null; text: string }>(
     'SELECT c.entry_id, e.title, c.heading, c.text FROM chunks c JOIN entries e ON e.id = c.entry_id WHERE c.readable = 1 ORDER BY c.id',
   );
   const { sharedEmbedder } = await import('../worker/embed/testing');
   const emb = sharedEmbedder();
   const f32: Float32Array[] = [];
-  for (let i = 0; i < chunks.length; i += 64) {
+  for (let i = 0; withFloat && i < chunks.length; i += 64) {
     const batch = chunks.slice(i, i + 64);
     const flat = await emb.embed(batch.map((c) => chunkInput(c.title, c.heading, c.text)), 'passage');
     const dim = flat.length / batch.length;
@@ -156,9 +164,11 @@ async function main() {
     const v = await engine.embed.queryVector(q.text);
     if (v.ok) qvecs.set(q.id, v.vector);
   }
-  rows.push(['vector (float32, exact)', run((q) => exact(qvecs.get(q)!, f32))]);
-  const roundTrip = f32.map((v) => dequantize(quantizeInt8(v)));
-  rows.push(['vector (int8 round trip, float math)', run((q) => exact(qvecs.get(q)!, roundTrip))]);
+  if (withFloat) {
+    rows.push(['vector (float32, exact)', run((q) => exact(qvecs.get(q)!, f32))]);
+    const roundTrip = f32.map((v) => dequantize(quantizeInt8(v)));
+    rows.push(['vector (int8 round trip, float math)', run((q) => exact(qvecs.get(q)!, roundTrip))]);
+  }
 
   const head = `Cranfield 1400: ${col.queries.length} queries, ${Object.keys(col.docs).length} docs, ${status.chunks_total} chunks, model ${status.model.id}`;
   const table = ['| mode | nDCG@10 | MRR@10 | recall@100 |', '|---|---:|---:|---:|', ...rows.map(([name, m]) => `| ${name} | ${fmt(m)} |`)].join('\n');

@@ -37,12 +37,12 @@ describe('kioku CLI embeddings', () => {
     ].map((l) => JSON.stringify(l)).join('\n');
     const { lines: out, stderr } = await kioku(['batch', '--vault', vault], batch);
     const lines = out();
-    expect(stderr).toMatch(/embedded 2 passages with use-lite/);
+    expect(stderr).toMatch(/embedded 2 passages with use-lite-int8/);
     expect(lines[0]).toMatchObject({ mode: 'vector', results: [{ title: 'Anemometer' }] });
     expect(lines[1].mode).toBe('hybrid'); // the default once embeddings are complete
     expect(lines[1].results[0].title).toBe('Anemometer');
     expect(lines[2]).toMatchObject({ mode: 'text', results: [{ path: 'ja/設計.md' }] });
-    expect(lines[3]).toMatchObject({ complete: true, chunks_done: 2, chunks_unreadable: 1, model: { id: 'use-lite' } });
+    expect(lines[3]).toMatchObject({ complete: true, chunks_done: 2, chunks_unreadable: 1, model: { id: 'use-lite-int8' } });
   });
 
   it('--no-embed skips embedding: the default mode is text', async () => {

@@ -44,11 +44,9 @@ export interface ChromiumBench {
   close(): Promise<void>;
 }
 
-/** Files beside the app's own that a scenario may load: the float32 model (../shared) and the int8-compute one, for comparing the files. */
+/** Files beside the app's own that a scenario may load: the float32 model (../shared), for comparing the files (the two int8 ones ship with the app). */
 const EXTRA_FILES: Record<string, string> = {
   '/models/use-lite-onnx/onnx/model.onnx': new URL('../../../shared/models/use-lite-onnx/onnx/model.onnx', import.meta.url).pathname,
-  // Real int8 compute, built by npm run bench:int8 (bench/int8/quantize-dynamic.ts).
-  '/models/use-lite-onnx/onnx/model_int8.onnx': new URL('../out/use-lite-int8/onnx/model_int8.onnx', import.meta.url).pathname,
 };
 
 /**

@@ -88,6 +88,7 @@ const api = {
     const v = await embedder.embed(texts, role);
     return Comlink.transfer(v, [v.buffer as ArrayBuffer]);
   },
+  tokenCounts: (texts: string[]): Promise<number[]> => embedder.tokenCounts!(texts),
   /** Benchmarks only: the thread count to use, before the first load (ONNX Runtime starts its wasm once). */
   requestThreads(n: number): boolean {
     if (lib) return false;

@@ -39,6 +39,12 @@ export interface Embedder {
   load(spec: ModelSpec, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel>;
   /** Unit vectors, one row of `dim` per text, in one flat array. Queries jump ahead of queued passages. */
   embed(texts: string[], role: Role): Promise<Float32Array>;
+  /**
+   * How many tokens the model's tokenizer makes of each text, so the queue can
+   * put texts of similar length in one run (every run pads to its longest).
+   * Optional: without it the queue goes by characters, a poorer guess.
+   */
+  tokenCounts?(texts: string[]): Promise<number[]>;
 }
 
 /** Runs jobs one at a time; high-priority jobs (queries) go before waiting low-priority ones (passages). */

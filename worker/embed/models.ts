@@ -52,12 +52,36 @@ export interface ModelSpec {
 
 export type Script = 'latin' | 'cyrillic' | 'greek' | 'cjk' | 'hangul' | 'arabic' | 'hebrew' | 'devanagari' | 'thai' | 'other';
 
-export const DEFAULT_MODEL_ID = 'use-lite';
+export const DEFAULT_MODEL_ID = 'use-lite-int8';
+/** The bundled model's first file (int8 weights folded back to float32 at load): kept for databases that chose it. */
+export const USE_LITE_Q8_ID = 'use-lite';
 
 export const BUILTIN_MODELS: readonly ModelSpec[] = [
   {
+    // USE-lite with int8 compute (MatMulInteger, model_int8.onnx, built from model_quantized.onnx by
+    // npm run model:int8): about twice as fast on the CPU, same ranking (docs/embeddings.md). Its own id:
+    // vectors are keyed by model, so they never mix with those of the file below.
     id: DEFAULT_MODEL_ID,
     label: 'Universal Sentence Encoder lite (bundled, English)',
+    source: { kind: 'bundled', path: 'use-lite-onnx' },
+    dim: 512,
+    maxTokens: 128,
+    chunkTokens: 120,
+    charsPerToken: 3.1,
+    pooling: 'cls',
+    queryPrefix: '',
+    passagePrefix: '',
+    scripts: ['latin'],
+    dtype: 'int8',
+    minScore: 0.25,
+    maxGap: 0.12,
+    sizeMB: 7.2,
+    license: 'Apache-2.0',
+    languages: 'English',
+  },
+  {
+    id: USE_LITE_Q8_ID,
+    label: 'Universal Sentence Encoder lite, int8 weights in float32 compute (bundled, English; slower, the earlier default)',
     source: { kind: 'bundled', path: 'use-lite-onnx' },
     dim: 512,
     maxTokens: 128,

@@ -24,6 +24,7 @@ export function remoteEmbedder(port: MessagePort): RemoteEmbedder {
   return {
     load: (spec, onProgress) => guard(remote.load(spec, onProgress ? Comlink.proxy(onProgress) : undefined)),
     embed: (texts, role) => guard(remote.embed(texts, role)),
+    tokenCounts: (texts) => guard(remote.tokenCounts(texts)),
     saveModelFolder: (name, files) => guard(remote.saveModelFolder(name, files)),
     deleteModelFolder: (name) => guard(remote.deleteModelFolder(name)),
     requestThreads: (n) => guard(remote.requestThreads(n)),

@@ -138,7 +138,7 @@ describe('background embedding', () => {
     expect((await b.embed.whenIdle()).state).toBe('paused');
     b.embed.resume();
     expect(await b.embed.whenIdle()).toMatchObject({ paused: false, complete: true, state: 'complete' });
-    expect(ok(await b.call('embed_status', {}))).toMatchObject({ complete: true, model: { id: 'use-lite' } });
+    expect(ok(await b.call('embed_status', {}))).toMatchObject({ complete: true, model: { id: 'use-lite-int8' } });
   });
 
   it('re-import embeds only changed notes; unchanged chunks and renamed notes keep their vectors', async () => {
@@ -177,10 +177,10 @@ describe('background embedding', () => {
       const online = nodeEmbedder({ cacheDir, remoteHost: hub.url });
       const info = await online.load(spec, (p) => progress.push(p));
       expect(info).toMatchObject({ id: spec.id, dim: 512, device: 'cpu' });
-      expect(hub.requests).toContain('/kioku-test/use-lite/resolve/main/onnx/model_quantized.onnx');
-      const model = progress.filter((p) => p.file === 'onnx/model_quantized.onnx');
+      expect(hub.requests).toContain('/kioku-test/use-lite/resolve/main/onnx/model_int8.onnx');
+      const model = progress.filter((p) => p.file === 'onnx/model_int8.onnx');
       expect(model.length).toBeGreaterThan(0);
-      expect(model.at(-1)).toMatchObject({ phase: 'download', progress: 100, loaded: 7217684, total: 7217684 });
+      expect(model.at(-1)).toMatchObject({ phase: 'download', progress: 100, loaded: 7232002, total: 7232002 });
       expect(progress.some((p) => p.phase === 'loading')).toBe(true);
 
       // Switch an embedded vault to the downloaded model: everything is embedded again, in the background.

@@ -124,5 +124,11 @@ export function createTransformersEmbedder(host: EmbedHost): Embedder {
         const prefix = role === 'query' ? current.spec.queryPrefix : current.spec.passagePrefix;
         return run(current.extractor, current.spec, prefix ? texts.map((t) => prefix + t) : texts);
       }),
+    tokenCounts: (texts) =>
+      queue.push(false, async () => {
+        const tokenizer = (current?.extractor as unknown as { tokenizer?: { encode?: (t: string) => number[] } } | undefined)?.tokenizer;
+        const prefix = current?.spec.passagePrefix ?? '';
+        return texts.map((t) => tokenizer?.encode?.(prefix + t).length ?? t.length);
+      }),
   };
 }

@@ -32,7 +32,7 @@ describe('search by meaning', () => {
     expect(vector.results.map((h) => h.title)).not.toContain('Taxes');
     expect(vector.total).toBe(vector.results.length);
     expect(vector.total).toBeLessThan(Object.keys(WEATHER).length);
-    expect(vector.embeddings).toEqual({ model: 'use-lite', complete: true });
+    expect(vector.embeddings).toEqual({ model: 'use-lite-int8', complete: true });
     // Hybrid still finds it on the first page.
     const hybrid = ok((await engine.call('search', { query, mode: 'hybrid' })) as Result);
     expect(hybrid.mode).toBe('hybrid');
@@ -62,7 +62,7 @@ describe('search by meaning', () => {
     expect(all.mode).toBe('text');
     const scoped = ok((await engine.call('search', { query: 'wind speed instrument', vault: 'weather' })) as Result);
     expect(scoped.mode).toBe('hybrid');
-    expect(scoped.embeddings).toEqual({ model: 'use-lite', complete: true });
+    expect(scoped.embeddings).toEqual({ model: 'use-lite-int8', complete: true });
     expect(scoped.notice).toBeUndefined();
     expect(scoped.results[0].title).toBe('Anemometer');
     const later = ok((await engine.call('search', { query: 'boiling water', project: 'later' })) as Result);

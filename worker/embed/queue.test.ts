@@ -1,0 +1,57 @@
+// The background queue's batches with the real model: passages of similar
+// length run together (each ONNX run pads every passage to its longest).
+import { describe, expect, it } from 'vitest';
+import { openMemoryDb } from '../db/open-node';
+import { memorySource } from '../ingest/source';
+import type { Embedder } from './embedder';
+import { byLength } from './queue';
+import { BUILTIN_MODELS } from './models';
+import { engineOn, sharedEmbedder } from './testing';
+
+describe('byLength', () => {
+  it('orders the batches shortest first by the lengths given, ties in their original order', () => {
+    expect(byLength(['a', 'b', 'c', 'd', 'e'], [300, 10, 200, 20, 10], 2)).toEqual([['b', 'e'], ['d', 'c'], ['a']]);
+  });
+});
+
+describe('tokenCounts', () => {
+  it("counts the model's tokens, not characters", async () => {
+    const e = sharedEmbedder();
+    await e.load(BUILTIN_MODELS[0]);
+    const [short, long] = await e.tokenCounts!(['Wind speed.', 'An anemometer measures the speed of the wind near the ground.']);
+    expect(short).toBeGreaterThan(1);
+    expect(long).toBeGreaterThan(short);
+    expect(long).toBeLessThan(61); // fewer tokens than characters
+  });
+});
+
+describe('the queue batches passages by length', () => {
+  it('never puts a short passage in the same model run as a long one when the window holds enough of each', async () => {
+    const batches: string[][] = [];
+    const inner = sharedEmbedder();
+    const recording: Embedder = {
+      load: (spec, p) => inner.load(spec, p),
+      embed: (texts, role) => {
+        if (role === 'passage') batches.push(texts);
+        return inner.embed(texts, role);
+      },
+      tokenCounts: (texts) => inner.tokenCounts!(texts),
+    };
+    // Notes alternate: a short passage, then a long one, in the order the queue reads them.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 16; i++) {
+      const text = i % 2 ? `A long paragraph about river ${i}: ${'the water runs past stones and reeds, '.repeat(8)}` : `Short note ${i}.`;
+      files[`n${String(i).padStart(2, '0')}.md`] = `# Note ${i}\n\n${text}\n`;
+    }
+    const engine = engineOn(await openMemoryDb(), { embedder: recording, service: { maxBatch: 4, targetBatchMs: 1e6 } });
+    await engine.importSource(memorySource('v', files));
+    const status = await engine.embed.runToCompletion();
+    expect(status.error).toBeNull();
+    expect(batches.flat()).toHaveLength(16);
+    for (const b of batches) {
+      const lengths = b.map((t) => t.length);
+      // In vault order every batch of 4 would hold two of each kind (measured before: 26, 348, 26, 348).
+      expect(Math.max(...lengths) < 100 || Math.min(...lengths) > 200, `batch of lengths ${lengths.join(', ')}`).toBe(true);
+    }
+  }, 60_000);
+});
