@@ -10,7 +10,7 @@ import { removeVault } from './ingest/vaults';
 import { autoSubscribeOwnFolders } from './team/refresh';
 import { callTool, findTool } from './tools/call';
 import type { ToolContext } from './tools/define';
-import type { ToolErrorResult } from './errors';
+import { notOpenError, toErrorResult, type ToolErrorResult } from './errors';
 import type { Embedder } from './embed/embedder';
 import { EmbedService, type EmbedServiceOptions } from './embed/service';
 import type { NoteDisk } from './platform/write-back';
@@ -59,6 +59,12 @@ export interface Engine {
   idle(): Promise<void>;
   /** Removes a vault and everything of it (in the write lane); false when there is none of that name. */
   removeVault(name: string): Promise<boolean>;
+  /**
+   * Before its database is closed or replaced (restore, wipe): background
+   * work stops for good, writes already queued finish, and every later call
+   * answers not_ready. Resolves when the database may be closed.
+   */
+  stop(): Promise<void>;
 }
 
 const SEARCHES = new Set(['search', 'find']);
@@ -74,11 +80,13 @@ export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
   const lane = writeLane(db);
   const startup = opts.startupGraceMs !== undefined && embedService ? startupGrace(opts.startupGraceMs) : undefined;
   if (startup) embedService!.deferBackground(startup.over);
-  return {
+  let stopped = false;
+  const engine: Engine = {
     db,
     ctx,
     embed: embedService,
     call: ((name: string, args?: unknown) => {
+      if (stopped) return Promise.resolve(toErrorResult(notOpenError()));
       // Searches get the CPU first: the embedding queue waits while someone is searching.
       if (!SEARCHES.has(findTool(name)?.name ?? '')) return callTool(ctx, name, args);
       services.embed?.touch();
@@ -94,7 +102,8 @@ export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
         // Team spaces: my own folders found by this import are subscribed before its result is reported.
         .then(async (s) => (s.vaultId ? (await lane.run(() => autoSubscribeOwnFolders(db, s.vaultId)), s) : s));
       importing = run
-        .then((s) => (importOpts.deferIndexTidy && s.phase === 'done' ? nextTask().then(() => lane.run(() => tidyTextIndex(db, s))) : undefined))
+        // A database about to be closed is not tidied (it would be closed under the merge).
+        .then((s) => (importOpts.deferIndexTidy && s.phase === 'done' ? nextTask().then(() => (stopped ? undefined : lane.run(() => tidyTextIndex(db, s)))) : undefined))
         .catch((e) => {
           // A failed merge only leaves more index segments (the next import merges again), but it is logged, not hidden.
           console.warn(`Kioku: tidying the text index after importing failed: ${(e as Error)?.message ?? e}`);
@@ -118,7 +127,13 @@ export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
         return true;
       });
     },
+    async stop() {
+      stopped = true;
+      embedService?.stop();
+      await engine.idle();
+    },
   };
+  return engine;
 }
 
 /** The start-up grace: over after `ms`, or sooner when end() is called. */

@@ -20,6 +20,8 @@ export class IndexKeeper {
   private loading: Promise<VectorIndex> | null = null;
   /** Notes that got vectors while a load was under way: re-read when it ends. */
   private pending = new Set<number>();
+  /** The database is being closed or replaced: no load starts or goes on. */
+  private stopped = false;
 
   constructor(private readonly db: Db) {
     // Without a loaded index, logged changes are of no use: a first load reads everything anyway.
@@ -39,6 +41,7 @@ export class IndexKeeper {
 
   /** The current index of this model, loading or catching up as needed. */
   async get(model: string, dim: number): Promise<VectorIndex> {
+    if (this.stopped) throw new Error('The vector index was stopped: its database was closed or replaced.');
     let index = this.index;
     if (!index || index.model !== model || index.dim !== dim || (!this.loading && !this.sync(index))) index = this.start(model, dim);
     return this.loading ?? index;
@@ -54,6 +57,12 @@ export class IndexKeeper {
     }
     if (!this.sync(index)) return;
     for (const id of entryIds) index.replace(id, noteRows(this.db, index.model, id));
+  }
+
+  /** For good: a load under way ends at its next slice without reading the database again. */
+  stop(): void {
+    this.stopped = true;
+    this.drop();
   }
 
   drop(): void {
@@ -72,6 +81,7 @@ export class IndexKeeper {
 
   private async load(index: VectorIndex): Promise<VectorIndex> {
     await null; // start() records this promise before any of the work below
+    if (this.index !== index) return index; // dropped or stopped meanwhile
     startupMark('vector index: load start');
     index.epoch = epoch(this.db);
     forgetChanges(this.db, index.epoch);
@@ -84,7 +94,7 @@ export class IndexKeeper {
       // At most twice or half the last size: one slice slowed by another thread says little.
       rows = Math.round(Math.max(rows / 2, 500, Math.min(rows * 2, 50_000, (rows * SLICE_MS) / Math.max(ms, 1))));
       await new Promise((r) => setTimeout(r, 0));
-      if (this.index !== index) return index; // superseded (model switched)
+      if (this.index !== index) return index; // superseded (model switched) or stopped
     }
     index.regroup();
     startupMark('vector index: loaded');

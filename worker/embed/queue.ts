@@ -131,6 +131,7 @@ export class EmbedQueue {
     try {
       // Held work first (an import, the engine's start-up): not even the index loads meanwhile.
       while (this.holds.size && !this.stopped) await Promise.race(this.holds);
+      if (this.stopped) return;
       // Progress counts come from the index: have it loaded (in slices) before starting.
       await host.index();
       for (;;) {
@@ -155,7 +156,7 @@ export class EmbedQueue {
           // Small transactions, about CHUNK_SLICE_MS each, so searches run in between.
           const sliceStart = performance.now();
           let done = 0;
-          while (done < notes.length && performance.now() - sliceStart < CHUNK_SLICE_MS) {
+          while (done < notes.length && performance.now() - sliceStart < CHUNK_SLICE_MS && !this.stopped) {
             const part = notes.slice(done, done + 8);
             await this.ownChange(part.map((n) => n.id), () => chunkNotes(db, part, spec, chunker));
             done += part.length;
@@ -221,7 +222,8 @@ export class EmbedQueue {
       await this.gc();
       host.setState('idle');
     } catch (e) {
-      host.failed((e as Error)?.message ?? String(e));
+      // Stopped: the database was closed under a step; nothing to report.
+      if (!this.stopped) host.failed((e as Error)?.message ?? String(e));
     }
   }
 

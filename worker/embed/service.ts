@@ -45,6 +45,9 @@ export class EmbedService {
   private lastNotify = 0;
   private deferred: Promise<void> | null = null;
   private modelLoad: { spec: ModelSpec; done: Promise<void> } | null = null;
+  /** Set by stop(): the database is about to be closed or replaced, so nothing more reads it or reports on it. */
+  private stopped = false;
+  private lastStatus: EmbedStatus | null = null;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.keeper = new IndexKeeper(db);
@@ -111,10 +114,12 @@ export class EmbedService {
   }
 
   status(): EmbedStatus {
+    // Stopped: the database may be closed already; the last status is all there is to say.
+    if (this.stopped && this.lastStatus) return this.lastStatus;
     // How many passages have vectors is the index's size: it loads in the background first.
     const index = this.keeper.ready(this.spec.id);
-    if (!index && !this.keeper.loadingNow && !this.deferred) void this.index().then(() => this.notify(true), () => undefined);
-    return describeStatus({
+    if (!index && !this.keeper.loadingNow && !this.deferred && !this.stopped) void this.index().then(() => this.notify(true), () => undefined);
+    return (this.lastStatus = describeStatus({
       spec: this.spec,
       state: this.state,
       counts: this.currentCounts(),
@@ -125,7 +130,7 @@ export class EmbedService {
       rate: this.queue.rate,
       download: this.loader.download,
       error: this.error,
-    });
+    }));
   }
 
   isComplete(): boolean {
@@ -183,16 +188,22 @@ export class EmbedService {
     this.deferred = settled;
     this.queue.holdFor(settled);
     void settled.then(() => {
-      if (this.deferred !== settled) return;
+      if (this.deferred !== settled || this.stopped) return;
       this.deferred = null;
       // Whoever follows the status learns that the index is now loading.
       if (!this.keeper.ready(this.spec.id) && !this.keeper.loadingNow) void this.index().then(() => this.notify(true), () => undefined);
     });
   }
 
-  /** Stops for good (the database is being closed or replaced). */
+  /**
+   * Stops for good (the database is being closed or replaced): the queue, the
+   * vector index's load and the start-up wait never touch the database again,
+   * and no status is reported any more.
+   */
   stop(): void {
+    this.stopped = true;
     this.queue.stop();
+    this.keeper.stop();
     this.generation++;
   }
 
@@ -266,6 +277,7 @@ export class EmbedService {
 
   /** The vector index of the active model: loaded in the background the first time, then kept current. */
   index(): Promise<VectorIndex> {
+    if (this.stopped) return Promise.reject(new Error('The embedding service was stopped: its database was closed or replaced.'));
     const dim = this.spec.dim || Number(this.db.column('SELECT dim FROM vectors WHERE model = ? LIMIT 1', [this.spec.id])[0] ?? 0) || 1;
     return this.keeper.get(this.spec.id, dim);
   }
@@ -296,7 +308,7 @@ export class EmbedService {
   }
 
   private notify(force = false): void {
-    if (!this.opts.onStatus) return;
+    if (!this.opts.onStatus || this.stopped) return;
     const t = performance.now();
     if (!force && t - this.lastNotify < 250) return;
     this.lastNotify = t;

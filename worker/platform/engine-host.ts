@@ -36,7 +36,7 @@ export function createEngineHost(
     onEngine?: (engine: Engine) => void;
   } = {},
 ): EngineHost {
-  const state: { handle?: OpfsHandle; engine?: Engine; cancelRequested: boolean } = { cancelRequested: false };
+  const state: HostState = { cancelRequested: false };
   const make = (db: Db) => {
     const engine = createEngine(db, opts.engineOptions?.() ?? {});
     startupMark('engine created');
@@ -50,10 +50,25 @@ export function createEngineHost(
     engine: () => need(state),
     async reset() {
       if (!state.handle) throw notOpenError();
-      state.engine = make(await state.handle.wipe());
-      return state.engine;
+      return replaceDb(state, make, (handle) => handle.wipe());
     },
   };
+}
+
+type HostState = { handle?: OpfsHandle; engine?: Engine; cancelRequested: boolean };
+
+/**
+ * Restore and wipe close the database: the engine over it stops first (its
+ * background embedding and index loading, a running import), so nothing reads
+ * the closed database; calls meanwhile answer not_ready.
+ */
+async function replaceDb(state: HostState, make: (db: Db) => Engine, replace: (handle: OpfsHandle) => Promise<Db>): Promise<Engine> {
+  const old = state.engine;
+  state.engine = undefined;
+  state.cancelRequested = true;
+  await old?.stop();
+  state.engine = make(await replace(state.handle!));
+  return state.engine;
 }
 
 function need(state: { engine?: Engine }): Engine {
@@ -73,7 +88,7 @@ function guarded<T>(work: () => T): T | ToolErrorResult {
   }
 }
 
-function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested: boolean }, make: (db: Db) => Engine) {
+function makeApi(state: HostState, make: (db: Db) => Engine) {
   const runImport = (source: ImportSource, vault: string | undefined, onProgress?: (p: ImportProgress) => void): Promise<ImportSummary | ToolErrorResult> => {
     state.cancelRequested = false;
     if (!state.engine) return Promise.resolve(notOpen());
@@ -156,13 +171,18 @@ function makeApi(state: { handle?: OpfsHandle; engine?: Engine; cancelRequested:
       if (!state.handle) return { ok: false, code: 'not_ready', message: notOpenError().message };
       const check = checkBackup(state.handle.db, bytes);
       if (check) return { ok: false, code: 'invalid_argument', message: check };
-      state.engine = make(await state.handle.restore(bytes));
-      return { ok: true };
+      try {
+        await replaceDb(state, make, (handle) => handle.restore(bytes));
+        return { ok: true };
+      } catch (e) {
+        const r = toErrorResult(e);
+        return { ok: false, code: r.error.code, message: r.error.message };
+      }
     },
 
     async wipe(): Promise<void | ToolErrorResult> {
       if (!state.handle) return notOpen();
-      state.engine = make(await state.handle.wipe());
+      return replaceDb(state, make, (handle) => handle.wipe()).then(() => undefined, toErrorResult);
     },
   };
 }
