@@ -30,7 +30,7 @@ export interface ToolArgsMap {
     page_size?: number;
     /** Text put around matches in snippets (default ["[", "]"]). */
     snippet_markers?: [string, string];
-    /** Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true. Text mode only. Default false. */
+    /** Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true; near words are looked for for the first 4 such words only (the notice names the others). Text mode only. Default false. */
     fuzzy?: boolean;
     /** What to return: "entity" (notes and files, the default), "observation" (Basic Memory's - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score. */
     entity_types?: string[] | string;

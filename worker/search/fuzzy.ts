@@ -10,19 +10,30 @@ import { porterStem } from '../text/porter';
 import { isStopWord } from '../text/stop-words';
 import type { ModeResult, ModeRunner, ModeRequest } from './mode';
 import type { Clause, Leaf, ParsedQuery } from './query-syntax';
+import { QUERY_BOUNDS } from './query-syntax';
 import { correctable, nearStems } from './typos';
 
-/** The query of the fuzzy-only notes, or null when no word has a near word in the vault. */
-export function fuzzyQuery(db: Db, q: ParsedQuery): ParsedQuery | null {
+export interface FuzzyPlan {
+  /** The query of the fuzzy-only notes; null when no word has a near word in the vault. */
+  query: ParsedQuery | null;
+  /** What the bound on fuzzy words left out, for the answer's notice. */
+  bounded?: string;
+}
+
+/** The query of the fuzzy-only notes, near words looked up for at most QUERY_BOUNDS.maxFuzzyWords words. */
+export function fuzzyQuery(db: Db, q: ParsedQuery): FuzzyPlan {
   const near: Leaf[] = [];
   const keep: Clause[] = [];
   const without: Clause[] = [];
+  const skipped: string[] = [];
+  let looked = 0;
   for (const c of q.clauses) {
     if (c.kind === 'word') {
       const w = normalizeText(c.leaf.text);
       if (!c.leaf.prefix && correctable(w)) {
+        if (QUERY_BOUNDS.enabled && ++looked > QUERY_BOUNDS.maxFuzzyWords) skipped.push(c.leaf.text);
         // A stem the index tokenizer would stem again differently cannot be asked for as written.
-        for (const v of nearStems(db, w)) if (porterStem(v.stem) === v.stem) near.push({ text: v.stem, quoted: false, prefix: false });
+        else for (const v of nearStems(db, w)) if (porterStem(v.stem) === v.stem) near.push({ text: v.stem, quoted: false, prefix: false });
       }
       // A stop word is in nearly every note: leaving those out would leave nothing.
       if (!isStopWord(w)) without.push({ kind: 'not', leaf: c.leaf });
@@ -32,17 +43,22 @@ export function fuzzyQuery(db: Db, q: ParsedQuery): ParsedQuery | null {
       keep.push(c); // required phrases and -words hold for fuzzy matches too
     }
   }
-  if (!near.length) return null;
-  return { clauses: [...keep, { kind: 'any', leaves: near }, ...without], truncated: q.truncated };
+  const list = skipped.slice(0, 5).join(' ') + (skipped.length > 5 ? ' …' : '');
+  const bounded = skipped.length
+    ? `Fuzzy matching looks for near words of at most ${QUERY_BOUNDS.maxFuzzyWords} words of a query, so ${list} ${skipped.length === 1 ? 'was' : 'were'} matched only as written. Put the words that may be misspelt first, or search with fewer words.`
+    : undefined;
+  if (!near.length) return { query: null, bounded };
+  return { query: { clauses: [...keep, { kind: 'any', leaves: near }, ...without], truncated: q.truncated }, bounded };
 }
 
 /**
  * The exact page, then fuzzy-only notes filling the rest of it: their ids in
  * `fuzzyIds`, the near words added to what snippets mark.
  */
-export async function withFuzzy(run: ModeRunner, req: ModeRequest, exact: ModeResult): Promise<ModeResult & { fuzzyIds: Set<number> }> {
-  const fq = fuzzyQuery(req.db, req.query);
-  if (!fq) return { ...exact, fuzzyIds: new Set() };
+export async function withFuzzy(run: ModeRunner, req: ModeRequest, exact: ModeResult): Promise<ModeResult & { fuzzyIds: Set<number>; fuzzyBounded?: string }> {
+  const { query: fq, bounded } = fuzzyQuery(req.db, req.query);
+  const fuzzyBounded = bounded ? { fuzzyBounded: bounded } : {};
+  if (!fq) return { ...exact, fuzzyIds: new Set(), ...fuzzyBounded };
   const { offset, limit } = req.window;
   const fill = Math.max(0, offset + limit - Math.max(exact.total, offset));
   const more = await run({ ...req, query: fq, window: { offset: Math.max(0, offset - exact.total), limit: Math.max(1, fill) } });
@@ -54,6 +70,9 @@ export async function withFuzzy(run: ModeRunner, req: ModeRequest, exact: ModeRe
     totalIsExact: exact.totalIsExact && more.totalIsExact,
     relaxed: exact.total ? exact.relaxed : more.relaxed,
     highlight: [...exact.highlight, ...more.highlight],
+    // The fuzzy query stopped at its own time budget: the answer is partial too.
+    ...(more.extra?.partial && !exact.extra?.partial ? { extra: { ...exact.extra, partial: true } } : {}),
     fuzzyIds: new Set(rows.map((r) => r.id)),
+    ...fuzzyBounded,
   };
 }

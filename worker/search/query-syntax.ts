@@ -81,6 +81,12 @@ export const QUERY_BOUNDS = {
   maxRankWork: 60_000,
   /** Words of a query that found nothing that "did you mean" looks up near words for (worker/search/typos.ts). */
   maxCorrectedWords: 2,
+  /**
+   * Words of one query the fuzzy option looks up near words for (each look-up
+   * reads the index's words of a whole first letter); later words match only
+   * as written, and the answer's notice says which (worker/search/fuzzy.ts).
+   */
+  maxFuzzyWords: 4,
 };
 
 interface Token {

@@ -4,10 +4,11 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { engineWith, ok } from '../test/make-engine';
+import { QUERY_BOUNDS } from './query-syntax';
 import { allowedEdits, sharedBigramFilter, typoDistance } from './typos';
 
 type Hit = { path: string; fuzzy?: true; snippet: string };
-type Result = { results: Hit[]; total: number; did_you_mean?: { query: string; corrections: { from: string; to: string }[] } };
+type Result = { results: Hit[]; total: number; notice?: string; notice_code?: string; did_you_mean?: { query: string; corrections: { from: string; to: string }[] } };
 
 let engine: Engine;
 beforeAll(async () => {
@@ -67,6 +68,31 @@ describe('fuzzy', () => {
     const pages = [];
     for (let page = 1; page <= 3; page++) pages.push(...(await search({ query: 'plugin', fuzzy: true, page_size: 1, page })).results.map((h) => h.path));
     expect(pages).toEqual(['plugins/core.md', 'typo.md']);
+  });
+
+  it('looks for near words of at most maxFuzzyWords words (one look-up each), and says which words matched only as written', async () => {
+    // Four made-up words first: each costs a look-up of its letter's words and finds none; "plugn" is the fifth.
+    const query = 'zzzzqqq yyyyqqq xxxxqqq wwwwqqq plugn';
+    expect(QUERY_BOUNDS.maxFuzzyWords).toBe(4);
+    const r = await search({ query, fuzzy: true });
+    expect(r.results).toEqual([]);
+    expect(r.notice_code).toBe('query_bounded');
+    expect(r.notice).toContain('Fuzzy matching looks for near words of at most 4 words of a query, so plugn was matched only as written.');
+    // First among them, it is looked up and matches.
+    const first = await search({ query: 'plugn zzzzqqq yyyyqqq xxxxqqq wwwwqqq', fuzzy: true });
+    expect(first.results.map((h) => [h.path, h.fuzzy])).toEqual([['plugins/core.md', true]]);
+    expect(first.notice).toContain('so wwwwqqq was matched only as written');
+    // The bound is what leaves it out: with the bounds off, the fifth word is looked up too.
+    QUERY_BOUNDS.enabled = false;
+    try {
+      const open = await search({ query, fuzzy: true });
+      expect(open.results.map((h) => h.path)).toEqual(['plugins/core.md']);
+      expect(open.notice).toBeUndefined();
+    } finally {
+      QUERY_BOUNDS.enabled = true;
+    }
+    // Without the fuzzy option nothing is said about it.
+    expect((await search({ query })).notice).toBeUndefined();
   });
 
   it('leaves short words exact and refuses modes that do not match words', async () => {

@@ -96,7 +96,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     { name: 'page_size', type: 'integer', aliases: ['limit'], description: 'Hits per page, 1 to 100 (default 10).' },
     { name: 'snippet_markers', type: '[string, string]', description: 'Text put around matches in snippets (default ["[", "]"]).' },
     // Typos (issue 12).
-    { name: 'fuzzy', type: 'boolean', description: 'Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true. Text mode only. Default false.' },
+    { name: 'fuzzy', type: 'boolean', description: 'Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true; near words are looked for for the first 4 such words only (the notice names the others). Text mode only. Default false.' },
     // Observations, relations and valid time (issue 13).
     { name: 'entity_types', type: 'string[] | string', aliases: ['kind'], description: 'What to return: "entity" (notes and files, the default), "observation" (Basic Memory\'s - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score.' },
     { name: 'categories', type: 'string[]', description: 'Observations of these categories only, e.g. ["decision"]; alone it searches observations.' },
@@ -178,9 +178,11 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       const query = boundPrefixExpansion(ctx.db, parseQuery(scope.text));
       const req = { db: ctx.db, services: ctx.services, scope, query, window };
       found = await SEARCH_MODES[input.mode](req);
+      let fuzzyBounded: string | undefined;
       if (input.fuzzy) {
         const f = await withFuzzy(SEARCH_MODES.text, req, found);
         fuzzyIds = f.fuzzyIds;
+        fuzzyBounded = f.fuzzyBounded;
         found = f;
       }
       if (found.total === 0) {
@@ -188,7 +190,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
         if (hint) extra = { did_you_mean: hint };
       }
       if (scope.filter) extra = { ...extra, filter: scope.filter };
-      const bounded = [...(query.bounded ?? []), ...(found.extra?.partial ? [PARTIAL_NOTICE] : [])];
+      const bounded = [...(query.bounded ?? []), ...(fuzzyBounded ? [fuzzyBounded] : []), ...(found.extra?.partial ? [PARTIAL_NOTICE] : [])];
       if (bounded.length) extra = { ...extra, ...boundedNotice(found.extra, bounded) };
       mode = input.mode as SearchMode;
     }
