@@ -16,6 +16,7 @@ import { toolError } from '../errors';
 import { entitiesOnly, parseGraphArgs, type GraphArgs } from './graph-args';
 import { searchGraph } from './search-graph';
 import { withFuzzy } from '../search/fuzzy';
+import { shownTextScore } from '../search/shown-score';
 import { boundPrefixExpansion } from '../search/prefix-bound';
 import { didYouMean, type DidYouMean } from '../search/did-you-mean';
 
@@ -185,6 +186,8 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
         fuzzyBounded = f.fuzzyBounded;
         found = f;
       }
+      // Ranked by words (not a listing of the scope): no hit shows 0 (shown-score.ts).
+      if ((found.extra?.mode ?? input.mode) === 'text' && highlightLeaves(query).length) found = { ...found, rows: found.rows.map((r) => ({ ...r, score: shownTextScore(r.score) })) };
       if (found.total === 0) {
         const hint = didYouMean(ctx.db, query, input.query ?? '');
         if (hint) extra = { did_you_mean: hint };
