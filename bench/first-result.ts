@@ -11,7 +11,8 @@
 // synthetic-vector bench/out/seekstone-synthetic.db), --runs N (default 5),
 // --baseline DIR (a `vite build` of another commit, e.g. main before a change:
 // served on the next port and loaded alternately with this one, same run),
-// --no-build, --no-doc, --marks (every load's marks on stderr).
+// --no-build, --no-doc, --marks (every load's marks on stderr), --no-hybrid
+// (the default mode's loads stop at the first hit: quicker before/after runs).
 // Port: KIOKU_E2E_PORT (default 5305; the baseline gets the next one).
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -42,6 +43,7 @@ const synthetic = dbFile === SYNTHETIC_DB;
 const runs = Number(opt('runs') ?? 5);
 const baselineDir = opt('baseline');
 const port = Number(process.env.KIOKU_E2E_PORT ?? 5305);
+const noHybrid = argv.includes('--no-hybrid');
 const QUERIES = ['battering ram', 'siege engine for knocking down fortress walls'];
 
 interface Seen {
@@ -68,13 +70,13 @@ async function load(page: Page, url: string, text: boolean): Promise<{ ready: nu
   await page.goto(url);
   await page.getByTestId('app-ready').waitFor({ timeout: 60_000 });
   const ready = (await page.evaluate('window.__ready ?? NaN')) as number;
-  if (text) await page.getByTestId('hit').first().waitFor({ timeout: 60_000 });
+  if (text || noHybrid) await page.getByTestId('hit').first().waitFor({ timeout: 60_000 });
   else {
     await page.waitForFunction("window.__seen.some((s) => s.mode === 'Hybrid' && !s.adding)", null, { timeout: 120_000 });
   }
   const seen = (await page.evaluate('window.__seen')) as Seen[];
   const first = seen.find((s) => s.hits > 0)!.t;
-  const hybrid = text ? null : seen.find((s) => s.mode === 'Hybrid' && !s.adding)!.t;
+  const hybrid = text || noHybrid ? null : seen.find((s) => s.mode === 'Hybrid' && !s.adding)!.t;
   // A build without start-up marks (an older baseline) has no hook.
   const marks = ((await page.evaluate('window.kiokuStartupMarks ? window.kiokuStartupMarks() : []')) as Marks).concat([{ name: 'page: app shell shown', t: ready }, { name: 'page: first hit shown', t: first }]);
   return { ready, first, hybrid, marks };

@@ -18,7 +18,7 @@ export type { FilterReason } from './query/filter-error';
 export type { ProblemCode } from './ingest/problems';
 
 // The engine worker's API (comlink): open, call, imports, embeddings, backups.
-export type { EngineApi, OpenState } from './entry.worker';
+export type { EngineApi, OpenState } from './engine-worker';
 export type { EmbedStatus } from './embed/status';
 export type { ImportProgress, ImportSummary } from './ingest/import';
 export type { PathedFile } from './platform/source-handle';

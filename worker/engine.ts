@@ -65,9 +65,19 @@ export interface Engine {
    * answers not_ready. Resolves when the database may be closed.
    */
   stop(): Promise<void>;
+  /**
+   * Runs a search before it is asked for (the browser: the query in the page's
+   * URL, while the page is still loading its own code). The first search call
+   * gets this answer if its arguments are the same and nothing that could
+   * change it happened in between; otherwise it is thrown away. Does nothing
+   * once a search has been called. Returns the answer it will hand out, if it ran.
+   */
+  searchAhead(args: unknown): Promise<unknown> | undefined;
 }
 
 const SEARCHES = new Set(['search', 'find']);
+/** Tools that change nothing a search reads: a search run ahead stays good across them (any other call drops it). */
+const KEEPS_AHEAD = new Set(['unsaved_changes', 'vaults', 'embed_status', 'folders', 'tags', 'fields', 'problems', 'read_note', 'resolve_links']);
 
 export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
   // Notes stored by an older reading of Markdown are read again from their stored text, once.
@@ -81,21 +91,33 @@ export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
   const startup = opts.startupGraceMs !== undefined && embedService ? startupGrace(opts.startupGraceMs) : undefined;
   if (startup) embedService!.deferBackground(startup.over);
   let stopped = false;
+  // The search run ahead (searchAhead), until the first search takes or drops it.
+  let ahead: { key: string; answer: Promise<unknown> } | undefined;
+  let searched = false;
+  // Background embedding work may write once the grace is over: what was run ahead may no longer hold.
+  void startup?.over.then(() => (ahead = undefined));
   const engine: Engine = {
     db,
     ctx,
     embed: embedService,
     call: ((name: string, args?: unknown) => {
       if (stopped) return Promise.resolve(toErrorResult(notOpenError()));
+      const tool = findTool(name)?.name ?? '';
+      const held = ahead;
+      if (!KEEPS_AHEAD.has(tool)) ahead = undefined;
       // Searches get the CPU first: the embedding queue waits while someone is searching.
-      if (!SEARCHES.has(findTool(name)?.name ?? '')) return callTool(ctx, name, args);
+      if (!SEARCHES.has(tool)) return callTool(ctx, name, args);
       services.embed?.touch();
-      const answer = callTool(ctx, name, args);
+      const early = tool === 'search' && held?.key === JSON.stringify(args) ? held.answer : undefined;
+      if (early) startupMark('search ahead: used');
+      searched = true;
+      const answer = early ?? callTool(ctx, name, args);
       // The first search answered: background work may start, once its answer is on its way (the next task).
       if (startup) void answer.finally(() => setTimeout(startup.end, 0));
       return answer;
     }) as Engine['call'],
     importSource(source, importOpts = {}) {
+      ahead = undefined;
       // Imports of the same database never interleave their transactions.
       const run = importing
         .then(() => importVault(db, source, { now: ctx.now, ...importOpts }))
@@ -119,7 +141,16 @@ export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
       await importing;
       await lane.idle();
     },
+    searchAhead(args) {
+      if (stopped || searched || ahead) return undefined;
+      services.embed?.touch();
+      startupMark('search ahead: start');
+      const answer = callTool(ctx, 'search', args).finally(() => startupMark('search ahead: end'));
+      ahead = { key: JSON.stringify(args), answer };
+      return answer;
+    },
     removeVault(name) {
+      ahead = undefined;
       return lane.run(() => {
         const row = db.get<{ id: number }>('SELECT id FROM vaults WHERE name = ?', [name]);
         if (!row) return false;
@@ -129,6 +160,7 @@ export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
     },
     async stop() {
       stopped = true;
+      ahead = undefined;
       embedService?.stop();
       await engine.idle();
     },

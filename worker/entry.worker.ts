@@ -1,84 +1,36 @@
-// The engine's Web Worker: it owns the OPFS database and exposes the engine
-// host's API (worker/platform/engine-host.ts) to the page through comlink,
-// plus what the UI adds: folders opened for writing (edits are written back
-// through them), the notes of a vault for export, the tool list, and the
-// embedding host's API (worker/embed/embed-host.ts: the embed worker's port,
-// embedding status, pause/resume, model choice) and the checks the UI shows
-// while the user types (worker/ui-checks.ts). The page sees this API's type
-// through worker/contract.ts only.
-import * as Comlink from 'comlink';
-import { createEngineHost } from './platform/engine-host';
-import { toErrorResult, type ToolErrorResult } from './errors';
-import { handleDisk, vaultNoteTexts } from './platform/write-back';
-import { createEmbedHost } from './embed/embed-host';
-import { TOOLS } from './tools/registry';
-import { changesIdentity, toolCatalog, type ToolInfo } from './tools/catalog';
-import { agentResult, type AgentResult } from './tools/agent-result';
-import { uiChecks } from './ui-checks';
+// The engine's Web Worker, first module: it starts fetching and compiling
+// SQLite's wasm, then loads the engine (engine-worker.ts, most of the
+// worker's code) while the wasm compiles, instead of one after the other.
+// Messages the page sends meanwhile (tools, open) are held and handed over
+// once the engine's API listens. Browser only (Vite resolves the ?url import).
+import sqliteWasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
 import { startupMark } from './platform/startup-marks';
 
-export type { OpenState } from './platform/engine-host';
+startupMark('engine worker: started');
 
-startupMark('engine worker: modules loaded');
+const wasm = compileWasm(sqliteWasmUrl);
+// Reported by loadSqlite, which open() awaits; not an unhandled rejection meanwhile.
+wasm.catch(() => {});
 
-// Vault folders the page opened for writing (write_note writes edits through them).
-const disk = handleDisk();
-const embedHost = createEmbedHost();
-const host = createEngineHost({
-  // The first search after a page load runs before the vector index loads or the queue starts (or 3 s pass with none).
-  engineOptions: () => ({ ...embedHost.engineOptions(), disk, startupGraceMs: 3000 }),
-  onEngine: (engine) => embedHost.attach(engine),
-});
+const held: MessageEvent[] = [];
+const hold = (e: MessageEvent) => void held.push(e);
+addEventListener('message', hold);
+const { exposeEngine } = await import('./engine-worker');
+exposeEngine(wasm);
+removeEventListener('message', hold);
+for (const e of held) dispatchEvent(new MessageEvent('message', { data: e.data, ports: [...e.ports] }));
 
-const api = {
-  ...host.api,
-  ...embedHost.api,
-  ...uiChecks,
-
-  removeVault(name: string): Promise<boolean | ToolErrorResult> {
-    disk.set(name, null);
-    return host.api.removeVault(name);
-  },
-
-  /** A folder handle the page got readwrite permission for (null: stop writing to it). */
-  setFolderAccess(vault: string, dir: FileSystemDirectoryHandle | null): void {
-    disk.set(vault, dir);
-  },
-
-  /** Every note of a vault as Kioku holds it (edits included), for "export as .zip". */
-  vaultNoteTexts(vault: string): { path: string; text: string; mtime: number }[] | ToolErrorResult {
-    try {
-      return vaultNoteTexts(host.engine().db, vault);
-    } catch (e) {
-      return toErrorResult(e);
-    }
-  },
-
-  /** The tools and their parameters, so the UI can offer exactly what this engine supports. */
-  tools(): { name: string; params: { name: string; description: string }[] }[] {
-    return Object.values(TOOLS).map((d) => ({ name: d.name, params: d.params.map((p) => ({ name: p.name, description: p.description })) }));
-  },
-
-  /** Every tool and alias with its JSON Schema, for in-browser agents (WebMCP) and the Tools page. */
-  toolCatalog(): ToolInfo[] {
-    return toolCatalog();
-  },
-
-  /**
-   * A tool call answered the way an agent receives it (JSON plus a text rendering); same engine, same rules as call().
-   * From the page's agent (WebMCP), not the user on the Tools page: it acts for the identity set in Settings and may not change it.
-   */
-  async callForAgent(name: string, args: unknown, from: 'user' | 'page-agent' = 'user'): Promise<AgentResult> {
-    if (from === 'page-agent' && changesIdentity(name, args)) {
-      return agentResult(name, {
-        isError: true,
-        error: { code: 'unsupported', details: { reason: 'identity_fixed' }, message: 'An agent acts for the user set in Settings → Team and cannot change who that is (set_identity with no arguments tells who it is). To change it, use Settings → Team.', path: 'user' },
-      });
-    }
-    return agentResult(name, await host.api.call(name, args));
-  },
-};
-
-export type EngineApi = typeof api;
-
-Comlink.expose(api);
+/** Compiles while the bytes arrive; a server that does not say application/wasm gets the slower path. */
+async function compileWasm(url: string): Promise<WebAssembly.Module> {
+  try {
+    const module = await WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' }));
+    startupMark('sqlite wasm compiled');
+    return module;
+  } catch {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    const module = await WebAssembly.compile(await response.arrayBuffer());
+    startupMark('sqlite wasm compiled');
+    return module;
+  }
+}

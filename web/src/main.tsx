@@ -1,18 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { I18nProvider } from './i18n/i18n';
+// The page's first module: it starts the engine (engine/boot.ts) before the
+// app's own code, React included, is fetched and run (app/mount.tsx), so the
+// worker's start-up and the page's overlap.
 import './app/app.css';
-import { registerServiceWorker } from './app/pwa';
+import { bootEngine } from './engine/boot';
 
 performance.mark('page: script running');
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider>
-      <App />
-    </I18nProvider>
-  </StrictMode>,
-);
-
-registerServiceWorker();
+void bootEngine();
+void import('./app/mount').then((m) => m.mount());

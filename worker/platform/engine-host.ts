@@ -1,6 +1,6 @@
 // What the engine's Web Worker offers the page: open the OPFS database, tool
 // calls, imports with progress and cancel, and whole-database operations.
-// entry.worker.ts exposes exactly this object through comlink; the Chromium
+// engine-worker.ts exposes exactly this object through comlink; the Chromium
 // benchmark worker (bench/browser) exposes it too, plus its scenarios, so
 // benchmarks exercise the same code the app runs.
 import * as Comlink from 'comlink';
@@ -102,13 +102,16 @@ function makeApi(state: HostState, make: (db: Db) => Engine) {
   };
 
   return {
-    async open(): Promise<OpenState> {
+    /** `search`: the page's first search, run as soon as the engine is made (Engine.searchAhead). */
+    async open(opts: { search?: unknown } = {}): Promise<OpenState> {
       if (state.engine) return { ok: true, schema: schemaVersion(state.engine.db), sqlite: state.engine.db.sqliteVersion };
       try {
         startupMark('open: start');
         state.handle = await openOpfsDb({ mark: startupMark });
-        state.engine = make(state.handle.db);
+        const engine = (state.engine = make(state.handle.db));
         startupMark('open: engine made');
+        // After this answer is posted, so the page can lay out its shell while the search runs.
+        if (opts.search !== undefined) setTimeout(() => engine.searchAhead(opts.search), 0);
         return { ok: true, schema: schemaVersion(state.handle.db), sqlite: state.handle.db.sqliteVersion };
       } catch (e) {
         if (e instanceof DbLockedError) return { ok: false, reason: 'locked', message: e.message };

@@ -56,6 +56,14 @@ export function App() {
       </main>
     );
   }
+  if (engine.phase === 'no_worker') {
+    return (
+      <main className="center-state" role="alert" data-testid="no-worker">
+        <h1>{t('app.workerFailed.title')}</h1>
+        <p>{t('app.workerFailed.body', { detail: engine.detail ? ` (${engine.detail})` : '' })}</p>
+      </main>
+    );
+  }
   if (engine.phase === 'opening') {
     return (
       <main className="center-state" aria-busy="true">

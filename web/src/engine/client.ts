@@ -3,12 +3,14 @@
 // the engine the UI imports). The UI also starts the embed worker (the model
 // runs there, so embedding never blocks searching) and hands the engine
 // worker a MessagePort to it; if the embed worker dies it is restarted.
+// Start-up (creating the worker, the tab lock, open) is in boot.ts.
 import * as Comlink from 'comlink';
 import type { EmbedStatus, EngineApi, ImportProgress, ToolArgs, ToolErrorResult, ToolName, ToolOutput } from '../../../worker/contract';
 
 export type { OpenState, ImportProgress, ImportSummary, ToolErrorResult, EmbedStatus } from '../../../worker/contract';
 
 let remote: Comlink.Remote<EngineApi> | undefined;
+let workerFailure: Promise<string> | undefined;
 let embedWorker: Worker | undefined;
 let embedRestarts = 0;
 
@@ -16,12 +18,24 @@ export function engineApi(): Comlink.Remote<EngineApi> {
   if (!remote) {
     performance.mark('page: engine worker created');
     const worker = new Worker(new URL('../../../worker/entry.worker.ts', import.meta.url), { type: 'module', name: 'kioku-engine' });
+    // A worker whose script cannot load or run answers nothing: comlink calls would wait forever.
+    workerFailure = new Promise((resolve) => worker.addEventListener('error', (e) => resolve((e as ErrorEvent).message ?? ''), { once: true }));
     remote = Comlink.wrap<EngineApi>(worker);
-    startEmbedWorker(remote);
     // Automation hook, as kiokuImportHandle: bench:first-result reads where start-up spent its time.
     (globalThis as { kiokuStartupMarks?: unknown }).kiokuStartupMarks = startupMarks;
   }
   return remote;
+}
+
+/** Resolves (with the browser's message, often empty) if the engine worker reports an error, e.g. its script failed to load. */
+export function engineWorkerFailure(): Promise<string> {
+  engineApi();
+  return workerFailure!;
+}
+
+/** Starts the embed worker and connects it to the engine, once (only a tab that owns the database needs it). */
+export function startEmbedding(): void {
+  if (!embedWorker) startEmbedWorker(engineApi());
 }
 
 function startEmbedWorker(engine: Comlink.Remote<EngineApi>): void {

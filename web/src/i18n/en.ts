@@ -373,6 +373,9 @@ export const en = {
   'mode.indexLoading': "Search by meaning is loading…",
   'embed.indexing': "Reading the stored passages into memory…",
   'table.loadingFields': "Listing the fields…",
+  // Start-up: the engine worker did not start (issue 16, first result after load).
+  'app.workerFailed.title': "Kioku could not start",
+  'app.workerFailed.body': "Its search engine did not load in this tab{detail}. Reload the page. If you are offline, open Kioku once while online, so that it is kept for offline use.",
 } as const;
 
 export type MessageKey = keyof typeof en;

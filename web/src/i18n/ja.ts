@@ -373,4 +373,7 @@ export const ja: Record<MessageKey, string> = {
   'mode.indexLoading': "意味検索を読み込んでいます…",
   'embed.indexing': "保存済みの文章をメモリに読み込んでいます…",
   'table.loadingFields': "フィールドを一覧にしています…",
+  // 起動時：エンジンのワーカーが起動しなかった（issue 16）。
+  'app.workerFailed.title': "Kioku を起動できませんでした",
+  'app.workerFailed.body': "このタブで検索エンジンを読み込めませんでした{detail}。ページを再読み込みしてください。オフラインの場合は、一度オンラインで Kioku を開くと、オフライン用に保存されます。",
 };

@@ -1,8 +1,9 @@
 // Renders an engine snippet, whose matches are wrapped in \u0002 … \u0003, as
 // text with <mark> elements. Never uses innerHTML: snippets come from
 // untrusted notes.
-export const MARK_OPEN = '\u0002';
-export const MARK_CLOSE = '\u0003';
+import { MARK_CLOSE, MARK_OPEN } from './markers';
+
+export { MARK_CLOSE, MARK_OPEN };
 
 const SPLIT = new RegExp(`(${MARK_OPEN}[^${MARK_CLOSE}]*${MARK_CLOSE})`);
 

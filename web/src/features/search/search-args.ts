@@ -1,13 +1,18 @@
 // Search state → the search tool's arguments, using only what the engine supports.
 import type { Capabilities } from '../../engine/capabilities';
 import type { EmbedStatus, ToolArgs } from '../../../../worker/contract';
-import type { SearchState } from '../../state/url-state';
-import { MARK_CLOSE, MARK_OPEN } from './Highlight';
+import { decodeState, type SearchState } from '../../state/url-state';
+import { MARK_CLOSE, MARK_OPEN } from './markers';
 import type { SemanticWarm } from './use-semantic-warm';
 
 export const PAGE_SIZE = 20;
 
-export function searchArgs(s: SearchState, caps: Capabilities): ToolArgs<'search'> {
+/** What of the engine's capabilities the search arguments depend on. */
+type SearchCaps = Pick<Capabilities, 'modes' | 'filters' | 'pathPrefix' | 'hitFields'>;
+/** The app's own engine offers all of them (the page knows its tool list only once the engine is open). */
+const OWN_ENGINE: SearchCaps = { modes: true, filters: true, pathPrefix: true, hitFields: true };
+
+export function searchArgs(s: SearchState, caps: SearchCaps): ToolArgs<'search'> {
   const a: ToolArgs<'search'> = { query: s.q, page: s.page, page_size: PAGE_SIZE, snippet_markers: [MARK_OPEN, MARK_CLOSE] };
   if (caps.modes && s.mode !== 'auto') a.mode = s.mode;
   if (caps.filters && s.filter) a.filters = s.filter;
@@ -23,7 +28,7 @@ export function searchArgs(s: SearchState, caps: Capabilities): ToolArgs<'search
  * Whether the state asks for anything: some text, or (with an engine whose
  * search lists every note in scope for an empty query) a filter or a scope.
  */
-export function hasSearch(s: SearchState, caps: Capabilities): boolean {
+export function hasSearch(s: SearchState, caps: Pick<Capabilities, 'filters' | 'pathPrefix'>): boolean {
   // The search that takes path_prefix also lists every note in scope for an empty query.
   return s.q.trim() !== '' || (caps.filters && !!s.filter) || (caps.pathPrefix && (!!s.prefix || !!s.vault)) || !!s.asOf || s.entity !== 'entity';
 }
@@ -41,4 +46,18 @@ export function textFirst(s: SearchState, caps: Capabilities, embed: EmbedStatus
   const settling = !!embed && (embed.state === 'indexing' || embed.state === 'loading' || embed.state === 'downloading');
   if (s.mode === 'auto') return warm.warming && embed && (settling || embed.complete) ? 'wait' : null;
   return !embed || embed.state === 'indexing' || (embed.chunks_done > 0 && !embed.ready) ? 'both' : null;
+}
+
+/**
+ * The first search the page will send for this URL (`location.search`), as
+ * SearchPane sends it, or null when the page opens without searching. The
+ * engine runs it while the page is still loading (Engine.searchAhead); the
+ * page's own call then gets the answer at once if the arguments are the same.
+ * A mode by meaning first shows the same search by text (textFirst: "both").
+ */
+export function firstSearchArgs(search: string): ToolArgs<'search'> | null {
+  const s = decodeState(search);
+  if (s.view !== 'results' || !hasSearch(s, OWN_ENGINE)) return null;
+  const args = searchArgs(s, OWN_ENGINE);
+  return (s.mode === 'vector' || s.mode === 'hybrid') && s.q.trim() ? { ...args, mode: 'text' } : args;
 }
