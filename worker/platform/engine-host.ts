@@ -111,7 +111,7 @@ function makeApi(state: HostState, make: (db: Db) => Engine) {
         const engine = (state.engine = make(state.handle.db));
         startupMark('open: engine made');
         // After this answer is posted, so the page can lay out its shell while the search runs.
-        if (opts.search !== undefined) setTimeout(() => engine.searchAhead(opts.search), 0);
+        if (opts.search !== undefined) setTimeout(() => state.engine === engine && engine.searchAhead(opts.search), 0);
         return { ok: true, schema: schemaVersion(state.handle.db), sqlite: state.handle.db.sqliteVersion };
       } catch (e) {
         if (e instanceof DbLockedError) return { ok: false, reason: 'locked', message: e.message };

@@ -39,14 +39,18 @@ export function VaultList({ vaults, loaded, onResync, onRemove, busy, refreshKey
   useEffect(() => {
     if (!caps.write) return;
     let live = true;
-    void call('unsaved_changes', {}).then((r) => {
-      if (!live || isToolError(r)) return;
-      const m = new Map<string, number>();
-      for (const n of r.notes) m.set(n.vault, (m.get(n.vault) ?? 0) + 1);
-      setUnsaved(m);
-    });
+    // Asked for after the effects of this render, so a search the page sends as it opens reaches the engine first.
+    const timer = setTimeout(() => {
+      void call('unsaved_changes', {}).then((r) => {
+        if (!live || isToolError(r)) return;
+        const m = new Map<string, number>();
+        for (const n of r.notes) m.set(n.vault, (m.get(n.vault) ?? 0) + 1);
+        setUnsaved(m);
+      });
+    }, 0);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [caps.write, refreshKey]);
 
