@@ -4,27 +4,35 @@
 // The setting is stored in the index itself and is transactional; if an
 // import dies half-way, automerge stays off until the next import ends, which
 // costs nothing but a few more segments (FTS5's crisis merge still bounds them).
+// Both text indexes get the same care: the notes' openings (fts_lead) are
+// scored for every text query, and left in the segments an import wrote
+// (7 for seekstone-10k) they cost a question about a third more to score
+// than as one (docs/benchmarks.md, "Text ranking: the openings' index").
 import type { Db } from '../db/database';
 
 const DEFAULT_AUTOMERGE = 4;
 /** From this many written or removed files on, the whole index is rebuilt as one segment. */
 const OPTIMIZE_FROM = 500;
+/** The full-text tables an import writes (worker/text/fts-row.ts). */
+export const TEXT_INDEXES = ['fts', 'fts_lead'] as const;
 
 export function beforeBulkFtsWrites(db: Db): void {
-  db.run("INSERT INTO fts(fts, rank) VALUES('automerge', 0)");
+  for (const t of TEXT_INDEXES) db.run(`INSERT INTO ${t}(${t}, rank) VALUES('automerge', 0)`);
 }
 
 /** After an import that stopped early: merging resumes, the next import tidies up. */
 export function resumeAutomerge(db: Db): void {
-  db.run("INSERT INTO fts(fts, rank) VALUES('automerge', ?)", [DEFAULT_AUTOMERGE]);
+  for (const t of TEXT_INDEXES) db.run(`INSERT INTO ${t}(${t}, rank) VALUES('automerge', ?)`, [DEFAULT_AUTOMERGE]);
 }
 
 export function afterBulkFtsWrites(db: Db, changedFiles: number): void {
   db.tx(() => {
-    db.run("INSERT INTO fts(fts, rank) VALUES('automerge', ?)", [DEFAULT_AUTOMERGE]);
-    // A big import gets one optimal segment; a small one only a bounded merge,
-    // rather than rewriting the whole index for a few changed notes.
-    if (changedFiles >= OPTIMIZE_FROM) db.run("INSERT INTO fts(fts) VALUES('optimize')");
-    else if (changedFiles > 0) db.run("INSERT INTO fts(fts, rank) VALUES('merge', 64)");
+    for (const t of TEXT_INDEXES) {
+      db.run(`INSERT INTO ${t}(${t}, rank) VALUES('automerge', ?)`, [DEFAULT_AUTOMERGE]);
+      // A big import gets one optimal segment; a small one only a bounded merge,
+      // rather than rewriting the whole index for a few changed notes.
+      if (changedFiles >= OPTIMIZE_FROM) db.run(`INSERT INTO ${t}(${t}) VALUES('optimize')`);
+      else if (changedFiles > 0) db.run(`INSERT INTO ${t}(${t}, rank) VALUES('merge', 64)`);
+    }
   });
 }

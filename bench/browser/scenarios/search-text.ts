@@ -10,6 +10,10 @@ import { ms, summarize } from '../stats';
 import questionFile from '../../eval/data/seekstone-nl-queries.json';
 import semantic from '../../seekstone-semantic.json';
 import { TEXT_PLAN } from '../../../worker/search/text';
+import { LEAD_INDEX } from '../../../worker/search/rank-sql';
+import { createLeadTableSql, leadText } from '../../../worker/text/fts-row';
+import { MAX_INDEXED_CHARS } from '../../../worker/ingest/note';
+import { indexText } from '../../../worker/text/index-text';
 
 /**
  * Question-length queries (8–12 words) for their own row (issue 16): the
@@ -94,6 +98,71 @@ async function timePlans(ctx: BenchContext, engine: Engine, vault: string, label
 /** Queries per block of the interleaved comparison. */
 const BLOCK = 20;
 
+/**
+ * The openings' index as imports left it before they merged it (rank helper,
+ * issue 16 latency): the same rows in `fts_lead_unmerged`, written in commits
+ * of 2,000 notes (an import's batch) with FTS5's default automerge and never
+ * optimized. Returns its segment count beside the merged index's.
+ */
+export function unmergedLeadCopy(engine: Engine): { before: number; after: number } {
+  const db = engine.db;
+  db.exec('DROP TABLE IF EXISTS fts_lead_unmerged');
+  db.exec(createLeadTableSql().replace('fts_lead', 'fts_lead_unmerged'));
+  for (let after = 0; ; ) {
+    const rows = db.all<{ id: number; kind: string; body: string | null }>(
+      'SELECT e.id, e.kind, substr(c.body, 1, ?) AS body FROM entries e LEFT JOIN contents c ON c.entry_id = e.id WHERE e.id > ? ORDER BY e.id LIMIT 2000',
+      [MAX_INDEXED_CHARS, after],
+    );
+    if (!rows.length) break;
+    db.tx(() => {
+      for (const r of rows) db.run('INSERT INTO fts_lead_unmerged (rowid, lead) VALUES (?, ?)', [r.id, indexText(r.kind === 'file' || r.body === null ? '' : leadText(r.body))]);
+    });
+    after = rows[rows.length - 1].id;
+  }
+  const segs = (t: string) => db.get<{ n: number }>(`SELECT count(DISTINCT segid) AS n FROM ${t}_idx`)!.n;
+  return { before: segs('fts_lead_unmerged'), after: segs('fts_lead') };
+}
+
+/**
+ * The openings' index unmerged (before) and merged (after, what imports leave
+ * now), the same queries alternately block by block, with the engine's CPU
+ * time per call. The answers are the same (worker/ingest/fts-maintenance.test.ts).
+ */
+async function timeLeadLayouts(ctx: BenchContext, engine: Engine, vault: string, label: string, queries: string[], segs: { before: number; after: number }): Promise<BenchRow[]> {
+  const layouts = [
+    { name: `${label}: openings index unmerged, ${segs.before} segments (before)`, table: 'fts_lead_unmerged' },
+    { name: `${label}: openings index merged, ${segs.after} segment${segs.after === 1 ? '' : 's'} (after)`, table: 'fts_lead' },
+  ];
+  const samples = layouts.map(() => [] as number[]);
+  const cpu = layouts.map(() => 0);
+  const call = async (query: string, table: string) => {
+    LEAD_INDEX.table = table;
+    const t = performance.now();
+    const r = (await engine.call('search', { query })) as { isError?: boolean; error?: { message: string } };
+    if (r.isError) throw new Error(`${label}: ${r.error!.message}`);
+    return performance.now() - t;
+  };
+  try {
+    for (const q of queries.slice(0, 30)) for (const l of layouts) await call(q, l.table);
+    for (let b = 0; b * BLOCK < queries.length; b++) {
+      const block = queries.slice(b * BLOCK, (b + 1) * BLOCK);
+      for (const k of b % 2 ? [1, 0] : [0, 1]) {
+        const c0 = await ctx.cpuSeconds();
+        for (const q of block) samples[k].push(await call(q, layouts[k].table));
+        cpu[k] += (await ctx.cpuSeconds()) - c0;
+      }
+    }
+  } finally {
+    LEAD_INDEX.table = 'fts_lead';
+  }
+  return layouts.map((l, k) => {
+    const s = summarize(samples[k]);
+    const cpuMs = Math.round((cpu[k] * 1000 * 100) / s.runs) / 100;
+    ctx.log(`${ctx.host} ${vault} ${l.name}: p50 ${ms(s.p50)} ms, p95 ${ms(s.p95)} ms, CPU ${cpuMs} ms/call`);
+    return { host: ctx.host, vault, query: l.name, runs: s.runs, p50_ms: ms(s.p50), p95_ms: ms(s.p95), mean_ms: ms(s.mean), max_ms: ms(s.max), cpu_ms_per_call: cpuMs };
+  });
+}
+
 export default defineScenario({
   description: 'Text search latency (tool call with snippets) on seekstone-10k and a synthetic vault: text, text + filter, text + path_prefix, text + folder; on seekstone-10k also questions of 8–12 words.',
   defaultCorpora: ['seekstone-10k'],
@@ -115,6 +184,13 @@ export default defineScenario({
       ], sampleQueries(engine, count))),
       ...(await timeCases(ctx, engine, 'seekstone-10k', [{ name: 'text, questions of 8–12 words', args: {} }], questionQueries(count))),
     );
+    if (ctx.options.lead !== '0') {
+      const segs = unmergedLeadCopy(engine);
+      ctx.log(`${ctx.host} openings index: ${segs.before} segments unmerged, ${segs.after} merged`);
+      rows.push(...(await timeLeadLayouts(ctx, engine, 'seekstone-10k', 'questions of 8–12 words, interleaved', questionQueries(count), segs)));
+      rows.push(...(await timeLeadLayouts(ctx, engine, 'seekstone-10k', 'text, interleaved', sampleQueries(engine, count), segs)));
+      engine.db.exec('DROP TABLE fts_lead_unmerged');
+    }
     if (ctx.options.plans !== '0') {
       rows.push(...(await timePlans(ctx, engine, 'seekstone-10k', 'questions of 8–12 words, interleaved', questionQueries(count))));
       rows.push(...(await timePlans(ctx, engine, 'seekstone-10k', 'text, interleaved', sampleQueries(engine, count))));
