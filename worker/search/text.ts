@@ -11,6 +11,7 @@ import { parseQuery, QUERY_BOUNDS, type ParsedQuery } from './query-syntax';
 import type { SqlCondition } from './scope';
 import { isStopWord } from '../text/stop-words';
 import { holdsFiles, ranker, type Ranker } from './rank-sql';
+import { cappedCounts, commonLimit, COMMON_NOTES, distinctive } from './common-words';
 
 
 export interface TextOptions {
@@ -58,8 +59,10 @@ export const DEFAULT_COMMON_SHARE = 1;
 /**
  * `lean: false` runs the statements of before the latency work of issue 16
  * (a file discount looked up for every candidate even with no files, the
- * count over the full expression, a check that rarer words match): the same
- * results, for benchmarks that time both in one run and tests that compare them.
+ * count over the full expression, a check that rarer words match; and, before
+ * the rank helper's work, one statement per word counted and a separate check
+ * that the words besides stop words match): the same results, for benchmarks
+ * that time both in one run and tests that compare them.
  */
 export const TEXT_PLAN = { lean: true };
 
@@ -139,10 +142,23 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
   let compiled = withoutStopClauses(full);
   if (opts.pairs) compiled = withPairs(compiled, query, opts.analyzer ?? bigramAnalyzer);
   const rowScope = opts.rowScope ?? scope;
+  const share = opts.commonShare ?? DEFAULT_COMMON_SHARE;
+  const cap = opts.commonNotes ?? COMMON_NOTES;
   // When the other words match nothing in scope, the stop words are all there is to go on.
+  let read: { limit: number | null; counts: number[] } | undefined;
   if (compiled !== full) {
-    const some = candidates(rowScope, matchExpression(compiled)!, compiled.excluded);
-    if (!db.get(`SELECT 1 AS x ${some.sql} LIMIT 1`, some.params)) compiled = full;
+    // Plain words over the whole index: the counts distinctive() needs say whether any matches.
+    if (TEXT_PLAN.lean && rowScope.sql === '1' && !compiled.excluded.length && !compiled.required.length && !compiled.boost.length) {
+      const limit = commonLimit(db, compiled.optional, share, cap);
+      read = { limit, counts: cappedCounts(db, compiled.optional, limit === null ? 1 : limit + 1, true) };
+      if (!read.counts.some((n) => n > 0)) {
+        compiled = full;
+        read = undefined;
+      }
+    } else {
+      const some = candidates(rowScope, matchExpression(compiled)!, compiled.excluded);
+      if (!db.get(`SELECT 1 AS x ${some.sql} LIMIT 1`, some.params)) compiled = full;
+    }
   }
   const positive = compiled.required.length + compiled.optional.length;
   if (positive === 0) {
@@ -152,7 +168,7 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     return { rows: listed.rows, total: listed.total, relaxed: false, compiled };
   }
   const rank = ranker(compiled, opts.weights, opts.leadWeight, !TEXT_PLAN.lean || holdsFiles(db));
-  let selectBy = distinctive(db, compiled.optional, opts.commonShare ?? DEFAULT_COMMON_SHARE, opts.commonNotes ?? COMMON_NOTES);
+  let selectBy = distinctive(db, compiled.optional, share, cap, TEXT_PLAN.lean, read);
   let any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
   // Rarer words found nowhere in scope select nothing: then the common ones select too.
   // (Without a scope or -words they cannot: distinctive() found each of them in some note.)
@@ -253,35 +269,7 @@ function rawRanked(db: Db, rank: Ranker, from: Candidates, limit: number): { id:
   return db.all<{ id: number; rank: number }>(`${rank.with} SELECT fts.rowid AS id, ${rank.expr} AS rank ${from.sql} ORDER BY rank LIMIT ?`, [...rank.params, ...from.params, limit]);
 }
 
-/**
- * The optional clauses that are not common. A clause is common when it
- * matches more than `share` of all notes or more than COMMON_NOTES notes (in
- * a large vault a word shared by thousands of notes says little, and
- * listing every note that shares only it costs time linear in their number).
- * Counting stops at the limit, so a common word costs no more than a rare
- * one. A clause that matches no note is not rare. Empty when there is
- * nothing to tell apart.
- */
-function distinctive(db: Db, optional: string[], share: number, cap: number): string[] {
-  if (optional.length < 2) return [];
-  // max(id) estimates the number of entries in O(log n).
-  const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
-  const limit = Math.max(1, Math.min(cap, Math.floor(n * share)));
-  if (limit >= n) return [];
-  // A word found nowhere is not rarer: it selects nothing, so the others must select.
-  const rare = optional.filter((expr) => {
-    const hits = db.get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)', [expr, limit + 1])!.n;
-    return hits > 0 && hits <= limit;
-  });
-  return rare.length < optional.length ? rare : [];
-}
-
-/**
- * Above this many notes a word is common whatever the vault's size. 2,000
- * rather than 5,000: the same or better ranking on every collection, and a
- * third fewer candidates to score for questions (docs/search-text.md).
- */
-export const COMMON_NOTES = 2000;
+export { COMMON_NOTES };
 
 /** One statement: every candidate scored, counted and ordered (notes with every word first) by window functions. */
 function windowed(db: Db, rank: Ranker, any: Candidates, c: CompiledQuery, page: PageWindow): { rows: TextRow[]; total: number; relaxed: boolean } {
