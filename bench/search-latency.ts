@@ -80,7 +80,11 @@ Targets: seekstone-10k p50 ≤ 2 ms and p95 ≤ 10 ms, text and text + filter;
 questions of 8–12 words p95 ≤ 15 ms; 100,000 notes p95 ≤ 50 ms. The
 "interleaved" rows time the text ranking's statements before and after issue
 16's latency work (\`TEXT_PLAN\`, same results) over the same queries in
-alternating blocks, with the engine's CPU time per call. For scale: seekstone's own search averages 6.2 ms
+alternating blocks, with the engine's CPU time per call (the "after" side
+includes the rank helper's shared word counts). The rows "openings index
+unmerged / merged" do the same for the notes' openings index as imports left
+it before they merged it (a copy written in the import's commits of 2,000
+notes, never merged) and as they leave it now (same results). For scale: seekstone's own search averages 6.2 ms
 on this vault and obsidian-mcp-rs 36.7 ms (published, on a faster machine).
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}.

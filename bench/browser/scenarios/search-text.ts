@@ -216,6 +216,12 @@ export default defineScenario({
           { name: 'text + folder "area-3/topic-7"', args: { folder: 'area-3/topic-7' } },
         ], sampleQueries(engine, count))),
       );
+      if (ctx.options.lead !== '0') {
+        const segs = unmergedLeadCopy(engine);
+        ctx.log(`${ctx.host} synthetic-${notes} openings index: ${segs.before} segments unmerged, ${segs.after} merged`);
+        rows.push(...(await timeLeadLayouts(ctx, engine, `synthetic-${notes}`, 'text, interleaved', sampleQueries(engine, count), segs)));
+        engine.db.exec('DROP TABLE fts_lead_unmerged');
+      }
     }
     return rows;
   },
