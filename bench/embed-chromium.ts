@@ -1,9 +1,11 @@
 // npm run bench:embed-chromium: embedding throughput of the app's embed
 // worker in headless Chromium, served cross-origin isolated as npm start
 // serves the app (bench/browser/scenarios/embed-throughput.ts): 1, 2 and N
-// ONNX Runtime threads, batch sizes, batches of similar length, int8 weights
-// beside float32, in one run. Writes the "embed-chromium" section of
-// docs/benchmarks.md. Options: --no-build, --no-doc, --opt sample=N, --opt fp32=no.
+// ONNX Runtime threads (spinning or not), two workers side by side, batch
+// sizes, batches of similar length, int8 weights beside float32, and the embed
+// worker's peak memory, in one run. Writes the "embed-chromium" section of
+// docs/benchmarks.md. Options: --no-build, --no-doc, --opt sample=N, --opt rounds=N,
+// --opt files=q8 (the earlier default file only).
 import { loadavg } from 'node:os';
 import { parseArgs, runBench } from './browser/cli';
 import { writeDocSection } from './browser/doc-section';
@@ -43,15 +45,26 @@ an idle machine), every round beside it; \`chunks_per_cpu_s\` divides by the
 CPU time of the page's workers instead (the embed worker and ONNX
 Runtime's threads), far steadier on a shared machine.
 \`threads_used\` is what the worker reports (the panel shows the same).
-\`whole_vault_min\` extrapolates the best round to all of seekstone's
-passages.
+\`spinning\`: whether ONNX Runtime's idle pool threads busy-wait (its
+default) or sleep (\`session.intra_op.allow_spinning = 0\`), with 2 threads.
+\`workers\`: embed workers side by side (one session, one thread each)
+taking batches from one list, the alternative to one session on 2 threads
+(the app runs one). Memory of the embed worker(s), every round:
+\`embed_worker_ua_mb\` is what \`performance.measureUserAgentSpecificMemory()\`
+attributes to them at the end of the timed work (their JavaScript heaps
+and the buffers they hold, ONNX Runtime's wasm memory among them; memory it
+reports as shared between threads is added); \`embed_worker_rss_mb\` is what
+the renderer's resident memory (/proc) grew by from just before they
+started to its peak while they embedded (it also counts other allocations
+of the renderer meanwhile, and memory not yet given back by the previous
+configuration's workers shows as less). \`whole_vault_min\` extrapolates the best round
+to all of seekstone's passages.
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}. The machine's 2 cores were
-shared with other work during the run (every figure is an upper bound of the
-time, a lower bound of the rate), and with 2 cores a second ONNX Runtime
-thread competes with the engine, the page and that other work: here it
-was slower than one thread for every file, which is why the app's rule
-leaves one core free (1 thread on 2 cores).
+Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}.
+With a 1-minute load much above 2 the machine's 2 cores were shared with
+other work (every wall figure is then an upper bound of the time, a lower
+bound of the rate; CPU rates are steadier). The app's rule leaves one core
+for the engine and the page (1 thread on 2 cores).
 ${loadNote(LOAD_BEFORE)}
 
 ${table}`,

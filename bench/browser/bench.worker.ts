@@ -24,6 +24,7 @@ const api = {
     options: Record<string, string>,
     cpu?: () => Promise<number>,
     memory?: () => Promise<number>,
+    uaMemory?: () => Promise<{ embedMb: number; sharedMb: number }>,
   ): Promise<BenchRow[]> {
     const scenario = scenarios.get(name);
     if (!scenario) throw new Error(`no scenario "${name}" (have: ${[...scenarios.keys()].join(', ')})`);
@@ -46,6 +47,7 @@ const api = {
       log: (m) => console.log(`[bench] ${m}`),
       cpuSeconds: async () => (cpu ? cpu() : NaN),
       memoryMb: async () => (memory ? memory() : NaN),
+      embedWorkerMemory: async () => (uaMemory ? uaMemory() : { embedMb: NaN, sharedMb: NaN }),
     };
     return scenario.run(ctx);
   },

@@ -18,7 +18,21 @@ async function run(name: string, corpora: string[], options: Record<string, stri
   const buffers = Object.values(packs).map((p) => p.buffer as ArrayBuffer);
   const cpu = Comlink.proxy(async () => (window.kiokuWorkerCpu ? window.kiokuWorkerCpu() : NaN));
   const memory = Comlink.proxy(async () => (window.kiokuRendererMb ? window.kiokuRendererMb() : NaN));
-  return remote.runScenario(name, Comlink.transfer(packs, buffers), options, cpu, memory);
+  const uaMemory = Comlink.proxy(embedWorkerMemory);
+  return remote.runScenario(name, Comlink.transfer(packs, buffers), options, cpu, memory, uaMemory);
+}
+
+/** What performance.measureUserAgentSpecificMemory() attributes to embed workers, and what it calls shared; NaN outside an isolated page. */
+async function embedWorkerMemory(): Promise<{ embedMb: number; sharedMb: number }> {
+  const measure = (performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<{ breakdown: { bytes: number; types: string[]; attribution: { url: string }[] }[] }> }).measureUserAgentSpecificMemory;
+  if (!crossOriginIsolated || !measure) return { embedMb: NaN, sharedMb: NaN };
+  let embed = 0;
+  let shared = 0;
+  for (const b of (await measure.call(performance)).breakdown) {
+    if (b.types.includes('Shared')) shared += b.bytes;
+    else if (b.attribution.some((a) => /\/embed\.worker[^/]*\.js/.test(a.url))) embed += b.bytes;
+  }
+  return { embedMb: Math.round(embed / 1e5) / 10, sharedMb: Math.round(shared / 1e5) / 10 };
 }
 
 declare global {

@@ -45,6 +45,12 @@ export interface BenchContext {
    * any worker it starts), in Node the process; NaN where unknown.
    */
   memoryMb(): Promise<number>;
+  /**
+   * MB that performance.measureUserAgentSpecificMemory() attributes to embed
+   * workers (their scope's heap and buffers), and MB it reports as shared
+   * between threads; Chromium's isolated page only, NaN elsewhere.
+   */
+  embedWorkerMemory?(): Promise<{ embedMb: number; sharedMb: number }>;
 }
 
 export type BenchRow = Record<string, string | number | null>;

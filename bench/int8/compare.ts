@@ -18,7 +18,7 @@ import { writeDocSection } from '../browser/doc-section';
 import { describeMachine } from '../browser/machine';
 import { markdownTable } from '../browser/table';
 import { loadNote } from '../lib/load';
-import { INT8_MODEL, rewrite } from './quantize-dynamic';
+import { INT8_MODEL, gatherBeforeDequantize, rewrite } from './quantize-dynamic';
 
 const LOAD_BEFORE = loadavg()[0];
 const SHARED_FP32 = new URL('../../../shared/models/use-lite-onnx/onnx/model.onnx', import.meta.url).pathname;
@@ -34,6 +34,7 @@ function prepareFolder(): void {
   const M = root.lookupType('onnx.ModelProto');
   const model = M.toObject(M.decode(readFileSync(join(src, 'onnx/model_quantized.onnx'))), { longs: String, arrays: true }) as Parameters<typeof rewrite>[0];
   const report = rewrite(model);
+  gatherBeforeDequantize(model);
   process.stderr.write(`model_int8.onnx: ${report.rewritten} of ${report.matmuls} MatMuls rewritten\n`);
   const bytes = M.encode(M.fromObject(model)).finish();
   writeFileSync(INT8_MODEL, bytes);

@@ -10,12 +10,14 @@ import type { Embedder } from './embedder';
 import type { ModelSpec } from './models';
 import { OPFS_MODEL_PREFIX, opfsModelResponse, saveModelFolder, deleteModelFolder, type FolderFile } from './opfs-models';
 import { createTransformersEmbedder } from './transformers-embedder';
-import { planThreads, type ThreadPlan } from './threads';
+import { planThreads, threadPoolOptions, type ThreadPlan } from './threads';
 
 type Transformers = typeof import('@huggingface/transformers');
 let lib: Promise<Transformers> | undefined;
 /** Set by a benchmark before the first load; the app never sets it. */
 let requestedThreads: number | undefined;
+/** Benchmarks only: whether ONNX Runtime's idle threads spin (its default). */
+let spinning = true;
 let plan: ThreadPlan | undefined;
 
 function loadLib(): Promise<Transformers> {
@@ -76,6 +78,7 @@ const embedder: Embedder = createTransformersEmbedder({
     }
   },
   threads: () => plan ?? { threads: 1, reason: 'not_isolated' },
+  sessionOptions: () => threadPoolOptions({ spinning }),
   async devices(spec) {
     // Only models with float weights for the GPU use it; int8 graphs run on the wasm CPU kernels.
     return spec.gpuDtype && (await hasWebGpu()) ? ['webgpu', 'wasm'] : ['wasm'];
@@ -90,9 +93,10 @@ const api = {
   },
   tokenCounts: (texts: string[]): Promise<number[]> => embedder.tokenCounts!(texts),
   /** Benchmarks only: the thread count to use, before the first load (ONNX Runtime starts its wasm once). */
-  requestThreads(n: number): boolean {
+  requestThreads(n: number, spin = true): boolean {
     if (lib) return false;
     requestedThreads = n;
+    spinning = spin;
     return true;
   },
   saveModelFolder: (name: string, files: FolderFile[]) => saveModelFolder(name, files),

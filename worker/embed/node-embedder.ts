@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Embedder } from './embedder';
 import { specFromFolder, type ModelSpec } from './models';
 import { createTransformersEmbedder } from './transformers-embedder';
+import { threadPoolOptions } from './threads';
 
 export interface NodeEmbedderOptions {
   /** Folder holding the bundled models (default: the app's public/models). */
@@ -18,6 +19,10 @@ export interface NodeEmbedderOptions {
   remoteHost?: string;
   /** Never download; use only bundled, cached or folder models. */
   offline?: boolean;
+  /** ONNX Runtime's intra-op threads (default: its own choice, one per physical core). */
+  threads?: number;
+  /** Let ONNX Runtime's idle threads spin (its default; off here: it wastes CPU on a busy machine). */
+  spinning?: boolean;
 }
 
 export const BUNDLED_MODELS_DIR = fileURLToPath(new URL('../../public/models/', import.meta.url));
@@ -59,6 +64,7 @@ export function nodeEmbedder(opts: NodeEmbedderOptions = {}): Embedder {
     async devices() {
       return ['cpu'];
     },
+    sessionOptions: () => threadPoolOptions({ threads: opts.threads, spinning: opts.spinning ?? false }),
   });
 }
 

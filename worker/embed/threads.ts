@@ -28,3 +28,17 @@ export function planThreads(env: { isolated: boolean; cores: number | undefined;
   const spare = Math.max(1, cores - 1);
   return { threads: spare, reason: spare > 1 ? 'cores' : 'few_cores' };
 }
+
+/**
+ * ONNX Runtime session options for its intra-op thread pool. By default its
+ * threads spin while waiting for work; on a machine whose cores are busy with
+ * other work that spinning takes CPU from it and from the model's own threads
+ * (Node, 2 threads, a shared 2-core machine: 1.5x the CPU per passage, and no
+ * faster; docs/benchmarks.md, "Embedding: threads, spinning and memory").
+ */
+export function threadPoolOptions(opts: { threads?: number; spinning: boolean }): Record<string, unknown> {
+  return {
+    ...(opts.threads && opts.threads >= 1 ? { intraOpNumThreads: Math.floor(opts.threads), interOpNumThreads: 1 } : {}),
+    ...(opts.spinning ? {} : { extra: { session: { intra_op: { allow_spinning: '0' } } } }),
+  };
+}

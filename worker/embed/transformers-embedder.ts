@@ -18,6 +18,8 @@ export interface EmbedHost {
   devices(spec: ModelSpec): Promise<string[]>;
   /** The wasm backend's thread count and its reason, where the host sets one (the browser). */
   threads?(): ThreadPlan;
+  /** ONNX Runtime session options for every session (thread pool settings). */
+  sessionOptions?(): Record<string, unknown>;
 }
 
 /** Vocabularies larger than this are not passed on (they hold nearly every word anyway). */
@@ -94,6 +96,7 @@ export function createTransformersEmbedder(host: EmbedHost): Embedder {
         const extractor = (await lib.pipeline('feature-extraction', path, {
           dtype: device === 'webgpu' && spec.gpuDtype ? spec.gpuDtype : spec.dtype,
           device: device as never,
+          ...(host.sessionOptions ? { session_options: host.sessionOptions() } : {}),
           progress_callback,
         } as never)) as unknown as Extractor;
         // Check the model before trusting it with a whole vault.

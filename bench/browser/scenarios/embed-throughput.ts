@@ -17,6 +17,10 @@ interface Config {
   batch: number;
   order: 'vault' | 'by length';
   dtype: 'q8' | 'fp32' | 'int8';
+  /** Whether ONNX Runtime's idle threads spin (its default); matters with 2 threads or more. */
+  spin?: boolean;
+  /** Embed workers running side by side, one ONNX Runtime session each, taking batches from one list (default 1). */
+  workers?: number;
 }
 
 /** Batches of `size` in vault order, or 'by length' as the queue forms them: windows of WINDOW_BATCHES batches, each sorted by the model's token counts. */
@@ -65,31 +69,53 @@ export default defineScenario({
       ...[8, 32].map((batch) => q8({ batch })),
       q8({ order: 'by length' }),
       ...(files.includes('fp32') ? [q8({ dtype: 'fp32' })] : []),
-      ...(files.includes('int8') ? [q8({ dtype: 'int8' }), q8({ dtype: 'int8', threads: 2 }), ...[8, 32].map((batch) => q8({ dtype: 'int8', batch, order: 'by length' })), q8({ dtype: 'int8', order: 'by length' })] : []),
+      ...(files.includes('int8') ? [q8({ dtype: 'int8' }), q8({ dtype: 'int8', threads: 2 }), q8({ dtype: 'int8', threads: 2, spin: false }), ...[8, 32].map((batch) => q8({ dtype: 'int8', batch, order: 'by length' })), q8({ dtype: 'int8', order: 'by length' }), q8({ dtype: 'int8', order: 'by length', workers: 2 })] : []),
     ];
     const rounds = Number(ctx.options.rounds ?? 2);
     const rates = new Map<Config, number[]>();
     const cpuRates = new Map<Config, number[]>();
+    const workerMb = new Map<Config, number[]>();
+    const uaMb = new Map<Config, number[]>();
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const rows: BenchRow[] = [];
     // Rounds interleave the configurations, so a change in the machine's load falls on all of them.
     for (let round = 0; round < rounds; round++) for (const c of configs) {
-      const worker = new Worker(new URL('../../../worker/embed/embed.worker.ts', import.meta.url), { type: 'module', name: 'kioku-embed' });
-      const channel = new MessageChannel();
-      worker.postMessage({ type: 'connect', port: channel.port1 }, [channel.port1]);
-      const embedder = remoteEmbedder(channel.port2);
+      // The renderer's memory before this worker exists (the previous one has been given back), then its peak while this one embeds.
+      await sleep(500);
+      const rss0 = await ctx.memoryMb();
+      let peak = rss0;
+      const sampler = setInterval(() => void ctx.memoryMb().then((mb) => (peak = Math.max(peak, mb))), 250);
+      const started = Array.from({ length: c.workers ?? 1 }, () => {
+        const worker = new Worker(new URL('../../../worker/embed/embed.worker.ts', import.meta.url), { type: 'module', name: 'kioku-embed' });
+        const channel = new MessageChannel();
+        worker.postMessage({ type: 'connect', port: channel.port1 }, [channel.port1]);
+        return { worker, embedder: remoteEmbedder(channel.port2) };
+      });
+      const embedder = started[0].embedder;
       try {
-        await embedder.requestThreads(c.threads);
         const spec: ModelSpec = c.dtype === 'q8' ? base : { ...base, id: `use-lite-${c.dtype}`, dtype: c.dtype };
-        const info = await embedder.load(spec);
-        await embedder.embed(sample.slice(0, c.batch), 'passage'); // warm-up: first-run allocations
+        let info!: Awaited<ReturnType<RemoteEmbedder['load']>>;
+        for (const { embedder: e } of started) {
+          await e.requestThreads(c.threads, c.spin ?? true);
+          info = await e.load(spec);
+          await e.embed(sample.slice(0, c.batch), 'passage'); // warm-up: first-run allocations
+        }
         const cpu0 = await ctx.cpuSeconds();
         const t0 = performance.now();
         // Sorting is timed: the queue pays for the token counts too.
         const work = await batches(sample, c.batch, c.order, embedder);
-        for (const b of work) await embedder.embed(b, 'passage');
+        let next = 0;
+        await Promise.all(started.map(async ({ embedder: e }) => {
+          while (next < work.length) await e.embed(work[next++], 'passage');
+        }));
         const ms = performance.now() - t0;
         // CPU seconds of the page's workers (the embed worker and ONNX Runtime's threads): far steadier than wall time on a shared machine.
         const cpu = (await ctx.cpuSeconds()) - cpu0;
+        peak = Math.max(peak, await ctx.memoryMb());
+        workerMb.set(c, [...(workerMb.get(c) ?? []), peak - rss0]);
+        // While the workers still hold everything they used: their own heaps and buffers, plus what is shared between threads.
+        const ua = await ctx.embedWorkerMemory?.();
+        uaMb.set(c, [...(uaMb.get(c) ?? []), ua ? ua.embedMb + ua.sharedMb : NaN]);
         rates.set(c, [...(rates.get(c) ?? []), sample.length / (ms / 1000)]);
         // A worker of the previous configuration that exits meanwhile takes its CPU time out of the sum: such a round counts as unknown.
         cpuRates.set(c, [...(cpuRates.get(c) ?? []), cpu > 0 ? sample.length / cpu : NaN]);
@@ -101,7 +127,9 @@ export default defineScenario({
         rows.push({
           host: ctx.host,
           isolated: String(crossOriginIsolated),
+          workers: c.workers ?? 1,
           threads: c.threads,
+          spinning: c.threads > 1 ? String(c.spin ?? true) : '',
           threads_used: `${info.threads ?? '?'} (${info.threadReason ?? '?'})`,
           batch: c.batch,
           order: c.order,
@@ -111,12 +139,19 @@ export default defineScenario({
           rounds: all.map((x) => x.toFixed(1)).join(' / '),
           chunks_per_cpu_s: cpuKnown.length ? Math.round(Math.max(...cpuKnown) * 10) / 10 : null,
           whole_vault_min: Math.round((total / rate / 60) * 10) / 10,
+          // Resident memory the embed worker added to the renderer, at its peak (model, ONNX Runtime's wasm memory, its threads).
+          embed_worker_rss_mb: workerMb.get(c)!.map((x) => x.toFixed(0)).join(' / '),
+          // What measureUserAgentSpecificMemory attributes to the embed worker(s), plus memory it reports as shared between threads.
+          embed_worker_ua_mb: uaMb.get(c)!.map((x) => x.toFixed(0)).join(' / '),
         });
       } catch (e) {
         rows.push({ host: ctx.host, isolated: String(crossOriginIsolated), threads: c.threads, batch: c.batch, order: c.order, model: c.dtype, error: String((e as Error)?.message ?? e).slice(0, 200) });
       } finally {
-        embedder.close();
-        worker.terminate();
+        clearInterval(sampler);
+        for (const { worker, embedder: e } of started) {
+          e.close();
+          worker.terminate();
+        }
       }
     }
     return rows;
