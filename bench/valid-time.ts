@@ -5,7 +5,8 @@
 // with five observations per note, three in five of them dated with a
 // temporal qualifier of every form. Prints the table and writes the
 // valid-time section of docs/benchmarks.md.
-// Options: --notes N (default 10000), --queries N (default 300), --no-doc.
+// Options: --notes N (default 10000), --queries N (default 300), --no-doc,
+// --lead-layouts (also times the openings index unmerged and merged, interleaved).
 // Target: the text-search targets at 10k, p50 ≤ 2 ms and p95 ≤ 10 ms.
 import { existsSync } from 'node:fs';
 import { loadavg as loadNow, cpus, totalmem } from 'node:os';
@@ -149,3 +150,43 @@ ${table}`,
   );
 }
 
+
+// --lead-layouts: the plain text baseline and text + valid_at with the notes'
+// openings index as imports left it before they merged it and as they leave
+// it now (rank helper; same results), the same queries alternately in blocks
+// of 20, CPU time per query. Printed only (docs/benchmarks.md quotes it).
+if (argv.includes('--lead-layouts')) {
+  const { unmergedLeadCopy } = await import('./browser/scenarios/search-text');
+  const { LEAD_INDEX } = await import('../worker/search/rank-sql');
+  const segs = unmergedLeadCopy(engine);
+  const layouts = [
+    { name: `openings index unmerged, ${segs.before} segments (before)`, table: 'fts_lead_unmerged' },
+    { name: `openings index merged, ${segs.after} segment (after)`, table: 'fts_lead' },
+  ];
+  const extra: BenchRow[] = [];
+  for (const s of SCENARIOS.slice(0, 3).filter((x) => x.name !== 'text, entity_types observation')) {
+    const times = layouts.map(() => [] as number[]);
+    const cpu = layouts.map(() => 0);
+    for (let b = 0; b * 20 < queries.length; b++) {
+      for (const k of b % 2 ? [1, 0] : [0, 1]) {
+        LEAD_INDEX.table = layouts[k].table;
+        for (let i = b * 20; i < Math.min(queries.length, (b + 1) * 20); i++) {
+          const started = performance.now();
+          const c0 = process.cpuUsage();
+          await engine.call('search', { ...s.args(queries[i], i), mode: 'text' });
+          const used = process.cpuUsage(c0);
+          if (i >= WARMUP) {
+            times[k].push(performance.now() - started);
+            cpu[k] += (used.user + used.system) / 1000;
+          }
+        }
+      }
+    }
+    LEAD_INDEX.table = 'fts_lead';
+    layouts.forEach((l, k) => {
+      const t = times[k].sort((x, y) => x - y);
+      extra.push({ query: `${s.name}, ${l.name}`, runs: t.length, p50_ms: round(pct(t, 50)), p95_ms: round(pct(t, 95)), cpu_mean_ms: round(cpu[k] / t.length) });
+    });
+  }
+  process.stdout.write(`\n${markdownTable(extra)}\n`);
+}

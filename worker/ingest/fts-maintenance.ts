@@ -6,8 +6,9 @@
 // costs nothing but a few more segments (FTS5's crisis merge still bounds them).
 // Both text indexes get the same care: the notes' openings (fts_lead) are
 // scored for every text query, and left in the segments an import wrote
-// (7 for seekstone-10k) they cost a question about a third more to score
-// than as one (docs/benchmarks.md, "Text ranking: the openings' index").
+// (7 for seekstone-10k) every query reads each segment's lists; merged, a
+// question costs about 7% less CPU (docs/benchmarks.md, "Text ranking: the
+// openings' index merged").
 import type { Db } from '../db/database';
 
 const DEFAULT_AUTOMERGE = 4;
