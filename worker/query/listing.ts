@@ -86,6 +86,16 @@ const FEW_WALK_SLACK = 2;
 const COLUMNS = 'e.id, v.name AS vault, e.path, e.title, e.type, e.permalink, e.tags, e.frontmatter';
 
 export function listNotes(db: Db, opts: ListOptions): ListPage {
+  return listing(db, opts, COLUMNS);
+}
+
+/** The same page, entry ids only: for callers that build their own rows (search hits). */
+export function listNoteIds(db: Db, opts: ListOptions): { ids: number[]; total: number; strategy: ListPage['strategy'] } {
+  const page = listing(db, opts, 'e.id');
+  return { ids: page.rows.map((r) => r.id), total: page.total, strategy: page.strategy };
+}
+
+function listing(db: Db, opts: ListOptions, columns: string): ListPage {
   const inVault = opts.vaultId !== undefined;
   const universe = inVault ? cond("SELECT id AS entry_id FROM entries WHERE vault_id = ? AND kind = 'note'", [opts.vaultId!]) : ALL_NOTES;
   const filter: CompiledFilter = opts.filter ?? { arms: [] };
@@ -105,7 +115,7 @@ export function listNotes(db: Db, opts: ListOptions): ListPage {
   const offset = (opts.page - 1) * opts.pageSize;
   const probeOf = () =>
     joinAll([cond("e.kind = 'note'"), ...(inVault ? [cond('e.vault_id = ?', [opts.vaultId!])] : []), ...arms.map((a) => armProbe(a)), ...extra.map((x) => x.probe)]);
-  const at = { offset, limit: opts.pageSize };
+  const at = { offset, limit: opts.pageSize, columns };
 
   // Few matches: list them once (that is the total), then sort them.
   if (!unfiltered) {
@@ -191,6 +201,8 @@ function notesInScope(db: Db, vaultId: number | undefined): number {
 interface Window {
   offset: number;
   limit: number;
+  /** What to read of each row: COLUMNS, or e.id alone. */
+  columns: string;
 }
 
 function count(db: Db, sql: string, params: SqlValue[]): number {
@@ -213,7 +225,7 @@ function walkByPath(db: Db, probe: SqlCondition, vaultId: number | undefined, bu
   }
   const where = joinAll([...range, probe]);
   return db.all<ListRow>(
-    `SELECT ${COLUMNS} FROM entries e INDEXED BY ${index} JOIN vaults v ON v.id = e.vault_id
+    `SELECT ${w.columns} FROM entries e INDEXED BY ${index} JOIN vaults v ON v.id = e.vault_id
      WHERE ${where.sql} ORDER BY e.path, e.id LIMIT ? OFFSET ?`,
     [...where.params, w.limit, w.offset],
   );
@@ -227,7 +239,7 @@ function scanByPath(db: Db, ids: SqlCondition | null, vaultId: number | undefine
     ids ? cond(`e.id IN (${ids.sql})`, ids.params) : cond("e.kind = 'note'"),
   ]);
   return db.all<ListRow>(
-    `SELECT ${COLUMNS} FROM ${from} JOIN vaults v ON v.id = e.vault_id WHERE ${where.sql} ORDER BY e.path, e.id LIMIT ? OFFSET ?`,
+    `SELECT ${w.columns} FROM ${from} JOIN vaults v ON v.id = e.vault_id WHERE ${where.sql} ORDER BY e.path, e.id LIMIT ? OFFSET ?`,
     [...where.params, w.limit, w.offset],
   );
 }
@@ -236,7 +248,7 @@ function scanByPath(db: Db, ids: SqlCondition | null, vaultId: number | undefine
 function sortAll(db: Db, sort: SortKey[], matching: SqlCondition, w: Window): ListRow[] {
   const joins = sortJoins(sort, 0);
   return db.all<ListRow>(
-    `SELECT ${COLUMNS} FROM entries e JOIN vaults v ON v.id = e.vault_id ${joins.sql}
+    `SELECT ${w.columns} FROM entries e JOIN vaults v ON v.id = e.vault_id ${joins.sql}
      WHERE ${matching.sql} ORDER BY ${orderTerms(sort, 0)}e.path, e.id LIMIT ? OFFSET ?`,
     [...joins.params, ...matching.params, w.limit, w.offset],
   );
@@ -254,7 +266,7 @@ function scanByField(db: Db, sort: SortKey[], ids: SqlCondition | null, vault: S
   const member = ids ? cond(`AND s0.entry_id IN (${ids.sql})`, ids.params) : cond('');
   const inVault = vault ? cond(`AND ${vault.sql}`, vault.params) : cond('');
   const present = db.all<ListRow>(
-    `SELECT ${COLUMNS} FROM fm s0 INDEXED BY fm_sort JOIN entries e ON e.id = s0.entry_id JOIN vaults v ON v.id = e.vault_id ${joins.sql}
+    `SELECT ${w.columns} FROM fm s0 INDEXED BY fm_sort JOIN entries e ON e.id = s0.entry_id JOIN vaults v ON v.id = e.vault_id ${joins.sql}
      WHERE s0.key = ? AND s0.pos <= 0 AND s0.t IN ('str', 'num', 'bool') ${member.sql} ${inVault.sql}
      ORDER BY ${valueTerms('s0', dir)}, ${orderTerms(sort, 1)}e.path, e.id LIMIT ? OFFSET ?`,
     [...joins.params, first.field, ...member.params, ...inVault.params, w.limit, w.offset],
@@ -267,7 +279,7 @@ function scanByField(db: Db, sort: SortKey[], ids: SqlCondition | null, vault: S
     ? w.offset + present.length
     : count(db, `SELECT COUNT(*) AS n FROM entries e WHERE ${matching.sql} AND ${hasValue.sql}`, [...matching.params, ...hasValue.params]);
   const missing = db.all<ListRow>(
-    `SELECT ${COLUMNS} FROM entries e JOIN vaults v ON v.id = e.vault_id ${joins.sql}
+    `SELECT ${w.columns} FROM entries e JOIN vaults v ON v.id = e.vault_id ${joins.sql}
      WHERE ${matching.sql} AND NOT ${hasValue.sql} ORDER BY ${orderTerms(sort, 1)}e.path, e.id LIMIT ? OFFSET ?`,
     [...joins.params, ...matching.params, ...hasValue.params, w.limit - present.length, Math.max(0, w.offset - presentTotal)],
   );

@@ -30,7 +30,7 @@ export interface HitOptions {
 
 interface EntryRow {
   id: number;
-  /** The first SNIPPET_HEAD_CHARS characters of the body (notes only). */
+  /** The first SNIPPET_HEAD_CHARS characters of the body (OPENING_CHARS with no word to mark; notes only). */
   head: string | null;
   kind: 'note' | 'file';
   path: string;
@@ -51,15 +51,17 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
   // A matched passage may lack the query's words while the note has them: then the body is looked at too.
   const needHead = rows.some((r) => r.snippet === undefined && (r.passage === undefined || opts.highlight.length > 0));
   const head = needHead ? ', substr(c.body, 1, ?) AS head' : ', NULL AS head';
+  const hl = highlighter(opts.highlight);
+  // With no word to mark (a filter-only search) a snippet is the note's opening: far less text to fold.
+  const headChars = hl.re ? SNIPPET_HEAD_CHARS : OPENING_CHARS;
   for (const e of db.all<EntryRow>(
     `SELECT e.id, e.kind, e.path, v.name AS vault, e.title, e.type, e.permalink, e.tags ${fm} ${head}
      FROM entries e JOIN vaults v ON v.id = e.vault_id LEFT JOIN contents c ON c.entry_id = e.id
      WHERE e.id IN (${ids.map(() => '?').join(',')})`,
-    needHead ? [SNIPPET_HEAD_CHARS, ...ids] : ids,
+    needHead ? [headChars, ...ids] : ids,
   )) {
     entries.set(e.id, e);
   }
-  const hl = highlighter(opts.highlight);
   const where = locators(opts.highlight);
   const files = opts.fields?.some((f) => fileField(f)) ? fileFieldValues(db, ids, opts.fields) : null;
   const hits: SearchHit[] = [];
@@ -106,6 +108,8 @@ function passageSnippet(db: Db, e: EntryRow, passage: string, hl: Highlighter, m
 
 /** Most matches sit near the top of a note: look there first. */
 const SNIPPET_HEAD_CHARS = 4_000;
+/** Enough for a snippet of a note's opening (about 270 characters, more where NFKC folds several into one); longer ones read the head. */
+const OPENING_CHARS = 1_000;
 /** Around a match located further in, this much text is read. */
 const SNIPPET_WINDOW_CHARS = 6_000;
 
@@ -139,6 +143,7 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
   if (e.kind === 'file') return requireHit ? null : e.path;
   if (e.head === null) return requireHit ? null : '';
   const opts = { open: markers[0], close: markers[1] };
+  if (!hl.re) return requireHit ? null : openingSnippet(db, e, hl, opts);
   // A head shorter than asked for is the whole note.
   if (e.head.length < SNIPPET_HEAD_CHARS) return requireHit ? makeSnippet(e.head, hl, { ...opts, requireHit: true }) : makeSnippet(e.head, hl, opts);
   const full = e.head.length + 1; // longer than the head: enough for the trailing ellipsis
@@ -153,4 +158,17 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
     if (there !== null) return there;
   }
   return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
+}
+
+/**
+ * The snippet of a note's opening (no word to mark) from its first
+ * OPENING_CHARS characters, the same as from the head: if it would reach
+ * past them, the head is read after all.
+ */
+function openingSnippet(db: Db, e: EntryRow & { head: string }, hl: Highlighter, opts: { open: string; close: string }): string {
+  if (e.head.length < OPENING_CHARS) return makeSnippet(e.head, hl, opts);
+  const fromOpening = makeSnippet(e.head, hl, { ...opts, within: true, fullLength: e.head.length + 1 });
+  if (fromOpening !== null) return fromOpening;
+  const head = db.get<{ head: string }>('SELECT substr(body, 1, ?) AS head FROM contents WHERE entry_id = ?', [SNIPPET_HEAD_CHARS, e.id])!.head;
+  return makeSnippet(head, hl, head.length < SNIPPET_HEAD_CHARS ? opts : { ...opts, fullLength: head.length + 1 });
 }

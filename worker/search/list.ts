@@ -3,7 +3,7 @@
 // condition, notes only, through the filter language's listing, which walks
 // the path index or sorts the matching ids, whichever touches fewer notes.
 import type { Db } from '../db/database';
-import { listNotes, type Restriction } from '../query/listing';
+import { listNoteIds, type Restriction } from '../query/listing';
 import type { PathRange } from './path-rules';
 import type { SearchScope } from './scope';
 import type { PageWindow, TextRow } from './text';
@@ -31,8 +31,8 @@ export function listInScope(db: Db, scope: SearchScope, excluded: string[], wind
         probe: { sql: 'e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [without] },
       });
     }
-    const page = listNotes(db, { filter: parts.metadata.compiled, vaultId: parts.vaultId, extra, page: window.offset / window.limit + 1, pageSize: window.limit });
-    return { rows: page.rows.map((r) => ({ id: r.id, score: 0 })), total: page.total };
+    const page = listNoteIds(db, { filter: parts.metadata.compiled, vaultId: parts.vaultId, extra, page: window.offset / window.limit + 1, pageSize: window.limit });
+    return { rows: page.ids.map((id) => ({ id, score: 0 })), total: page.total };
   }
   const params = [...scope.condition.params];
   let where = `WHERE (${scope.condition.sql})`;

@@ -25,6 +25,8 @@ export interface SnippetOptions {
   /** `text` is a window of a longer text: the whole text's length, and where the window starts in it (for the ellipses). */
   fullLength?: number;
   windowStart?: number;
+  /** `text` is the start of a longer text: null when the snippet would reach its end (more text could change it). */
+  within?: true;
 }
 
 /** Matches further in are not looked for: enough for any real note, bounded cost for huge ones. */
@@ -61,7 +63,7 @@ export function highlighter(terms: readonly HighlightTerm[]): Highlighter {
   };
 }
 
-export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts: SnippetOptions & { requireHit: true }): string | null;
+export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts: SnippetOptions & ({ requireHit: true } | { within: true })): string | null;
 export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts?: SnippetOptions): string;
 export function makeSnippet(text: string, terms: readonly HighlightTerm[] | Highlighter, opts: SnippetOptions = {}): string | null {
   const open = opts.open ?? '[';
@@ -84,6 +86,7 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
   // Only quote marks before it: the snippet starts at the text's start.
   if (start > 0 && start < 40 && /^[\s>]*$/.test(raw.slice(0, start))) start = 0;
   end = wordEnd(raw, end);
+  if (opts.within && end >= raw.length) return null;
   const hidden = comments
     .filter((c) => c.end > window.start - length && c.start < window.end + length)
     .map((c) => ({ start: norm.toRaw(c.start), end: norm.toRaw(c.end) }));
