@@ -20,6 +20,8 @@ export const ALL_NOTES: SqlCondition = cond("SELECT id AS entry_id FROM entries 
 export interface CompiledFilter {
   /** ANDed; empty when the filter states nothing. */
   arms: Arm[];
+  /** Its rare row sets were checked against the database for this call (plan.ts withoutEmptyRowSets). */
+  rareChecked?: true;
 }
 
 export function compileAst(ast: FilterAst): CompiledFilter {

@@ -22,7 +22,7 @@ import { fileField } from './file-fields';
 import { TAGS_KEY } from './keys';
 import type { Db, SqlValue } from '../db/database';
 import { ALL_NOTES, type CompiledFilter } from './compile';
-import { planIds } from './plan';
+import { planIds, withoutEmptyRowSets } from './plan';
 import { armProbe, cond, joinAll, type Arm, type SqlCondition } from './sql';
 
 export interface SortKey {
@@ -98,7 +98,7 @@ export function listNoteIds(db: Db, opts: ListOptions): { ids: number[]; total: 
 function listing(db: Db, opts: ListOptions, columns: string): ListPage {
   const inVault = opts.vaultId !== undefined;
   const universe = inVault ? cond("SELECT id AS entry_id FROM entries WHERE vault_id = ? AND kind = 'note'", [opts.vaultId!]) : ALL_NOTES;
-  const filter: CompiledFilter = opts.filter ?? { arms: [] };
+  const filter: CompiledFilter = opts.filter ? withoutEmptyRowSets(db, opts.filter) : { arms: [] };
   const arms = filter.arms;
   const extra = opts.extra ?? [];
   const inScope = notesInScope(db, opts.vaultId);

@@ -11,6 +11,8 @@ import { compileAst, conditionSql, probeSql, type CompiledFilter } from './compi
 import { OPERATORS } from './operators';
 import { extractTagTokens, readStatusArg, readTagsArg } from './shortcuts';
 import type { SqlCondition } from './sql';
+import type { Db } from '../db/database';
+import { withoutEmptyRowSets } from './plan';
 import { checkSize, filterObject, isPlainObject, validateFilter } from './validate';
 import { TAGS_KEY } from './keys';
 import { toolError } from '../errors';
@@ -90,6 +92,13 @@ export function metadataScope(meta: MetadataArgs, query: string | undefined | nu
     probe: probeSql(compiled),
     compiled,
   };
+}
+
+/** The scope with its filter's empty rare row sets left out (plan.ts withoutEmptyRowSets), its SQL forms rebuilt. */
+export function withoutEmptyTagNesting(db: Db, meta: MetadataScope): MetadataScope {
+  const compiled = withoutEmptyRowSets(db, meta.compiled);
+  if (compiled === meta.compiled) return meta;
+  return { ...meta, compiled, condition: conditionSql(compiled), probe: probeSql(compiled) };
 }
 
 /** The filter language alone: a filter object or JSON text → a condition over `e`, or null when empty. */

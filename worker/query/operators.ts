@@ -85,7 +85,7 @@ function valueRowSets(key: string, operands: EqOperand[]): RowSet[] {
     if (seen.has(k)) continue;
     seen.add(k);
     out.push(rowSet(keyIs(key), eqWhere(o)));
-    if (key === TAGS_KEY && o.col === 'fold') out.push(rowSet(keyIs(key), cond('fold > ? AND fold < ?', [`${o.value}/`, `${o.value}0`]), true));
+    if (key === TAGS_KEY && o.col === 'fold') out.push({ ...rowSet(keyIs(key), cond('fold > ? AND fold < ?', [`${o.value}/`, `${o.value}0`]), true), rare: true });
   }
   return out;
 }

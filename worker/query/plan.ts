@@ -84,3 +84,18 @@ function mayRepeat(db: Db, arm: Arm): boolean {
   const subtree = arm.rowSets.some((rs) => rs.key.sql.startsWith('key >'));
   return subtree && db.get('SELECT 1 AS x FROM fm WHERE key > ? AND key < ? LIMIT 1', [`${arm.key}.`, `${arm.key}/`]) !== undefined;
 }
+
+/**
+ * The filter without its rare row sets that select no row in this database
+ * (a tag with no nested tags, the usual case): each costs an index seek to
+ * check, and saves a UNION, a DISTINCT and a second probe per note in every
+ * query that uses the filter. The selection is the same.
+ */
+export function withoutEmptyRowSets(db: Db, filter: CompiledFilter): CompiledFilter {
+  if (filter.rareChecked || !filter.arms.some((a) => a.rowSets.some((rs) => rs.rare))) return filter;
+  const arms = filter.arms.map((arm) => {
+    const kept = arm.rowSets.filter((rs) => !rs.rare || db.get(`SELECT 1 AS x FROM ${rs.table ?? 'fm'} WHERE ${rs.key.sql} AND ${rs.where.sql} LIMIT 1`, [...rs.key.params, ...rs.where.params]) !== undefined);
+    return kept.length === arm.rowSets.length || kept.length === 0 ? arm : { ...arm, rowSets: kept };
+  });
+  return { arms, rareChecked: true };
+}

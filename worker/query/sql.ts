@@ -49,6 +49,8 @@ export interface RowSet {
   index?: string;
   /** Rows of another table or view shaped like fm (file_fields: Dataview's file.* fields); default fm. */
   table?: string;
+  /** Mostly selects nothing (a tag's nested tags): a query checks once and leaves it out when so (plan.ts withoutEmptyRowSets). */
+  rare?: boolean;
 }
 
 export interface Arm {

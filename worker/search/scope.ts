@@ -4,7 +4,7 @@
 // The arguments are read and checked once, when the call is parsed
 // (readScope): a bad filter is refused before anything runs.
 import type { Db, SqlValue } from '../db/database';
-import { metadataScope, readMetadataArgs, type MetadataScope, type SqlCondition } from '../query';
+import { metadataScope, readMetadataArgs, withoutEmptyTagNesting, type MetadataScope, type SqlCondition } from '../query';
 import { argName, optString, type Args } from '../args';
 import { resolveVault } from '../resolve';
 import { folderArg, pathPrefixRange, type PathRange } from './path-rules';
@@ -88,7 +88,9 @@ export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
     parts.push(`(${scope.extra.sql})`);
     params.push(...scope.extra.params);
   }
-  const meta = scope.metadata;
+  // A tag's nested tags, when the vault has none, are left out of the SQL (the same selection, cheaper).
+  const meta = withoutEmptyTagNesting(db, scope.metadata);
+  scopeParts.metadata = meta;
   const withMeta = (c: SqlCondition | null): SqlCondition => {
     const all = c ? [...parts, `(${c.sql})`] : parts;
     return { sql: all.length ? all.join(' AND ') : '1', params: c ? [...params, ...c.params] : [...params] };
