@@ -143,7 +143,7 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
   if (e.kind === 'file') return requireHit ? null : e.path;
   if (e.head === null) return requireHit ? null : '';
   const opts = { open: markers[0], close: markers[1] };
-  if (!hl.re) return requireHit ? null : openingSnippet(db, e, hl, opts);
+  if (!hl.re) return requireHit ? null : openingSnippet(db, e.id, e.head, hl, opts);
   // A head shorter than asked for is the whole note.
   if (e.head.length < SNIPPET_HEAD_CHARS) return requireHit ? makeSnippet(e.head, hl, { ...opts, requireHit: true }) : makeSnippet(e.head, hl, opts);
   const full = e.head.length + 1; // longer than the head: enough for the trailing ellipsis
@@ -165,10 +165,10 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
  * OPENING_CHARS characters, the same as from the head: if it would reach
  * past them, the head is read after all.
  */
-function openingSnippet(db: Db, e: EntryRow & { head: string }, hl: Highlighter, opts: { open: string; close: string }): string {
-  if (e.head.length < OPENING_CHARS) return makeSnippet(e.head, hl, opts);
-  const fromOpening = makeSnippet(e.head, hl, { ...opts, within: true, fullLength: e.head.length + 1 });
+function openingSnippet(db: Db, id: number, opening: string, hl: Highlighter, opts: { open: string; close: string }): string {
+  if (opening.length < OPENING_CHARS) return makeSnippet(opening, hl, opts);
+  const fromOpening = makeSnippet(opening, hl, { ...opts, within: true, fullLength: opening.length + 1 });
   if (fromOpening !== null) return fromOpening;
-  const head = db.get<{ head: string }>('SELECT substr(body, 1, ?) AS head FROM contents WHERE entry_id = ?', [SNIPPET_HEAD_CHARS, e.id])!.head;
+  const head = db.get<{ head: string }>('SELECT substr(body, 1, ?) AS head FROM contents WHERE entry_id = ?', [SNIPPET_HEAD_CHARS, id])!.head;
   return makeSnippet(head, hl, head.length < SNIPPET_HEAD_CHARS ? opts : { ...opts, fullLength: head.length + 1 });
 }
