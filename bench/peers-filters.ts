@@ -42,7 +42,7 @@ if (!corpus) {
 }
 const dir = mkdtempSync(join(tmpdir(), 'kioku-peers-filters-'));
 const baseTree = join(dir, 'baseline');
-git('worktree', 'add', '--detach', baseTree, BASELINE);
+git('worktree', 'add', '--quiet', '--detach', baseTree, BASELINE);
 symlinkSync(join(ROOT, 'node_modules'), join(baseTree, 'node_modules'));
 const cleanUp = () => {
   git('worktree', 'remove', '--force', baseTree);
