@@ -12,7 +12,7 @@ title: Cache Layer
 # Cache Layer
 
 - [decision] @effective[2026-06-10,2026-07-27) The cache layer will use Redis.
-- [decision] @effective:2026-07-27 The cache layer will use Memcached.
+- [decision] @effective:2026-07-27 The cache layer will use Memcached. #storage
 - [fact] Sits in front of [[Queue Layer]]
 `,
   'decisions/queue-layer.md': `---
@@ -59,6 +59,10 @@ test('"as of" a date finds what the notes said held then, kept in the URL', asyn
   const obs = page.getByTestId('observations');
   await expect(obs.getByTestId('validity')).toHaveCount(2);
   await expect(obs.getByTestId('timeline')).toBeVisible();
+  // Each tag once (as its button), and each bar of the timeline named by its observation.
+  const memcached = obs.getByTestId('observation').filter({ hasText: 'Memcached' });
+  expect((await memcached.innerText()).match(/#storage/g)).toHaveLength(1);
+  await expect(obs.getByTestId('timeline-row')).toHaveText([/Redis/, /Memcached/]);
   const graph = page.getByTestId('note-graph');
   await expect(graph.getByTestId('graph-node')).toHaveCount(2);
   await page.screenshot({ path: 'test-results/valid-time-note.png', fullPage: true });
