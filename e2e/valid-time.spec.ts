@@ -75,3 +75,22 @@ test('"as of" a date finds what the notes said held then, kept in the URL', asyn
   await expect(page.getByTestId('hit')).toHaveCount(4);
   expect(errors).toEqual([]);
 });
+
+test('the note graph labels a full ring of linked notes without overlapping them', async ({ page }) => {
+  const titles = Array.from({ length: 16 }, (_, i) => `Linked topic number ${i + 1}`);
+  const files: Record<string, string> = { 'hub.md': `# Hub\n\n${titles.map((t) => `- relates_to [[${t}]]`).join('\n')}\n` };
+  for (const t of titles) files[`${t}.md`] = `# ${t}\n\nText.\n`;
+  await openApp(page);
+  await importFolder(page, writeVault(files, 'ring'), 'ring');
+  await page.goto('/?note=hub.md&note_vault=ring');
+  const graph = page.getByTestId('note-graph');
+  await expect(graph.getByTestId('graph-node')).toHaveCount(17);
+  const boxes = (await graph.locator('[data-testid="graph-node"] text').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height, text: e.textContent };
+    }),
+  ));
+  const overlaps = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).map((b) => `${a.text} × ${b.text}`));
+  expect(overlaps).toEqual([]);
+});
