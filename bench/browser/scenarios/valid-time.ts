@@ -13,6 +13,7 @@
 // lead-layouts=1 (also the openings index unmerged and merged),
 // listing-walks=1 (also the scoped rows without words with the page walked
 // in SQL against the answering notes, before, and by note ids, after).
+import type { SqlValue } from '../../../worker/db/database';
 import type { Engine } from '../../../worker/engine';
 import { memorySource } from '../../../worker/ingest/source';
 import { LEAD_INDEX } from '../../../worker/search/rank-sql';
@@ -124,6 +125,80 @@ async function profileRows(ctx: BenchContext, engine: Engine, vault: string, row
   return out;
 }
 
+/** The valid-time condition of a captured kg_fts ranking statement, and the place of its parameters. */
+function probeOf(sql: string): { at: number; end: number; first: number; count: number } | null {
+  const at = sql.indexOf(' AND EXISTS (SELECT 1 FROM assertions');
+  if (at < 0) return null;
+  let depth = 0;
+  let end = at + ' AND EXISTS '.length;
+  for (; end < sql.length; end++) {
+    if (sql[end] === '(') depth++;
+    else if (sql[end] === ')' && --depth === 0) break;
+  }
+  const count = (sql.slice(at, end + 1).match(/\?/g) ?? []).length;
+  return { at, end: end + 1, first: (sql.slice(0, at).match(/\?/g) ?? []).length, count };
+}
+
+/**
+ * The ranking statement of "text + valid_at" taken apart (--opt profile=1):
+ * as it runs; without the valid-time probe (every matching observation
+ * ranked); counting the matches that pass the probe (no ranking); counting
+ * the matches alone. Their differences are the probe's cost, valid time's
+ * own, and the ranking's (bm25, the all-words set, the window and sort).
+ */
+async function decomposeRanking(ctx: BenchContext, engine: Engine, vault: string, row: ValidTimeRow, queries: string[]): Promise<BenchRow[]> {
+  const db = engine.db;
+  const captured: { sql: string; params: SqlValue[] }[] = [];
+  const all = db.all.bind(db);
+  db.all = ((sql: string, params?: SqlValue[]) => {
+    if (sql.startsWith('SELECT rowid, rank, full')) captured.push({ sql: sql.replace(/\s+/g, ' '), params: params ?? [] });
+    return all(sql, params);
+  }) as typeof db.all;
+  try {
+    for (let i = 0; i < queries.length; i++) await call(engine, { name: row.name, row }, queries[i], i);
+  } finally {
+    db.all = all;
+  }
+  const statements = captured.filter((c) => probeOf(c.sql));
+  const without = (c: { sql: string; params: SqlValue[] }) => {
+    const p = probeOf(c.sql)!;
+    const params = [...c.params];
+    params.splice(p.first, p.count);
+    return { sql: c.sql.slice(0, p.at) + c.sql.slice(p.end), params };
+  };
+  // The FROM … WHERE of the ranked items (after the all-words set's own FROM kg_fts).
+  const inner = (sql: string) => sql.slice(sql.indexOf(' FROM kg_fts WHERE kg_fts MATCH ? AND (kg_fts.rowid & 1)'), sql.lastIndexOf(') ORDER BY'));
+  const variants: [string, (c: { sql: string; params: SqlValue[] }) => { sql: string; params: SqlValue[] }][] = [
+    ['ranking statement as it runs', (c) => c],
+    ['ranking statement without the valid-time probe', without],
+    ['count of the matches passing the probe (no ranking)', (c) => ({ sql: `SELECT count(*) AS n${inner(c.sql)}`, params: c.params.slice(c.sql.includes('kg_fts.rowid IN (SELECT rowid FROM kg_fts') ? 1 : 0, -2) })],
+    ['count of the matches', (c) => {
+      const w = without(c);
+      return { sql: `SELECT count(*) AS n${inner(w.sql)}`, params: w.params.slice(w.sql.includes('kg_fts.rowid IN (SELECT rowid FROM kg_fts') ? 1 : 0, -2) };
+    }],
+  ];
+  const out: BenchRow[] = [];
+  const times = variants.map(() => ({ ms: 0, cpu: 0 }));
+  // Interleaved a statement at a time in blocks, CPU per block.
+  for (let b = 0; b * BLOCK < statements.length; b++) {
+    for (let k = 0; k < variants.length; k++) {
+      const v = (k + b) % variants.length;
+      const c0 = await ctx.cpuSeconds();
+      for (const c of statements.slice(b * BLOCK, (b + 1) * BLOCK)) {
+        const x = variants[v][1](c);
+        const t = performance.now();
+        all(x.sql, x.params);
+        times[v].ms += performance.now() - t;
+      }
+      times[v].cpu += (await ctx.cpuSeconds()) - c0;
+    }
+  }
+  variants.forEach(([name], v) => {
+    out.push({ host: ctx.host, vault, query: `${row.name}: ${statements.length} statements`, part: name, ms_per_call: round(times[v].ms / statements.length), calls_per_call: `CPU ${round((times[v].cpu * 1000) / statements.length)}` });
+  });
+  return out;
+}
+
 async function runVault(ctx: BenchContext, kind: ObservationsVaultKind): Promise<BenchRow[]> {
   const decoder = new TextDecoder();
   const texts = Object.fromEntries(ctx.corpus('seekstone-10k').files.map((f) => [f.path, decoder.decode(f.bytes)]));
@@ -146,7 +221,10 @@ async function runVault(ctx: BenchContext, kind: ObservationsVaultKind): Promise
   const queries = sampleQueries(engine, Number(ctx.options.queries ?? 300), 3);
   const wanted = (ctx.options.rows ?? '').split(',').filter(Boolean);
   const rows = validTimeRows(kind).filter((r) => r.baseline || !wanted.length || wanted.some((w) => r.name.includes(w)));
-  if (ctx.options.profile) return profileRows(ctx, engine, vault, rows, queries);
+  if (ctx.options.profile) {
+    const valid = rows.find((r) => r.name === 'text + valid_at');
+    return [...(await profileRows(ctx, engine, vault, rows, queries)), ...(valid ? await decomposeRanking(ctx, engine, vault, valid, queries) : [])];
+  }
 
   const variants: Variant[] = rows.map((row) => ({ name: row.name, row }));
   if (ctx.options['lead-layouts']) {
