@@ -76,7 +76,11 @@ the same run. Where a row's time goes, statement by statement:
 \`npm run bench:valid-time:profile\` (below).
 
 Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${result.machine}.
-${loadNote(loadBefore)}
+${loadNote(loadBefore)}${loadBefore > 2 ? `
+**The machine was shared with other work during this run**: wall times,
+and so the target column, are upper bounds and no verdict on the target;
+cpu_vs_baseline, against plain text search under the same load, is the
+comparison to read. Only a run on a quiet machine says whether the target is met.` : ''}
 
 ${summary}
 
