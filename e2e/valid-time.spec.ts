@@ -3,7 +3,7 @@
 // both live in the URL (reload and Back keep them), an observation hit links
 // to its note, and the note view shows validity, a timeline and its graph.
 import { expect, test } from '@playwright/test';
-import { collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
+import { audit, collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
 
 const FILES = {
   'decisions/cache-layer.md': `---
@@ -12,7 +12,7 @@ title: Cache Layer
 # Cache Layer
 
 - [decision] @effective[2026-06-10,2026-07-27) The cache layer will use Redis.
-- [decision] @effective:2026-07-27 The cache layer will use Memcached.
+- [decision] @effective:2026-07-27 The cache layer will use Memcached. #storage
 - [fact] Sits in front of [[Queue Layer]]
 `,
   'decisions/queue-layer.md': `---
@@ -59,6 +59,14 @@ test('"as of" a date finds what the notes said held then, kept in the URL', asyn
   const obs = page.getByTestId('observations');
   await expect(obs.getByTestId('validity')).toHaveCount(2);
   await expect(obs.getByTestId('timeline')).toBeVisible();
+  // Each tag once (as its button), and each bar of the timeline named by its observation.
+  const memcached = obs.getByTestId('observation').filter({ hasText: 'Memcached' });
+  expect((await memcached.innerText()).match(/#storage/g)).toHaveLength(1);
+  await expect(obs.getByTestId('timeline-row')).toHaveText([/Redis/, /Memcached/]);
+  // axe is injected by a script the page's policy refuses first (ui-helpers' audit): that console error is the audit's own.
+  const logged = errors.length;
+  expect(await audit(page, 'note view with observations, timeline and graph')).toEqual([]);
+  errors.splice(logged);
   const graph = page.getByTestId('note-graph');
   await expect(graph.getByTestId('graph-node')).toHaveCount(2);
   await page.screenshot({ path: 'test-results/valid-time-note.png', fullPage: true });
@@ -70,4 +78,23 @@ test('"as of" a date finds what the notes said held then, kept in the URL', asyn
   await expect(page).not.toHaveURL(/as_of=/);
   await expect(page.getByTestId('hit')).toHaveCount(4);
   expect(errors).toEqual([]);
+});
+
+test('the note graph labels a full ring of linked notes without overlapping them', async ({ page }) => {
+  const titles = Array.from({ length: 16 }, (_, i) => `Linked topic number ${i + 1}`);
+  const files: Record<string, string> = { 'hub.md': `# Hub\n\n${titles.map((t) => `- relates_to [[${t}]]`).join('\n')}\n` };
+  for (const t of titles) files[`${t}.md`] = `# ${t}\n\nText.\n`;
+  await openApp(page);
+  await importFolder(page, writeVault(files, 'ring'), 'ring');
+  await page.goto('/?note=hub.md&note_vault=ring');
+  const graph = page.getByTestId('note-graph');
+  await expect(graph.getByTestId('graph-node')).toHaveCount(17);
+  const boxes = (await graph.locator('[data-testid="graph-node"] text').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height, text: e.textContent };
+    }),
+  ));
+  const overlaps = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).map((b) => `${a.text} × ${b.text}`));
+  expect(overlaps).toEqual([]);
 });

@@ -8,7 +8,7 @@ export interface ToolArgsMap {
     query?: string;
     /** How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran. */
     mode?: string;
-    /** Frontmatter filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note. Hits are then notes only. */
+    /** Frontmatter filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note (with entity_types, their observations or relations). */
     filters?: Record<string, unknown> | string;
     /** Notes having all these tags; ignored when filters sets "tags". tag:x in the query works too. */
     tags?: string[] | string;
@@ -32,7 +32,7 @@ export interface ToolArgsMap {
     snippet_markers?: [string, string];
     /** Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true; near words are looked for for the first 4 such words only (the notice names the others). Text mode only. Default false. */
     fuzzy?: boolean;
-    /** What to return: "entity" (notes and files, the default), "observation" (Basic Memory's - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score. */
+    /** What to return: "entity" (notes and files, the default), "observation" (Basic Memory's - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score. filters, tags, status, vault, folder and path_prefix apply through the note an item is in. */
     entity_types?: string[] | string;
     /** Observations of these categories only, e.g. ["decision"]; alone it searches observations. */
     categories?: string[];

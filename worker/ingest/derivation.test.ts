@@ -77,6 +77,23 @@ describe('the derivation at open', () => {
     expect(ok(await engine.call('search', { query: 'tag:t' })).total).toBe(1);
   });
 
+  it('re-reads the knowledge-graph lines, and only them, when the database is at derivation 3', async () => {
+    const db = await openMemoryDb();
+    const engine = createEngine(db);
+    await engine.importSource(memorySource('v', { 't.md': '# Tasks\n\n- [>] forwarded to Monday\n- [risk] @yesterday The cache was down.\n- [fact] kept\n' }));
+    const id = db.column<number>("SELECT id FROM entries WHERE path = 't.md'")[0];
+    // What derivation 3 left: the task read as an observation, the bare relative date unreported.
+    db.run("INSERT INTO observations (id, entry_id, line, category, content, tags, context) VALUES (999, ?, 3, '>', 'forwarded to Monday', '[]', NULL)", [id]);
+    db.run("DELETE FROM problems WHERE code = 'temporal_qualifier_refused'");
+    db.run("INSERT INTO fts_lead (rowid, lead) VALUES (998, 'keptlead')");
+    db.run('UPDATE derivation SET version = 3');
+    expect(rederiveIfStale(db)).toBe(true);
+    expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
+    expect(db.column('SELECT category FROM observations ORDER BY line')).toEqual(['risk', 'fact']);
+    expect(db.column('SELECT line FROM problems WHERE code = ?', ['temporal_qualifier_refused'])).toEqual([4]);
+    expect(db.column("SELECT rowid FROM fts_lead WHERE fts_lead MATCH 'keptlead'")).toEqual([998]);
+  });
+
   it('re-reads only the openings when the database is at derivation 1 or 2 (the later ones changed fts_lead alone)', async () => {
     const db = await openMemoryDb();
     const engine = createEngine(db);

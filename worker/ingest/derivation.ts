@@ -12,11 +12,17 @@ import { rebuildFts, rebuildLead } from '../text/fts-row';
  * kept, the `meta` text column (issue 12); temporal qualifiers, assertions and
  * kg_fts (issue 13).
  * 2: fts_lead, the openings of notes (issue 16). 3: openings of 150 characters, not 300.
+ * 4: one-character task statuses (`- [>]`, `- [-]`) are not observations; a bare
+ * relative day (`@yesterday`) is a refused qualifier (knowledge-graph rows only).
  */
-export const DERIVATION_VERSION = 3;
+export const DERIVATION_VERSION = 4;
 
-/** The newest derivation whose changes reach beyond `fts_lead`: a database at it or later re-reads only the openings. */
+/** The newest derivation whose changes reach beyond `fts_lead` and the graph rows: a database at it or later re-reads only what changed since. */
 const LAST_FULL_DERIVATION = 1;
+/** The newest derivation that changed the openings (`fts_lead`). */
+const LAST_LEAD_DERIVATION = 3;
+/** The newest derivation that changed the knowledge-graph rows (observations, assertions, relations, kg_fts). */
+const LAST_GRAPH_DERIVATION = 4;
 
 /** The derivation this database holds; null before migration 14 (nothing to do then). */
 export function storedDerivation(db: Db): number | null {
@@ -34,9 +40,12 @@ export function rederiveIfStale(db: Db, at = Date.now()): boolean {
   if (stored === null || stored >= DERIVATION_VERSION) return false;
   return db.tx(() => {
     // Read again under the write lock: another process may have done it meanwhile.
-    if ((storedDerivation(db) ?? 0) >= DERIVATION_VERSION) return false;
-    if ((storedDerivation(db) ?? 0) >= LAST_FULL_DERIVATION) rebuildLead(db);
-    else {
+    const held = storedDerivation(db) ?? 0;
+    if (held >= DERIVATION_VERSION) return false;
+    if (held >= LAST_FULL_DERIVATION) {
+      if (held < LAST_LEAD_DERIVATION) rebuildLead(db);
+      if (held < LAST_GRAPH_DERIVATION) rederiveGraph(db, at);
+    } else {
       rederiveNoteMetadata(db, at);
       rederiveGraph(db, at);
       rebuildFts(db);

@@ -28,6 +28,13 @@ describe('observations', () => {
     expect(obs('- [ ] todo\n- [x] done\n- [X] also done')).toEqual([]);
   });
 
+  it('does not read Obsidian task statuses of one character as observations', () => {
+    // Custom statuses of the Tasks plugin and themes: forwarded, cancelled, in progress, question, important, idea…
+    expect(obs('- [>] forwarded\n- [-] cancelled\n- [/] half done\n- [?] maybe\n- [!] important\n- [o] Some task\n- [i] info\n- [1] first')).toEqual([]);
+    // A category of one letter in a script without such statuses is still one.
+    expect(obs('- [注] 重要な点')).toEqual([['注', '重要な点', [], null]]);
+  });
+
   it('does not read Markdown links at the start of a list item as observations', () => {
     expect(obs('- [the spec](specs/a.md) explains it\n- [ref]: https://example.com')).toEqual([]);
     expect(rels('- [the spec](specs/a.md) explains it')).toEqual([]);

@@ -103,9 +103,13 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
   return { headings, observations, relations };
 }
 
+// One ASCII character or symbol in the brackets is a task box, `[x]` or one of
+// Obsidian's custom statuses (`[>]` forwarded, `[-]` cancelled, `[?]`, `[!]`, `[i]`…).
+const TASK_STATUS = /^(?:[ -~]|\P{L})$/u;
+
 function isCategory(c: string): boolean {
   const t = c.trim();
-  return t.length > 0 && !/^[ xX]$/.test(c) && !t.startsWith('[');
+  return t.length > 0 && !TASK_STATUS.test(c) && !t.startsWith('[');
 }
 
 function parseObservation(category: string, rest: string, line: number): Observation {

@@ -92,6 +92,14 @@ describe('point forms', () => {
     expect(peel('@occurred:10/07/2026 x')).toEqual({ content: '@occurred:10/07/2026 x', refusal: expect.stringContaining('ambiguous') });
   });
 
+  it('refuses a relative date written without a kind, as the whole qualifier', () => {
+    for (const text of ['@yesterday The cache was down.', '@Today x', '@tomorrow x', '@昨日 x', '@"2 days ago" x', '@2-days-ago x']) {
+      expect(peel(text)).toEqual({ content: text, refusal: expect.stringContaining('relative date') });
+    }
+    // A word that only starts like one is a handle.
+    for (const text of ['@todays_pick x', '@nowhere x', '@yesterdays-news x']) expect(peel(text)).toEqual({ content: text });
+  });
+
   it('reports an unknown kind only when what follows it is a date', () => {
     expect(peel('@asserted:2026-06-10 x')).toEqual({ content: '@asserted:2026-06-10 x', refusal: expect.stringContaining('unknown kind "asserted"') });
     expect(peel('@todo: fix the tests')).toEqual({ content: '@todo: fix the tests' });

@@ -39,6 +39,8 @@ const QUOTED_FORM = new RegExp(`^@(?:(${KIND}):)?"`);
 const KIND_POINT_FORM = new RegExp(`^@(${KIND}):(\\S+)`);
 // Without a kind only a digit opens a point: `@alice` is a handle.
 const BARE_POINT_FORM = /^@(\d\S*)/;
+// …except a day named relative to today, which is plainly meant as one and is refused.
+const BARE_RELATIVE_DAY = /^@(yesterday|today|tomorrow|tonight|昨日|今日|明日)(?=\s|$)/i;
 
 const KNOWN = TIME_KINDS.join(', ');
 
@@ -100,6 +102,7 @@ function readPoint(text: string): Found {
     const bare = named ? null : BARE_POINT_FORM.exec(text);
     if (named) [token, name, point] = named;
     else if (bare) [token, point] = bare;
+    else if (BARE_RELATIVE_DAY.test(text)) [token, point] = BARE_RELATIVE_DAY.exec(text)!;
     else return null;
   }
   const read = readAuthoredPoint(point);

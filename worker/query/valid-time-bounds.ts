@@ -184,9 +184,10 @@ export function countFromSnapshot(s: BoundsSnapshot, q: ValidTimeQuery): number 
 /**
  * The number of assertions of these entries answering `q` (an entry named
  * twice counts once), testing each as assertionMatch does; the entries with
- * an answer are pushed onto `answering` when it is given.
+ * an answer are pushed onto `answering` when it is given, and how many
+ * answers each has onto `counts`.
  */
-export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: Iterable<number>, answering?: number[]): number {
+export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: Iterable<number>, answering?: number[], counts?: number[]): number {
   const w = q.window;
   const r = s.rows;
   const kind = q.kind ? r.kindNames.indexOf(q.kind) : -1;
@@ -225,7 +226,10 @@ export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: I
       }
       n++;
     }
-    if (answering && n > before) answering.push(id);
+    if (n > before) {
+      answering?.push(id);
+      counts?.push(n - before);
+    }
   }
   return n;
 }

@@ -40,3 +40,26 @@ describe('items ranked by words without a scope', () => {
     }
   });
 });
+
+describe('a question no item answers', () => {
+  it('is answered by the ranking statement alone on the first page (an empty first page means no answers)', async () => {
+    const db = engine.db;
+    const before = { all: db.all, get: db.get };
+    let n = 0;
+    const counted = <F extends (sql: string, p?: never) => unknown>(f: F) => ((sql: string, p?: never) => ((n += +sql.includes('kg_fts MATCH')), f.call(db, sql, p))) as F;
+    db.all = counted(before.all as (sql: string, p?: never) => never[]) as typeof db.all;
+    db.get = counted(before.get as (sql: string, p?: never) => never) as typeof db.get;
+    try {
+      expect((await search({ query: 'redis', valid_at: '2001-01-01' })).total).toBe(0);
+      expect(n).toBe(1);
+      // Past the last page the total is still exact: counted by a second statement.
+      const all = (await search({ query: 'redis', valid_at: '2026-07-01' })).total;
+      expect(all).toBeGreaterThan(0);
+      n = 0;
+      expect((await search({ query: 'redis', valid_at: '2026-07-01', page: 9 })).total).toBe(all);
+      expect(n).toBe(2);
+    } finally {
+      Object.assign(db, before);
+    }
+  });
+});

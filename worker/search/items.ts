@@ -165,6 +165,8 @@ function rankItems(req: ItemRequest, types: ItemType[], c: CompiledQuery): { row
     [...params, req.window.limit, req.window.offset],
   );
   if (!rows.length) {
+    // An empty first page means no answers: only a page past the end needs the count (a valid-time question often answers nothing).
+    if (req.window.offset === 0) return { rows: [], total: 0, relaxed: false };
     const n = req.db.get<{ total: number; nfull: number }>(`SELECT count(*) AS total, coalesce(sum(full), 0) AS nfull FROM (${union})`, params)!;
     return { rows: [], total: n.total, relaxed: multi && n.nfull === 0 && n.total > 0 };
   }

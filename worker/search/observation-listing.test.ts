@@ -104,7 +104,7 @@ describe('listing observations without words', () => {
           };
           const want = reference(q, scope.condition, ownSql);
           // Each plan of the page, the filter tested from its ids or by probes, the total from the snapshot or by SQL.
-          const HOW = [{ plan: 'walk' }, { plan: 'walk', filterTest: 'probe' }, { plan: 'walk', filterTest: 'ids', counting: 'sql' }, { plan: 'sort' }, { plan: 'answers' }, {}] as const;
+          const HOW = [{ plan: 'walk' }, { plan: 'walk', filterTest: 'probe' }, { plan: 'walk', filterTest: 'ids', counting: 'sql' }, { plan: 'sort' }, { plan: 'answers' }, { plan: 'path' }, {}] as const;
           for (const how of HOW) {
             for (let offset = 0; offset <= want.length + 7; offset += 7) {
               const got = listObservations({ db, scope, window: { offset, limit: 7 }, validTime: q, ...own, ...how });
@@ -117,6 +117,33 @@ describe('listing observations without words', () => {
       }
     }
     expect(compared).toBeGreaterThan(1300);
+  });
+
+  it('pages as the reference does when the notes of the page are found by walking note ids in path order (one vault in play)', async () => {
+    const single = await engineWith(vault(1), 'solo');
+    const one = single.db;
+    let compared = 0;
+    for (const args of QUESTIONS) {
+      const q = parseValidTime(args)!;
+      for (const scopeArgs of [{ path_prefix: 'a/' }, { folder: 'a/sub' }, { filters: { status: 'active' } }, { path_prefix: 'b/', filters: { status: 'done' } }]) {
+        const scope = buildScope(one, readScope(scopeArgs, undefined));
+        const m = assertionMatch(q, 'a');
+        const want = one.column<number>(
+          `SELECT o.id FROM observations o JOIN entries e ON e.id = o.entry_id WHERE (${scope.condition.sql}) AND o.id IN (SELECT a.observation_id FROM assertions a WHERE ${m.sql}) ORDER BY e.path, o.line, o.id`,
+          [...scope.condition.params, ...m.params],
+        );
+        for (let offset = 0; offset <= want.length + 3; offset += 3) {
+          const got = listObservations({ db: one, scope, window: { offset, limit: 3 }, validTime: q, excluded: [], plan: 'path' });
+          expect(got.ids, JSON.stringify({ args, scopeArgs, offset })).toEqual(want.slice(offset, offset + 3));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(400);
+    // Across vaults a walk by path alone could take a note of one vault for the other's: the SQL walk answers there.
+    const scope = buildScope(db, readScope({ filters: { status: 'active' } }, undefined));
+    const ran = plans(() => listObservations({ db, scope, window: { offset: 0, limit: 3 }, validTime: parseValidTime({ valid_at: '2026-07-01' }), excluded: [], plan: 'path' }));
+    expect(ran.filter((p) => p.includes('ORDER BY e.path LIMIT'))).toEqual([]);
   });
 
   it('orders the same path in two vaults by vault, then line', () => {
@@ -212,13 +239,21 @@ describe('the count from the bounds snapshot', () => {
     }
   });
 
-  it('walks notes testing whether each is one the count found answering when the page is near, and sorts those notes\' answers when it is far', () => {
-    const scope = buildScope(db, readScope({ filters: { status: 'active' } }, undefined));
+  it('walks the ids of notes in path order to find those holding a near page, reading only their answers, and sorts the answering notes\' answers when it is far', () => {
+    const scope = buildScope(db, readScope({ vault: 'test', filters: { status: 'active' } }, undefined));
     const q = parseValidTime({ time_kind: 'valid' })!;
-    const page = (offset: number) => plans(() => listObservations({ db, scope, window: { offset, limit: 1 }, validTime: q, excluded: [] })).find((p) => p.includes('LIMIT'));
+    const page = (offset: number) => plans(() => listObservations({ db, scope, window: { offset, limit: 1 }, validTime: q, excluded: [] })).find((p) => p.includes('LIMIT') && !p.includes('ORDER BY e.path LIMIT'));
+    const near = plans(() => listObservations({ db, scope, window: { offset: 0, limit: 1 }, validTime: q, excluded: [] }));
+    // One statement of ids in path order (the filter is not tested again: the answering notes are in scope), …
+    const walk = near.filter((p) => p.includes('ORDER BY e.path LIMIT'));
+    expect(walk).toHaveLength(1);
+    expect(walk[0]).toContain('SEARCH e USING COVERING INDEX sqlite_autoindex_entries_1 (vault_id=?)');
+    expect(walk[0]).not.toContain('FROM fm');
+    expect(walk[0]).not.toContain('assertions');
+    // … then the answers of the one note holding the page, found by id.
     expect(page(0)).toContain('json_each');
-    expect(page(0)).toContain('SCAN e USING INDEX entries_path');
-    expect(page(0)).not.toContain('FROM fm');
+    expect(page(0)).toContain('SEARCH e USING INTEGER PRIMARY KEY');
+    expect(page(0)).not.toContain('SCAN e');
     const total = listObservations({ db, scope, window: { offset: 0, limit: 1 }, validTime: q, excluded: [] }).total;
     expect(page(total)).toBe(undefined); // past the end: no page is read
     const far = page(total - 1)!;

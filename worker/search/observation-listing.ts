@@ -11,8 +11,10 @@
 //   -words, it is counted with SQL: index ranges, or one range of
 //   assertions_entry per note in scope (one observation carries at most one
 //   assertion, worker/ingest/markdown.ts, so assertions count observations);
-// - the page walks notes in path order and stops when it is full (LIMIT in
-//   SQL; under a scope, each note tested against the notes known to answer),
+// - the page walks notes in path order and stops when it is full: in SQL
+//   with LIMIT, or, when the count found the answering notes and how many
+//   answers each has, in JavaScript over the ids of the notes in path order
+//   (read a chunk at a time), so only the notes that hold the page are read;
 //   unless the answers are so sparse that sorting them all is cheaper: then
 //   it sorts the answers of the notes known to answer, or, unscoped, every
 //   answer read from the time index.
@@ -32,8 +34,12 @@ export interface ObservationListing {
   validTime?: ValidTimeQuery | null;
   /** -words of the query: observations whose text holds one are left out. */
   excluded: readonly string[];
-  /** How to read the page; chosen by cost when not given (tests set it to compare them). 'answers' needs the snapshot count under a scope that names few notes, and walks otherwise. */
-  plan?: 'walk' | 'sort' | 'answers';
+  /**
+   * How to read the page; chosen by cost when not given (tests set it to
+   * compare them). 'answers' and 'path' need the snapshot count under a
+   * scope that names few notes, and walk in SQL otherwise.
+   */
+  plan?: 'walk' | 'sort' | 'answers' | 'path';
   /** 'sql' counts with statements even where the bounds snapshot could (tests compare the two). */
   counting?: 'sql';
   /**
@@ -52,6 +58,7 @@ export function listObservations(req: ObservationListing): { ids: number[]; tota
   const { offset, limit } = req.window;
   if (offset >= total) return { ids: [], total };
   const plan = req.plan ?? choosePlan(req, counted);
+  if (plan === 'path' && answering && counted.answerCounts && oneVault(req)) return { ids: pathWalk(req, answering, counted.answerCounts), total };
   const sql = plan === 'answers' && answering ? answersSql(req, answering)
     : plan === 'sort' ? sortSql(req)
     : walkSql(req, req.filterTest === 'probe' ? 'probe' : answering && req.filterTest !== 'ids' ? answering : 'scope');
@@ -111,6 +118,8 @@ interface Counted {
   scopeSize?: number;
   /** The notes in scope with an answer, when the count saw them. */
   answering?: number[];
+  /** How many answers each of them has. */
+  answerCounts?: number[];
 }
 
 /** The exact total. */
@@ -119,7 +128,8 @@ function countObservations(req: ObservationListing): Counted {
   if (snapshot) {
     const ids = scopeIdList(req.db, req.scope);
     const answering: number[] = [];
-    return { total: countInEntries(snapshot, req.validTime!, ids, answering), scopeSize: ids.length, answering };
+    const answerCounts: number[] = [];
+    return { total: countInEntries(snapshot, req.validTime!, ids, answering, answerCounts), scopeSize: ids.length, answering, answerCounts };
   }
   return { total: countBySql(req) };
 }
@@ -132,10 +142,78 @@ function countObservations(req: ObservationListing): Counted {
  * page or a sparse date sorts (bench:valid-time's filter row: a date that
  * few claims cover walked all 10,000 notes, 15 ms, against ~1 ms sorting).
  */
-function choosePlan(req: ObservationListing, c: Counted): 'walk' | 'sort' | 'answers' {
+function choosePlan(req: ObservationListing, c: Counted): 'walk' | 'sort' | 'answers' | 'path' {
   if (!c.answering) return walks(req, c.total) ? 'walk' : 'sort';
   const walked = req.scope.parts.metadata.condition ? notesEstimate(req.db) : c.scopeSize!;
-  return (req.window.offset + req.window.limit) * walked <= 2 * c.answering.length * c.answering.length ? 'walk' : 'answers';
+  if ((req.window.offset + req.window.limit) * walked > 2 * c.answering.length * c.answering.length) return 'answers';
+  return LISTING_PLAN.pathWalk ? 'path' : 'walk';
+}
+
+/** Benchmarks turn the path walk off to time the SQL walk it replaced, interleaved (bench:valid-time --opt listing-walks=1). */
+export const LISTING_PLAN = { pathWalk: true };
+
+/**
+ * Paths are unique within a vault, so with one vault in play the path alone
+ * orders the notes, and an index holding the path (entries_path, or the
+ * (vault_id, path) key under a vault) gives their ids in that order without
+ * reading a row; across vaults, notes of the same path go by vault, which the
+ * indexes cannot give.
+ */
+function oneVault(req: ObservationListing): boolean {
+  return req.scope.parts.vaultId !== undefined || req.db.get<{ one: number }>('SELECT (SELECT id FROM vaults LIMIT 1 OFFSET 1) IS NULL AS one')!.one === 1;
+}
+
+/** Ids of notes read per statement of the path walk, growing, so a far page takes few statements. */
+const PATH_CHUNKS = [64, 256, 1024, 4096];
+
+/**
+ * The page, walking the notes in path order in JavaScript: their ids a chunk
+ * at a time (one string per statement), each tested against the answering
+ * notes and their answer counts, until the notes holding the page are found;
+ * then only their answers are read (one vault in play: see oneVault).
+ * Under a metadata filter the walk passes every note (the answering ones are
+ * in scope by construction); a path range or folder walks only its own notes. bench:valid-time's filter row (7,095
+ * notes in scope, ~3,000 answering): the walk that tested each note against
+ * a JSON list of the answering ones took ~2 ms a query, the list alone.
+ */
+function pathWalk(req: ObservationListing, answering: readonly number[], counts: readonly number[]): number[] {
+  // Answers by note id, in a typed array (a Map of thousands of notes costs more than the walk).
+  let maxId = 0;
+  for (const id of answering) if (id > maxId) maxId = id;
+  const per = new Int32Array(maxId + 1);
+  answering.forEach((id, i) => (per[id] = counts[i]));
+  const { offset, limit } = req.window;
+  const holding: number[] = [];
+  let before = 0; // answers in the notes walked before the first that holds the page
+  let seen = 0;
+  const vaultId = req.scope.parts.vaultId;
+  const where = !req.scope.parts.metadata.condition ? req.scope.condition : vaultId !== undefined ? { sql: 'e.vault_id = ?', params: [vaultId] } : { sql: '1', params: [] };
+  let read = 0;
+  for (let k = 0; seen < offset + limit; k++) {
+    const chunk = PATH_CHUNKS[Math.min(k, PATH_CHUNKS.length - 1)];
+    // The subquery's LIMIT keeps it from being flattened: group_concat takes its rows in path order.
+    const text = req.db.get<{ s: string | null }>(
+      `SELECT group_concat(id) AS s FROM (SELECT e.id FROM entries e WHERE ${where.sql} ORDER BY e.path LIMIT ? OFFSET ?)`,
+      [...where.params, chunk, read],
+    )!.s;
+    const ids = text ? text.split(',') : [];
+    for (const x of ids) {
+      const id = Number(x);
+      const n = id <= maxId ? per[id] : 0;
+      if (!n) continue;
+      if (seen + n > offset) {
+        if (!holding.length) before = seen;
+        holding.push(id);
+      }
+      seen += n;
+      if (seen >= offset + limit) break;
+    }
+    read += chunk;
+    if (ids.length < chunk) break;
+  }
+  if (!holding.length) return [];
+  const sql = answersSql(req, holding);
+  return req.db.column<number>(`${sql.sql} ORDER BY e.path, e.vault_id, o.line, o.id LIMIT ? OFFSET ?`, [...sql.params, limit, offset - before]);
 }
 
 /** The answers of the notes known to answer, to be sorted: the notes by id (one JSON list), each note's assertions by its index range. */

@@ -62,6 +62,17 @@ describe('graph', () => {
     for (const e of g.edges) expect(g.nodes.map((n) => n.id)).toEqual(expect.arrayContaining([e.source, e.target]));
   });
 
+  it('shows at most 50 observations of a note and says so when it left some out', async () => {
+    const many = Array.from({ length: 55 }, (_, i) => `- [fact] Fact number ${i + 1}`).join('\n');
+    const big = await engineWith({ 'big.md': `# Big\n${many}\n- see [[A]]\n`, 'a.md': '# A\n- [fact] one\n' });
+    const g = await graph(big, { note: 'big.md' });
+    const [root, a] = [g.nodes.find((n) => n.id === 'test:big.md')!, g.nodes.find((n) => n.id === 'test:a.md')!];
+    expect(root.observations).toHaveLength(50);
+    expect(root.observations_truncated).toBe(true);
+    expect(a.observations).toHaveLength(1);
+    expect('observations_truncated' in a).toBe(false);
+  });
+
   it('takes memory:// URLs, with or without the vault', async () => {
     expect((await graph(engine, { url: 'memory://a' })).root).toBe('test:a.md');
     expect((await graph(engine, { note: 'memory://test/c' })).root).toBe('test:c.md');

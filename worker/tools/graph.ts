@@ -24,6 +24,8 @@ export interface GraphNode {
   depth: number;
   /** Notes: their observations (with valid_at etc., only those that answer), at most MAX_OBSERVATIONS. */
   observations: { category: string; content: string; tags: string[]; line: number; temporal: TemporalJson[] }[];
+  /** Present when the note has more answering observations than MAX_OBSERVATIONS (read_note lists them all). */
+  observations_truncated?: true;
 }
 
 export interface GraphEdge {
@@ -60,7 +62,7 @@ const MAX_OBSERVATIONS = 50;
 export const graphTool = defineTool<GraphInput, GraphResult>({
   name: 'graph',
   aliases: ['build_context', 'bm_build_context'],
-  description: 'The neighbourhood of a note: linked notes to a depth of 1 to 3 in both directions (relations, wikilinks and backlinks as typed edges, unresolved links as nodes), each note with its observations.',
+  description: 'The neighbourhood of a note: linked notes to a depth of 1 to 3 in both directions (relations, wikilinks and backlinks as typed edges, unresolved links as nodes), each note with its observations (at most 50 a note; observations_truncated says when there are more).',
   params: [
     { name: 'note', type: 'string', required: true, aliases: ['url', 'identifier', 'path'], description: 'The note: a vault-relative path, permalink or title, or a memory:// URL ("memory://specs/auth-design" or "memory://vault/specs/auth-design").' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'The vault; needed only when the note exists in several.' },
@@ -205,7 +207,10 @@ function attachObservations(db: Db, nodes: Map<string, GraphNode>, entryNode: Ma
   const temporal = assertionsOf(db, rows.map((r) => r.id));
   for (const r of rows) {
     const node = nodes.get(entryNode.get(r.entry_id)!)!;
-    if (node.observations.length >= MAX_OBSERVATIONS) continue;
+    if (node.observations.length >= MAX_OBSERVATIONS) {
+      node.observations_truncated = true;
+      continue;
+    }
     node.observations.push({ category: r.category, content: withoutTags(r.content), tags: JSON.parse(r.tags), line: r.line, temporal: temporal.get(r.id) ?? [] });
   }
 }

@@ -85,7 +85,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   params: [
     { name: 'query', type: 'string', description: 'Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag (tag:a OR tag:b either, -tag:x none). Empty: every note and file in scope, by path.' },
     { name: 'mode', type: 'string', description: 'How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran.' },
-    { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'Frontmatter filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note. Hits are then notes only.' },
+    { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'Frontmatter filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note (with entity_types, their observations or relations).' },
     { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags; ignored when filters sets "tags". tag:x in the query works too.' },
     { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'Search one vault; default all.' },
@@ -99,13 +99,13 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     // Typos (issue 12).
     { name: 'fuzzy', type: 'boolean', description: 'Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true; near words are looked for for the first 4 such words only (the notice names the others). Text mode only. Default false.' },
     // Observations, relations and valid time (issue 13).
-    { name: 'entity_types', type: 'string[] | string', aliases: ['kind'], description: 'What to return: "entity" (notes and files, the default), "observation" (Basic Memory\'s - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score.' },
+    { name: 'entity_types', type: 'string[] | string', aliases: ['kind'], description: 'What to return: "entity" (notes and files, the default), "observation" (Basic Memory\'s - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score. filters, tags, status, vault, folder and path_prefix apply through the note an item is in.' },
     { name: 'categories', type: 'string[]', description: 'Observations of these categories only, e.g. ["decision"]; alone it searches observations.' },
     { name: 'valid_at', type: 'string', description: 'Observations whose temporal qualifier says they hold at this date ("2026-07-01") or instant (RFC 3339, e.g. "2026-07-01T09:30:00Z"); undated ones are left out. Not with valid_overlaps.' },
     { name: 'valid_overlaps', type: 'string', description: 'Observations valid at any time in this range, e.g. "[2026-06-01,2026-08-01)"; [ ] include a bound, ( ) exclude it, an empty side is open.' },
     { name: 'time_kind', type: 'string', aliases: ['time_role'], description: 'Only assertions of this kind: "valid", "effective", "occurred", "due" or "mentioned"; alone, every observation dated with it.' },
   ],
-  examples: [{ query: 'auth design' }, { query: '"token refresh" -draft', path_prefix: 'specs/' }, { query: '設計', page_size: 5 }],
+  examples: [{ query: 'auth design' }, { query: '"token refresh" -draft', path_prefix: 'specs/' }, { query: '設計', page_size: 5 }, { query: 'cache layer', valid_at: '2026-07-28' }],
   parse(args, ctx) {
     const query = args.query;
     if (query !== undefined && query !== null && typeof query !== 'string') throw toolError('invalid_argument', `query must be a string, got ${describe(query)}.`, 'query');

@@ -17,6 +17,8 @@ interface Props {
 }
 
 const SIZE = 300;
+// Room for labels that point outward on the left and right.
+const MARGIN = 70;
 const R = 110;
 const MAX_SHOWN = 16;
 
@@ -34,16 +36,16 @@ export function NeighbourhoodGraph({ vault, path, refreshKey, onOpen }: Props) {
   }, [vault, path, refreshKey]);
   if (!graph || graph.nodes.length < 2) return null;
   const others = graph.nodes.filter((n) => n.id !== graph.root);
-  const pos = new Map<string, { x: number; y: number }>([[graph.root, { x: SIZE / 2, y: SIZE / 2 }]]);
+  const pos = new Map<string, { x: number; y: number; cos: number; sin: number }>([[graph.root, { x: SIZE / 2, y: SIZE / 2, cos: 0, sin: 1 }]]);
   others.forEach((n, i) => {
     const a = (2 * Math.PI * i) / others.length - Math.PI / 2;
-    pos.set(n.id, { x: SIZE / 2 + R * Math.cos(a), y: SIZE / 2 + R * Math.sin(a) });
+    pos.set(n.id, { x: SIZE / 2 + R * Math.cos(a), y: SIZE / 2 + R * Math.sin(a), cos: Math.cos(a), sin: Math.sin(a) });
   });
   const label = (s: string) => (s.length > 18 ? `${s.slice(0, 17)}…` : s);
   return (
     <section className="note-section" aria-labelledby="graph-title">
       <h2 id="graph-title">{t('graph.title')}</h2>
-      <svg className="note-graph" viewBox={`0 0 ${SIZE} ${SIZE}`} width="100%" role="group" aria-label={t('graph.title')} data-testid="note-graph">
+      <svg className="note-graph" viewBox={`${-MARGIN} 0 ${SIZE + 2 * MARGIN} ${SIZE}`} width="100%" role="group" aria-label={t('graph.title')} data-testid="note-graph">
         <defs>
           <marker id="graph-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
             <path d="M 0 0 L 10 5 L 0 10 z" className="arrow" />
@@ -80,10 +82,20 @@ export function NeighbourhoodGraph({ vault, path, refreshKey, onOpen }: Props) {
               data-testid="graph-node"
             >
               <circle r={root ? 9 : 7} />
-              {/* Labels sit outside the ring, away from the edges to the middle. */}
-              <text y={root || p.y >= SIZE / 2 ? (root ? 22 : 20) : -12} textAnchor="middle">
-                {label(n.title)}
-              </text>
+              {/* Labels point outward from the middle, away from the edges: to the side for nodes on the left and right, so neighbours on a full ring do not overlap. */}
+              {root ? (
+                <text y={22} textAnchor="middle">
+                  {label(n.title)}
+                </text>
+              ) : (
+                <text
+                  x={Math.abs(p.cos) > 0.35 ? Math.sign(p.cos) * 11 : 0}
+                  y={Math.abs(p.cos) > 0.35 ? 3 + p.sin * 4 : p.sin > 0 ? 20 : -12}
+                  textAnchor={p.cos > 0.35 ? 'start' : p.cos < -0.35 ? 'end' : 'middle'}
+                >
+                  {label(n.title)}
+                </text>
+              )}
               {/* A tooltip only where the node is not a link: a link's name must be its visible label (WCAG 2.5.3). */}
               {open ? null : <title>{n.kind === 'unresolved' ? `${n.title} (${t('note.unresolvedBadge')})` : n.path}</title>}
             </g>

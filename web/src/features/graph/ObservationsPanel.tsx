@@ -1,10 +1,12 @@
 // A note's observations grouped by category, each with its validity; dated
-// ones also on a small timeline (one bar per claim over the span they cover
-// together), so "Redis until 27 July, Memcached from then on" reads at a glance.
+// ones also on a small timeline (one labelled bar per claim over the span
+// they cover together), so "Redis until 27 July, Memcached from then on"
+// reads at a glance.
 import './graph.css';
 import type { ReadNoteResult } from '../../../../worker/contract';
 import { useI18n } from '../../i18n/i18n';
 import { TagButton } from '../../ui/TagButton';
+import { observationText } from './observation-text';
 import { useValidityText } from './use-validity-format';
 import { validitySpan } from './validity';
 
@@ -33,7 +35,7 @@ export function ObservationsPanel({ observations, onTag }: Props) {
           <ul className="observations">
             {list.map((o) => (
               <li key={o.line} data-testid="observation">
-                {o.content}
+                {observationText(o.content, o.tags)}
                 {o.tags.map((tag) => (
                   <TagButton key={tag} tag={tag} onTag={onTag} />
                 ))}
@@ -53,9 +55,6 @@ export function ObservationsPanel({ observations, onTag }: Props) {
   );
 }
 
-const W = 320;
-const ROW = 16;
-
 function Timeline({ observations }: { observations: Obs[] }) {
   const { t, lang } = useI18n();
   const text = useValidityText();
@@ -70,29 +69,30 @@ function Timeline({ observations }: { observations: Obs[] }) {
   const padHi = spans.some((s) => s.span[1] === null) ? span * 0.2 : 0;
   const lo = min - padLo;
   const range = span + padLo + padHi;
-  const x = (ms: number | null, open: number) => (ms === null ? open : 8 + ((ms - lo) / range) * (W - 16));
+  const pct = (ms: number | null, open: number) => (ms === null ? open : ((ms - lo) / range) * 100);
   const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
-  const height = spans.length * ROW + 18;
   return (
-    <svg className="obs-timeline" role="img" aria-label={t('validity.timeline')} width="100%" viewBox={`0 0 ${W} ${height}`} data-testid="timeline">
+    <div className="obs-timeline" role="group" aria-label={t('validity.timeline')} data-testid="timeline">
       {spans.map((s, i) => {
-        const x1 = x(s.span[0], 0);
-        const x2 = Math.max(x(s.span[1], W), x1 + 2);
+        const left = pct(s.span[0], 0);
+        const width = Math.max(pct(s.span[1], 100) - left, 0.8);
+        const label = observationText(s.o.content, s.o.tags);
         return (
-          <g key={i}>
-            <title>{`${s.o.content} — ${text(s.a.valid_during)}`}</title>
-            <rect x={x1} y={i * ROW + 3} width={x2 - x1} height={ROW - 6} rx={3} className={`bar${s.span[1] === null ? ' open' : ''}`} />
-          </g>
+          <div key={i} className="timeline-row" data-testid="timeline-row" title={`${label} — ${text(s.a.valid_during)}`}>
+            <span className="timeline-label">{label}</span>
+            <span className="timeline-track" aria-hidden="true">
+              <span className={`bar${s.span[1] === null ? ' open' : ''}`} style={{ left: `${left}%`, width: `${width}%` }} />
+            </span>
+          </div>
         );
       })}
-      <text x={x(min, 0)} y={height - 3} className="tick">
-        {day.format(new Date(min))}
-      </text>
-      {max > min ? (
-        <text x={x(max, W)} y={height - 3} className="tick" textAnchor="end">
-          {day.format(new Date(max))}
-        </text>
-      ) : null}
-    </svg>
+      <div className="timeline-row timeline-axis" aria-hidden="true">
+        <span className="timeline-label" />
+        <span className="timeline-track">
+          <span className="tick" style={{ left: `${pct(min, 0)}%` }}>{day.format(new Date(min))}</span>
+          {max > min ? <span className="tick end" style={{ right: `${100 - pct(max, 100)}%` }}>{day.format(new Date(max))}</span> : null}
+        </span>
+      </div>
+    </div>
   );
 }

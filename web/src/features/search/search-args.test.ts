@@ -34,6 +34,13 @@ describe('firstSearchArgs', () => {
     expect(firstSearchArgs(search)).not.toBeNull();
   });
 
+  it('"as of" a date searches the observations the entity choice then shows, whatever kind the URL holds', () => {
+    // The choice shows "observations" while a date is set (only they carry valid time); a URL with kind=relation must not ask for relations.
+    expect(searchArgs(decodeState('?q=cache&as_of=2026-07-28&kind=relation'), caps)).toMatchObject({ valid_at: '2026-07-28', entity_types: ['observation'] });
+    expect(searchArgs(decodeState('?q=cache&as_of=2026-07-28'), caps)).toMatchObject({ valid_at: '2026-07-28', entity_types: ['observation'] });
+    expect(searchArgs(decodeState('?q=cache&kind=relation'), caps)).toMatchObject({ entity_types: ['relation'] });
+  });
+
   it('a mode by meaning is run ahead by text, as the page shows it first', () => {
     expect(firstSearchArgs('?q=wind&mode=hybrid')).toMatchObject({ query: 'wind', mode: 'text' });
     expect(firstSearchArgs('?q=wind')).not.toHaveProperty('mode');

@@ -19,7 +19,9 @@ export function searchArgs(s: SearchState, caps: SearchCaps): ToolArgs<'search'>
   if (s.vault) a.vault = s.vault;
   if (caps.pathPrefix && s.prefix) a.path_prefix = s.prefix;
   if (caps.hitFields && s.cols.length) a.fields = s.cols;
-  if (s.entity !== 'entity') a.entity_types = [s.entity];
+  // Only observations carry valid time: with a date the entity choice shows them, and the search asks for them.
+  const entity = s.asOf ? 'observation' : s.entity;
+  if (entity !== 'entity') a.entity_types = [entity];
   if (s.asOf) a.valid_at = s.asOf;
   return a;
 }
