@@ -12,8 +12,9 @@ import { rebuildFts, rebuildLead } from '../text/fts-row';
  * kept, the `meta` text column (issue 12); temporal qualifiers, assertions and
  * kg_fts (issue 13).
  * 2: fts_lead, the openings of notes (issue 16). 3: openings of 150 characters, not 300.
+ * 4: openings are the first sentence with asides left out (worker/text/opening.ts), not 150 characters.
  */
-export const DERIVATION_VERSION = 3;
+export const DERIVATION_VERSION = 4;
 
 /** The newest derivation whose changes reach beyond `fts_lead`: a database at it or later re-reads only the openings. */
 const LAST_FULL_DERIVATION = 1;
