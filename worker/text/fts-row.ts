@@ -121,9 +121,11 @@ export function rebuildFts(db: Db, opts: { tokenize?: string; prepare?: (s: stri
  * Drops and rebuilds `fts_lead` alone from the stored bodies: when only the
  * reading of notes' openings changed, the main index stays as it is (a 10k
  * vault's full rebuild takes tens of seconds, the openings a fraction).
+ * `lead`: another reading of the openings, for measurements (default leadText).
  */
-export function rebuildLead(db: Db, opts: { tokenize?: string; prepare?: (s: string) => string } = {}): number {
+export function rebuildLead(db: Db, opts: { tokenize?: string; prepare?: (s: string) => string; lead?: (body: string) => string } = {}): number {
   const prepare = opts.prepare ?? indexText;
+  const lead = opts.lead ?? ((body: string) => leadText(body));
   return db.tx(() => {
     db.exec('DROP TABLE IF EXISTS fts_lead');
     db.exec(createLeadTableSql(opts.tokenize));
@@ -136,8 +138,7 @@ export function rebuildLead(db: Db, opts: { tokenize?: string; prepare?: (s: str
       );
       if (!rows.length) break;
       for (const r of rows) {
-        const lead = r.kind === 'file' || r.body === null ? '' : leadText(r.body);
-        db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [r.id, prepare(lead)]);
+        db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [r.id, prepare(r.kind === 'file' || r.body === null ? '' : lead(r.body))]);
       }
       n += rows.length;
       after = rows[rows.length - 1].id;
