@@ -15,6 +15,7 @@ import { rankVariant, type RankingVariant } from './ranking-variants';
 import { commonCapTable } from './common-cap';
 import { hybridWeightsTable } from './hybrid-weights';
 import { leadWeightsTable } from './lead-weights';
+import { leadTextTable } from './lead-text';
 
 const f3 = (x: number) => x.toFixed(3);
 
@@ -170,6 +171,10 @@ async function main(): Promise<void> {
   }
   if (which === 'lead') {
     console.log(await leadWeightsTable());
+    return;
+  }
+  if (which === 'lead-text') {
+    console.log(await leadTextTable());
     return;
   }
   if (which === 'hybrid-weights') {

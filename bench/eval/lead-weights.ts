@@ -1,13 +1,14 @@
 // `npm run eval:experiments lead`: how much of a note's opening fts_lead
-// holds (LEAD_CHARS) and how much a match there counts beside the note's
-// whole text (LEAD_WEIGHT in worker/search/rank-sql.ts). Each variant rebuilds
-// fts_lead at its length and ranks with searchText() itself; weight 0 is the
-// ranking before issue 16. Every collection, the plain-OR baseline alongside.
+// holds (characters as written) and how much a match there counts beside the
+// note's whole text. Each variant rebuilds fts_lead at its length and ranks
+// with searchText() itself; weight 0 is the ranking before issue 16. Every
+// collection, the plain-OR baseline alongside. The first table of openings
+// (150 characters at 0.3 shipped then); what replaced it: lead-text.ts.
 import type { Db } from '../../worker/db/database';
 import { parseQuery } from '../../worker/search/query-syntax';
 import { searchText } from '../../worker/search/text';
-import { LEAD_WEIGHT } from '../../worker/search/rank-sql';
-import { createLeadTableSql, LEAD_CHARS, leadText } from '../../worker/text/fts-row';
+import { createLeadTableSql } from '../../worker/text/fts-row';
+import { leadText } from '../../worker/text/opening';
 import { indexText } from '../../worker/text/index-text';
 import { plainOrMode } from './baseline';
 import { COLLECTIONS, type Collection } from './collections';
@@ -21,7 +22,7 @@ function rebuildLead(db: Db, chars: number): void {
     db.exec('DROP TABLE IF EXISTS fts_lead');
     db.exec(createLeadTableSql());
     const rows = db.all<{ id: number; body: string | null }>('SELECT e.id, c.body FROM entries e LEFT JOIN contents c ON c.entry_id = e.id');
-    for (const r of rows) db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [r.id, indexText(leadText(r.body ?? '', chars))]);
+    for (const r of rows) db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [r.id, indexText(leadText(r.body ?? '', { chars, asides: false }))]);
   });
 }
 
@@ -31,7 +32,7 @@ export async function leadWeightsTable(): Promise<string> {
   const engines = new Map<string, Loaded>();
   for (const c of cs) if (!engines.has(c.source.root)) engines.set(c.source.root, await loadCollection(c));
   const variants: { label: string; chars: number; weight: number; pairs?: boolean }[] = [
-    { label: 'no opening (before issue 16)', chars: LEAD_CHARS, weight: 0 },
+    { label: 'no opening (before issue 16)', chars: 150, weight: 0 },
     ...[
       [150, 0.2],
       [150, 0.3],
@@ -45,8 +46,8 @@ export async function leadWeightsTable(): Promise<string> {
       [600, 0.3],
       [1000, 0.3],
     ].map(([chars, weight]) => ({ label: `${chars} characters, weight ${weight}`, chars, weight })),
-    { label: 'no opening; adjacent word pairs score as phrases', chars: LEAD_CHARS, weight: 0, pairs: true },
-    { label: `${LEAD_CHARS} characters, weight ${LEAD_WEIGHT}; adjacent word pairs score as phrases`, chars: LEAD_CHARS, weight: LEAD_WEIGHT, pairs: true },
+    { label: 'no opening; adjacent word pairs score as phrases', chars: 150, weight: 0, pairs: true },
+    { label: '150 characters, weight 0.3; adjacent word pairs score as phrases', chars: 150, weight: 0.3, pairs: true },
   ];
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
   if (only) variants.splice(0, variants.length, ...variants.filter((x) => only.split('|').some((o) => x.label.startsWith(o))));
@@ -68,7 +69,7 @@ export async function leadWeightsTable(): Promise<string> {
       const rank = (q: string) => searchText(db, ALL, parseQuery(q), { offset: 0, limit: 100 }, { leadWeight: v.weight, pairs: v.pairs }).rows.map((r) => paths.get(r.id)!);
       cells.push(cell(c, await evaluate(c, v.label, rank)));
     }
-    const shipped = v.chars === LEAD_CHARS && v.weight === LEAD_WEIGHT && !v.pairs ? ' (shipped)' : '';
+    const shipped = v.chars === 150 && v.weight === 0.3 && !v.pairs ? ' (shipped until the first-sentence openings)' : '';
     out.set(v, `| ${v.label}${shipped} | ${cells.join(' | ')} |`);
     console.error(out.get(v));
   }

@@ -10,6 +10,8 @@ import { migrate, schemaVersion } from '../db/migrate';
 import { MIGRATIONS } from '../db/migrations';
 import { memorySource } from './source';
 import { DERIVATION_VERSION, rederiveIfStale, storedDerivation } from './derivation';
+import { FIXED_LEAD_SHAPE, leadText } from '../text/opening';
+import { indexText } from '../text/index-text';
 
 describe('the derivation at open', () => {
   it('derives inline tags and fields, frontmatter text and valid time for notes stored at version 4', async () => {
@@ -77,7 +79,7 @@ describe('the derivation at open', () => {
     expect(ok(await engine.call('search', { query: 'tag:t' })).total).toBe(1);
   });
 
-  it('re-reads the knowledge-graph lines, and only them, when the database is at derivation 3', async () => {
+  it('re-reads the knowledge-graph lines (and the openings), not the rest, when the database is at derivation 3', async () => {
     const db = await openMemoryDb();
     const engine = createEngine(db);
     await engine.importSource(memorySource('v', { 't.md': '# Tasks\n\n- [>] forwarded to Monday\n- [risk] @yesterday The cache was down.\n- [fact] kept\n' }));
@@ -85,16 +87,17 @@ describe('the derivation at open', () => {
     // What derivation 3 left: the task read as an observation, the bare relative date unreported.
     db.run("INSERT INTO observations (id, entry_id, line, category, content, tags, context) VALUES (999, ?, 3, '>', 'forwarded to Monday', '[]', NULL)", [id]);
     db.run("DELETE FROM problems WHERE code = 'temporal_qualifier_refused'");
-    db.run("INSERT INTO fts_lead (rowid, lead) VALUES (998, 'keptlead')");
+    db.run("INSERT INTO fts (rowid, title, headings, body, tags, aliases, path, meta) VALUES (998, 'keptmain', '', '', '', '', '', '')");
     db.run('UPDATE derivation SET version = 3');
     expect(rederiveIfStale(db)).toBe(true);
     expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
     expect(db.column('SELECT category FROM observations ORDER BY line')).toEqual(['risk', 'fact']);
     expect(db.column('SELECT line FROM problems WHERE code = ?', ['temporal_qualifier_refused'])).toEqual([4]);
-    expect(db.column("SELECT rowid FROM fts_lead WHERE fts_lead MATCH 'keptlead'")).toEqual([998]);
+    // The main index is not read again (the openings are: derivation 5 changed them).
+    expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'keptmain'")).toEqual([998]);
   });
 
-  it('re-reads only the openings when the database is at derivation 1 or 2 (the later ones changed fts_lead alone)', async () => {
+  it('re-reads only the openings when the database is at derivation 1 or 2 (graph rows are re-read too; the main index and fm rows are kept)', async () => {
     const db = await openMemoryDb();
     const engine = createEngine(db);
     const opening = 'A light two-wheeled carriage for a single horse, seen on country roads. '.repeat(4);
@@ -122,4 +125,34 @@ describe('the derivation at open', () => {
     expect(db.column("SELECT count(*) FROM fm WHERE key = 'keptfm'")).toEqual([0]);
     expect(leadHas('carriage')).toEqual([id]);
   });
+
+  it('gives a database at derivation 4 (openings of 150 characters as written) the first sentences without asides, and search follows', async () => {
+    const db = await openMemoryDb();
+    const engine = createEngine(db);
+    await engine.importSource(memorySource('v', FLUID_NOTES));
+    const top = async (e: typeof engine) => ok(await e.call('search', { query: 'the motion of fluids', mode: 'text' })).results.map((r) => r.path).slice(0, 2);
+    const leadHas = (w: string) => db.column<string>('SELECT e.path FROM fts_lead JOIN entries e ON e.id = fts_lead.rowid WHERE fts_lead MATCH ?', [w]);
+    // What derivation 4 left: each opening as its first 150 characters, as written; the etymology fills them.
+    db.tx(() => {
+      db.run('DELETE FROM fts_lead');
+      for (const r of db.all<{ id: number; body: string }>('SELECT entry_id AS id, body FROM contents')) db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [r.id, indexText(leadText(r.body, FIXED_LEAD_SHAPE))]);
+      db.run('UPDATE derivation SET version = 4');
+    });
+    expect(leadHas('fluids')).toEqual([]);
+    expect(await top(engine)).toEqual(['Pumps.md', 'Hydrodynamics.md']);
+    // Opening the database again (createEngine) re-reads the openings once.
+    expect(await top(createEngine(db))).toEqual(['Hydrodynamics.md', 'Pumps.md']);
+    expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
+    expect(leadHas('fluids')).toEqual(['Hydrodynamics.md']);
+    expect(leadHas('greek')).toEqual([]);
+  });
 });
+
+const filler = (w: string, n: number) => Array.from({ length: n }, (_, i) => `${w}${i % 40}`).join(' ');
+
+/** A long note that defines its subject after an etymology, and a short one naming the same words further down. */
+const FLUID_NOTES: Record<string, string> = {
+  'Hydrodynamics.md': `# Hydrodynamics\n\nHYDRODYNAMICS (Gr. [Greek: hydor], water, [Greek: dynamis], strength, whence the\nname of the older treatises on water-works and engines), the branch of\nhydromechanics which discusses the motion of fluids.\n\n${filler('hydrogen', 300)}`,
+  'Pumps.md': `# Pumps\n\nMachines for raising water.\n\n${filler('piston', 100)} Fluids in motion drive them.\n\n${filler('valve', 100)}`,
+  ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`other/${i}.md`, `# Other ${i}\n\n${filler(`word${i}x`, 40)}`])),
+};

@@ -14,13 +14,14 @@ import { rebuildFts, rebuildLead } from '../text/fts-row';
  * 2: fts_lead, the openings of notes (issue 16). 3: openings of 150 characters, not 300.
  * 4: one-character task statuses (`- [>]`, `- [-]`) are not observations; a bare
  * relative day (`@yesterday`) is a refused qualifier (knowledge-graph rows only).
+ * 5: openings are the first sentence with asides left out (worker/text/opening.ts), not 150 characters.
  */
-export const DERIVATION_VERSION = 4;
+export const DERIVATION_VERSION = 5;
 
 /** The newest derivation whose changes reach beyond `fts_lead` and the graph rows: a database at it or later re-reads only what changed since. */
 const LAST_FULL_DERIVATION = 1;
 /** The newest derivation that changed the openings (`fts_lead`). */
-const LAST_LEAD_DERIVATION = 3;
+const LAST_LEAD_DERIVATION = 5;
 /** The newest derivation that changed the knowledge-graph rows (observations, assertions, relations, kg_fts). */
 const LAST_GRAPH_DERIVATION = 4;
 

@@ -5,23 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { engineWith, ok } from '../test/make-engine';
 import { parseQuery } from './query-syntax';
 import { searchText } from './text';
-import { LEAD_CHARS, leadText } from '../text/fts-row';
+import { rebuildLead } from '../text/fts-row';
+import { FIXED_LEAD_SHAPE, leadText } from '../text/opening';
+import { indexText } from '../text/index-text';
 import { memorySource } from '../ingest/source';
 import { removeVault } from '../ingest/vaults';
 
 const filler = (word: string, n: number) => Array.from({ length: n }, (_, i) => `${word}${i % 50}`).join(' ');
 
 describe('the opening of a note', () => {
-  it('is its first paragraphs without headings or fences, cut at a word near LEAD_CHARS', () => {
-    expect(leadText('# Title\n\n```js\n\nJAUNTING-CAR, a light carriage.\n\n## More\n\nSecond.')).toBe('JAUNTING-CAR, a light carriage. Second.');
-    const long = leadText(`# T\n${'word '.repeat(200)}`);
-    expect(long.length).toBeLessThanOrEqual(LEAD_CHARS);
-    expect(long.endsWith('word')).toBe(true);
-    // A long first paragraph is enough: the next one is not read.
-    expect(leadText(`${'a '.repeat(100)}\n\nnever`)).not.toContain('never');
-    expect(leadText('')).toBe('');
-  });
-
   it('a question finds the note whose opening answers it above one that repeats its words later', async () => {
     const files: Record<string, string> = {
       // The answer: defined in its first line, then a body about other things.
@@ -38,6 +30,32 @@ describe('the opening of a note', () => {
     const ids = searchText(engine.db, { sql: '1', params: [] }, parseQuery('a carriage pulled by a single horse'), { offset: 0, limit: 10 }, { leadWeight: 0 }).rows.map((r) => r.id);
     const paths = ids.map((id) => engine.db.get<{ path: string }>('SELECT path FROM entries WHERE id = ?', [id])!.path);
     expect(paths.slice(0, 2)).toEqual(['Roads.md', 'Jaunting-Car.md']);
+  });
+
+  it('an encyclopedia-style opening counts by its definition, not by the etymology in brackets before it', async () => {
+    const files: Record<string, string> = {
+      // The answer: the definition comes after a long aside, then a long body about something else.
+      'Histology.md': `# Histology\n\nHISTOLOGY (Gr. [Greek: histos], a web, properly the web-beam of\nthe loom, from [Greek: histanai], to make to stand, and [Greek: logos],\ndiscourse), the science which deals with the structure of the tissues of plants and animals.\n\n${filler('chronicle', 300)}`,
+      // Names the same words in passing, further down a shorter note.
+      'Microscope.md': `# Microscope\n\nAn instrument of lenses for looking at small things.\n\n${filler('lens', 100)} The structure of tissues in plants is seen with it.\n\n${filler('glass', 100)}`,
+    };
+    for (let i = 0; i < 10; i++) files[`other/${i}.md`] = `# Other ${i}\n\n${filler(`topic${i}x`, 40)}`;
+    const engine = await engineWith(files);
+    const top = async () => ok(await engine.call('search', { query: 'structure of the tissues of plants', mode: 'text' })).results.map((r) => r.path);
+    expect((await top()).slice(0, 2)).toEqual(['Histology.md', 'Microscope.md']);
+    // The openings as they were before (150 characters as written, weight 0.3): the etymology filled them.
+    engine.db.tx(() => {
+      engine.db.run('DELETE FROM fts_lead');
+      for (const r of engine.db.all<{ id: number; body: string }>('SELECT entry_id AS id, body FROM contents')) {
+        engine.db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [r.id, indexText(leadText(r.body, FIXED_LEAD_SHAPE))]);
+      }
+    });
+    const before = searchText(engine.db, { sql: '1', params: [] }, parseQuery('structure of the tissues of plants'), { offset: 0, limit: 10 }, { leadWeight: 0.3 }).rows;
+    const path = (id: number) => engine.db.get<{ path: string }>('SELECT path FROM entries WHERE id = ?', [id])!.path;
+    expect(before.slice(0, 2).map((r) => path(r.id))).toEqual(['Microscope.md', 'Histology.md']);
+    // And the opening the import writes is the one the derivation rebuilds.
+    rebuildLead(engine.db);
+    expect((await top()).slice(0, 2)).toEqual(['Histology.md', 'Microscope.md']);
   });
 
   it('follows the note: re-imported, its new opening is found and the old one is not; removed, its row goes', async () => {

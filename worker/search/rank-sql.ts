@@ -43,28 +43,35 @@ export interface Ranker {
 
 /**
  * The weight of a match in a note's opening beside its whole text (BM25 of
- * fts_lead, whose rows all have about LEAD_CHARS characters, so a long note
- * gains nothing there for its length). 0.3 with openings of 150
- * characters: better than without on every collection at once (0.5 or 300
- * characters lift questions a little more and cost the Japanese sets;
- * docs/search-text.md).
+ * fts_lead, whose rows are all about one sentence, so a long note gains
+ * nothing there for its length). 0.3 with openings that are the first
+ * sentence without asides (worker/text/opening.ts): 0.4 and 0.5 lift the
+ * English questions a little more and take the Japanese held-out set below
+ * plain OR (docs/search-text.md).
  */
 export const LEAD_WEIGHT = 0.3;
 
 /**
  * The openings' index the ranking reads. Benchmarks point it at a copy (the
  * same rows in another segment layout) to time both in one run; the answers
- * are the same.
+ * are the same. Measurements also set `weight` (a before side's
+ * LEAD_WEIGHT, bench:search) and `hits` (other ways of scoring the openings,
+ * bench/eval/lead-text.ts); the engine never sets either.
  */
-export const LEAD_INDEX = { table: 'fts_lead' };
+export const LEAD_INDEX: {
+  table: string;
+  weight?: number;
+  hits?: (words: string[], table: string) => { with: string; params: SqlValue[] };
+} = { table: 'fts_lead' };
 
-export function ranker(c: CompiledQuery, weights?: readonly number[], leadWeight: number = LEAD_WEIGHT, files = true): Ranker {
+export function ranker(c: CompiledQuery, weights?: readonly number[], leadWeight: number = LEAD_INDEX.weight ?? LEAD_WEIGHT, files = true): Ranker {
   const base = bm25Sql(weights, files);
   const words = [...c.optional, ...c.required];
   if (!leadWeight || !words.length) return { with: '', params: [], expr: base };
-  return {
-    with: `WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(${LEAD_INDEX.table}) FROM ${LEAD_INDEX.table} WHERE ${LEAD_INDEX.table} MATCH ?)`,
+  const t = LEAD_INDEX.table;
+  const hits = LEAD_INDEX.hits?.(words, t) ?? {
+    with: `WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(${t}) FROM ${t} WHERE ${t} MATCH ?)`,
     params: [words.join(' OR ')],
-    expr: `(${base} + ${Number(leadWeight)} * coalesce((SELECT score FROM lead_hits WHERE id = fts.rowid), 0))`,
   };
+  return { ...hits, expr: `(${base} + ${Number(leadWeight)} * coalesce((SELECT score FROM lead_hits WHERE id = fts.rowid), 0))` };
 }

@@ -7,6 +7,7 @@ import { MAX_INDEXED_CHARS } from '../ingest/note';
 import type { FmValue, Frontmatter } from '../ingest/frontmatter';
 import { aliasesOf } from '../ingest/standard-keys';
 import { indexText } from './index-text';
+import { leadText } from './opening';
 
 export interface FtsDoc {
   title: string;
@@ -55,36 +56,8 @@ export function pathText(path: string): string {
   return path.replace(/\.(md|markdown)$/i, '').replace(/[/_.\-]+/g, ' ');
 }
 
-/**
- * How much of a note's opening the `fts_lead` index holds (characters of the
- * first paragraphs, headings skipped; 150 measured best beside 100 to 1,000). A note's opening says what it is
- * about ("JAUNTING-CAR, a light two-wheeled carriage for a single horse"):
- * matching a question there, in a text as short for a 2 MB note as for a
- * short one, ranks the note that answers it above long notes that only
- * mention its words (issue 16, measured in docs/search-text.md).
- */
-export const LEAD_CHARS = 150;
-
-/** The opening of a Markdown body: its first paragraphs, headings and fences left out, cut at a word boundary near `chars` (LEAD_CHARS; measurements vary it). */
-export function leadText(body: string, chars: number = LEAD_CHARS): string {
-  const lines: string[] = [];
-  let n = 0;
-  for (const raw of body.split('\n')) {
-    const line = raw.trim();
-    if (!line) {
-      if (n >= chars / 2) break;
-      continue;
-    }
-    if (/^#{1,6}(\s|$)/.test(line) || /^(```|~~~|---)/.test(line)) continue;
-    lines.push(line);
-    n += line.length + 1;
-    if (n >= chars) break;
-  }
-  const text = lines.join(' ');
-  if (text.length <= chars) return text;
-  const cut = text.lastIndexOf(' ', chars);
-  return text.slice(0, cut > chars / 2 ? cut : chars);
-}
+// The opening `fts_lead` holds for each note (worker/text/opening.ts).
+export { LEAD_CHARS, leadText } from './opening';
 
 /** Creates the `fts_lead` table (the openings of notes; same tokenizer as `fts`, same rowids). */
 export function createLeadTableSql(tokenize: string = FTS_TOKENIZE): string {
@@ -148,9 +121,11 @@ export function rebuildFts(db: Db, opts: { tokenize?: string; prepare?: (s: stri
  * Drops and rebuilds `fts_lead` alone from the stored bodies: when only the
  * reading of notes' openings changed, the main index stays as it is (a 10k
  * vault's full rebuild takes tens of seconds, the openings a fraction).
+ * `lead`: another reading of the openings, for measurements (default leadText).
  */
-export function rebuildLead(db: Db, opts: { tokenize?: string; prepare?: (s: string) => string } = {}): number {
+export function rebuildLead(db: Db, opts: { tokenize?: string; prepare?: (s: string) => string; lead?: (body: string) => string } = {}): number {
   const prepare = opts.prepare ?? indexText;
+  const lead = opts.lead ?? ((body: string) => leadText(body));
   return db.tx(() => {
     db.exec('DROP TABLE IF EXISTS fts_lead');
     db.exec(createLeadTableSql(opts.tokenize));
@@ -163,8 +138,7 @@ export function rebuildLead(db: Db, opts: { tokenize?: string; prepare?: (s: str
       );
       if (!rows.length) break;
       for (const r of rows) {
-        const lead = r.kind === 'file' || r.body === null ? '' : leadText(r.body);
-        db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [r.id, prepare(lead)]);
+        db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [r.id, prepare(r.kind === 'file' || r.body === null ? '' : lead(r.body))]);
       }
       n += rows.length;
       after = rows[rows.length - 1].id;

@@ -10,8 +10,9 @@ import { ms, summarize } from '../stats';
 import questionFile from '../../eval/data/seekstone-nl-queries.json';
 import semantic from '../../seekstone-semantic.json';
 import { TEXT_PLAN } from '../../../worker/search/text';
-import { LEAD_INDEX } from '../../../worker/search/rank-sql';
-import { createLeadTableSql, leadText } from '../../../worker/text/fts-row';
+import { LEAD_INDEX, LEAD_WEIGHT } from '../../../worker/search/rank-sql';
+import { createLeadTableSql } from '../../../worker/text/fts-row';
+import { FIXED_LEAD_SHAPE, leadText } from '../../../worker/text/opening';
 import { MAX_INDEXED_CHARS } from '../../../worker/ingest/note';
 import { indexText } from '../../../worker/text/index-text';
 
@@ -123,39 +124,75 @@ export function unmergedLeadCopy(engine: Engine): { before: number; after: numbe
   return { before: segs('fts_lead_unmerged'), after: segs('fts_lead') };
 }
 
-/**
- * The openings' index unmerged (before) and merged (after, what imports leave
- * now), the same queries alternately block by block, with the engine's CPU
- * time per call. The answers are the same (worker/ingest/fts-maintenance.test.ts).
- */
-async function timeLeadLayouts(ctx: BenchContext, engine: Engine, vault: string, label: string, queries: string[], segs: { before: number; after: number }): Promise<BenchRow[]> {
-  const layouts = [
+/** One side of an interleaved comparison of openings: the table ranked with, and its weight (LEAD_WEIGHT when unset). */
+interface LeadSide {
+  name: string;
+  table: string;
+  weight?: number;
+}
+
+/** The openings' index unmerged (before) and merged (after, what imports leave now); the answers are the same (worker/ingest/fts-maintenance.test.ts). */
+function layoutSides(label: string, segs: { before: number; after: number }): LeadSide[] {
+  return [
     { name: `${label}: openings index unmerged, ${segs.before} segments (before)`, table: 'fts_lead_unmerged' },
     { name: `${label}: openings index merged, ${segs.after} segment${segs.after === 1 ? '' : 's'} (after)`, table: 'fts_lead' },
   ];
-  const samples = layouts.map(() => [] as number[]);
-  const cpu = layouts.map(() => 0);
-  const call = async (query: string, table: string) => {
-    LEAD_INDEX.table = table;
+}
+
+/**
+ * The openings as fts_lead held them before they became first sentences
+ * without asides (issue 16 §1): 150 characters as written, in
+ * `fts_lead_fixed`, merged like the index imports leave, scored at 0.3.
+ */
+export function fixedLeadCopy(engine: Engine): void {
+  const db = engine.db;
+  db.exec('DROP TABLE IF EXISTS fts_lead_fixed');
+  db.exec(createLeadTableSql().replace('fts_lead', 'fts_lead_fixed'));
+  db.tx(() => {
+    const rows = db.all<{ id: number; kind: string; body: string | null }>('SELECT e.id, e.kind, substr(c.body, 1, ?) AS body FROM entries e LEFT JOIN contents c ON c.entry_id = e.id', [MAX_INDEXED_CHARS]);
+    for (const r of rows) db.run('INSERT INTO fts_lead_fixed (rowid, lead) VALUES (?, ?)', [r.id, indexText(r.kind === 'file' || r.body === null ? '' : leadText(r.body, FIXED_LEAD_SHAPE))]);
+  });
+  db.exec("INSERT INTO fts_lead_fixed(fts_lead_fixed) VALUES('optimize')");
+}
+
+function shapeSides(label: string): LeadSide[] {
+  return [
+    { name: `${label}: openings of 150 characters as written, weight 0.3 (before)`, table: 'fts_lead_fixed', weight: 0.3 },
+    { name: `${label}: openings the first sentence without asides, weight ${LEAD_WEIGHT} (after)`, table: 'fts_lead' },
+  ];
+}
+
+/**
+ * Two ways of holding or scoring the openings, the same queries alternately
+ * block by block (so a shared machine's load falls on both alike), with the
+ * engine's CPU time per call.
+ */
+async function timeLeadSides(ctx: BenchContext, engine: Engine, vault: string, label: string, queries: string[], sides: LeadSide[]): Promise<BenchRow[]> {
+  const samples = sides.map(() => [] as number[]);
+  const cpu = sides.map(() => 0);
+  const call = async (query: string, side: LeadSide) => {
+    LEAD_INDEX.table = side.table;
+    LEAD_INDEX.weight = side.weight;
     const t = performance.now();
     const r = (await engine.call('search', { query })) as { isError?: boolean; error?: { message: string } };
     if (r.isError) throw new Error(`${label}: ${r.error!.message}`);
     return performance.now() - t;
   };
   try {
-    for (const q of queries.slice(0, 30)) for (const l of layouts) await call(q, l.table);
+    for (const q of queries.slice(0, 30)) for (const side of sides) await call(q, side);
     for (let b = 0; b * BLOCK < queries.length; b++) {
       const block = queries.slice(b * BLOCK, (b + 1) * BLOCK);
       for (const k of b % 2 ? [1, 0] : [0, 1]) {
         const c0 = await ctx.cpuSeconds();
-        for (const q of block) samples[k].push(await call(q, layouts[k].table));
+        for (const q of block) samples[k].push(await call(q, sides[k]));
         cpu[k] += (await ctx.cpuSeconds()) - c0;
       }
     }
   } finally {
     LEAD_INDEX.table = 'fts_lead';
+    LEAD_INDEX.weight = undefined;
   }
-  return layouts.map((l, k) => {
+  return sides.map((l, k) => {
     const s = summarize(samples[k]);
     const cpuMs = Math.round((cpu[k] * 1000 * 100) / s.runs) / 100;
     ctx.log(`${ctx.host} ${vault} ${l.name}: p50 ${ms(s.p50)} ms, p95 ${ms(s.p95)} ms, CPU ${cpuMs} ms/call`);
@@ -187,9 +224,16 @@ export default defineScenario({
     if (ctx.options.lead !== '0') {
       const segs = unmergedLeadCopy(engine);
       ctx.log(`${ctx.host} openings index: ${segs.before} segments unmerged, ${segs.after} merged`);
-      rows.push(...(await timeLeadLayouts(ctx, engine, 'seekstone-10k', 'questions of 8–12 words, interleaved', questionQueries(count), segs)));
-      rows.push(...(await timeLeadLayouts(ctx, engine, 'seekstone-10k', 'text, interleaved', sampleQueries(engine, count), segs)));
+      rows.push(...(await timeLeadSides(ctx, engine, 'seekstone-10k', 'questions of 8–12 words, interleaved', questionQueries(count), layoutSides('questions of 8–12 words, interleaved', segs))));
+      rows.push(...(await timeLeadSides(ctx, engine, 'seekstone-10k', 'text, interleaved', sampleQueries(engine, count), layoutSides('text, interleaved', segs))));
       engine.db.exec('DROP TABLE fts_lead_unmerged');
+    }
+    if (ctx.options.shapes !== '0') {
+      // Issue 16 §1: openings of 150 characters as written at 0.3 (before) against first sentences without asides (after).
+      fixedLeadCopy(engine);
+      rows.push(...(await timeLeadSides(ctx, engine, 'seekstone-10k', 'questions of 8–12 words, interleaved', questionQueries(count), shapeSides('questions of 8–12 words, interleaved'))));
+      rows.push(...(await timeLeadSides(ctx, engine, 'seekstone-10k', 'text, interleaved', sampleQueries(engine, count), shapeSides('text, interleaved'))));
+      engine.db.exec('DROP TABLE fts_lead_fixed');
     }
     if (ctx.options.plans !== '0') {
       rows.push(...(await timePlans(ctx, engine, 'seekstone-10k', 'questions of 8–12 words, interleaved', questionQueries(count))));
@@ -219,7 +263,7 @@ export default defineScenario({
       if (ctx.options.lead !== '0') {
         const segs = unmergedLeadCopy(engine);
         ctx.log(`${ctx.host} synthetic-${notes} openings index: ${segs.before} segments unmerged, ${segs.after} merged`);
-        rows.push(...(await timeLeadLayouts(ctx, engine, `synthetic-${notes}`, 'text, interleaved', sampleQueries(engine, count), segs)));
+        rows.push(...(await timeLeadSides(ctx, engine, `synthetic-${notes}`, 'text, interleaved', sampleQueries(engine, count), layoutSides('text, interleaved', segs))));
         engine.db.exec('DROP TABLE fts_lead_unmerged');
       }
     }
