@@ -21,7 +21,8 @@
 // DIR[,DIR2] (`vite build --outDir DIR` of other commits, each served on its own
 // port from --baseline-port, default the next one, in its own browser and
 // measured alternately with this one; the builds not being measured stay paused), --trace DIR (a Chromium trace of
-// every phase, and each long task's parts on stderr), --no-build, --no-doc.
+// every phase, and each long task's parts on stderr), --phases P[,P2] (only those
+// of embedding, paused, idle), --no-build, --no-doc.
 // Port: KIOKU_E2E_PORT (default 5303; the baseline gets the next one).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -55,8 +56,10 @@ const TRACE_DIR = opt('trace');
 const BASELINES = opt('baseline')?.split(',').filter(Boolean) ?? [];
 const port = Number(process.env.KIOKU_E2E_PORT ?? 5303);
 const baselinePort = Number(opt('baseline-port') ?? port + 1);
-const PHASES = ['embedding', 'paused', 'idle'] as const;
-type PhaseName = (typeof PHASES)[number];
+const ALL_PHASES = ['embedding', 'paused', 'idle'] as const;
+type PhaseName = (typeof ALL_PHASES)[number];
+/** --phases idle (or embedding,paused): only those, e.g. to compare embedding rates alone. */
+const PHASES = ALL_PHASES.filter((p) => !opt('phases') || opt('phases')!.split(',').includes(p));
 
 interface Build extends Where {
   label: string;
@@ -102,7 +105,7 @@ async function runPhase(b: Build, phase: PhaseName, round: number): Promise<void
     b.memWhile.push(await memoryOf(b.page));
     b.rssWhile.push(rendererMb(b.profile));
   }
-  console.error(`${b.label}, round ${round + 1}, ${phase}: ${r.long.length} long tasks (max ${Math.round(Math.max(0, ...r.long))} ms), ${r.events.length} key events ≥ 16 ms (max ${Math.round(Math.max(0, ...r.events.map((e) => e.duration)))} ms), ${r.passages} passages in ${r.seconds.toFixed(1)} s; ${describeThreads(r.threads)}`);
+  console.error(`${b.label}, round ${round + 1}, ${phase}: ${r.long.length} long tasks (max ${Math.round(Math.max(0, ...r.long))} ms), ${r.events.length} key events ≥ 16 ms (max ${Math.round(Math.max(0, ...r.events.map((e) => e.duration)))} ms), ${r.passages} passages in ${r.seconds.toFixed(1)} s, yielding ${Math.round(r.yielding * 100)}% of it; ${describeThreads(r.threads)}`);
 }
 
 function rowsOf(b: Build, many: boolean) {
@@ -126,6 +129,7 @@ function rowsOf(b: Build, many: boolean) {
       'longest input delay (ms)': typing ? Math.round(Math.max(0, ...events.map((e) => e.delay))) : '—',
       'passages embedded': passages,
       'passages/s': Math.round((passages / seconds) * 10) / 10,
+      'queue waiting for the user': `${Math.round((all.reduce((s, p) => s + p.yielding * p.seconds, 0) / seconds) * 100)}%`,
       'workers CPU s / passage': passages > 0 ? Math.round((cpu / passages) * 1000) / 1000 : '—',
       'main thread CPU / waiting for a core (s)': `${main.cpu.toFixed(2)} / ${main.wait.toFixed(2)}`,
     };

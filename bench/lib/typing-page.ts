@@ -50,7 +50,9 @@ export async function waitForServer(url: string): Promise<void> {
 
 // A string, not a function: tsx's transform would add helpers the page does not have.
 export const OBSERVERS = `(() => {
-  window.__perf = { long: [], events: [] };
+  window.__perf = { long: [], events: [], ticks: 0, yielding: 0 };
+  // How much of the time the panel says the queue waits for the user (builds without the note never do).
+  setInterval(() => { window.__perf.ticks++; if (document.querySelector('[data-testid="embed-yielding"]')) window.__perf.yielding++; }, 100);
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__perf.long.push(e.duration); }).observe({ type: 'longtask' });
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) if (e.name.startsWith('key') || e.name === 'input' || e.name === 'beforeinput') window.__perf.events.push({ name: e.name, duration: e.duration, delay: e.processingStart - e.startTime });
@@ -67,6 +69,8 @@ export interface Phase {
   seconds: number;
   /** CPU seconds of the page's workers. */
   cpu: number;
+  /** Share of the phase the panel said the queue waits for the user (0 to 1). */
+  yielding: number;
   threads: ThreadTimes;
 }
 
@@ -80,7 +84,7 @@ export interface Where {
 export async function recordPhase(w: Where, act: () => Promise<void>, trace?: { dir: string; name: string }): Promise<Phase> {
   const tracer = trace ? await startTrace(w.context, w.page) : null;
   const threads0 = threadTimes(w.profile);
-  await w.page.evaluate('window.__perf.long.length = 0; window.__perf.events.length = 0;');
+  await w.page.evaluate('window.__perf.long.length = 0; window.__perf.events.length = 0; window.__perf.ticks = 0; window.__perf.yielding = 0;');
   const before = await embedded(w.page);
   const cpu0 = workerCpuSeconds(w.profile);
   const t0 = Date.now();
@@ -94,8 +98,8 @@ export async function recordPhase(w: Where, act: () => Promise<void>, trace?: { 
     writeFileSync(join(trace.dir, `${trace.name}.json`), JSON.stringify({ traceEvents: events }));
     console.error(`${trace.name}: long tasks of the main thread (wall/CPU ms of each part):\n${describeTasks(longTasks(events)) || '(none)'}`);
   }
-  const perf = (await w.page.evaluate('window.__perf')) as { long: number[]; events: Phase['events'] };
-  return { long: [...perf.long], events: [...perf.events], passages: (await embedded(w.page)) - before, seconds, cpu, threads };
+  const perf = (await w.page.evaluate('window.__perf')) as { long: number[]; events: Phase['events']; ticks: number; yielding: number };
+  return { long: [...perf.long], events: [...perf.events], passages: (await embedded(w.page)) - before, seconds, cpu, threads, yielding: perf.ticks ? perf.yielding / perf.ticks : 0 };
 }
 
 /**
