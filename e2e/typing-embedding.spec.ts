@@ -54,6 +54,7 @@ test('typing holds background embedding, which resumes and completes once the us
   await expect(yielding).toBeVisible({ timeout: 30_000 });
   const held = await done();
   expect(typed).toBeLessThan(query.length); // still typing: what follows is checked while keys keep coming
+  await status.screenshot({ path: 'test-results/typing-embedding-yielding.png' });
   await typing;
   // Not one more passage while the user typed.
   expect(await done()).toBe(held);
