@@ -181,9 +181,9 @@ export class EmbedQueue {
         if (notes.length) {
           if (host.state() !== 'chunking') host.setState('chunking');
           // Small transactions, about CHUNK_SLICE_MS each, so searches run in between.
+          await this.yieldToUser();
           const sliceStart = performance.now();
           let done = 0;
-          await this.yieldToUser();
           while (done < notes.length && performance.now() - sliceStart < CHUNK_SLICE_MS && !this.stopped) {
             const part = notes.slice(done, done + 8);
             await this.ownChange(part.map((n) => n.id), () => chunkNotes(db, part, spec, chunker));

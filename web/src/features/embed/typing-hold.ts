@@ -1,7 +1,7 @@
 // Typing holds background embedding. On a machine with few cores the model's
 // thread takes a core the page's main thread needs: key presses then waited
-// hundreds of milliseconds for a core (docs/benchmarks.md, "typing while
-// embedding"). The search box searches only once typing pauses, so the engine
+// hundreds of milliseconds for a core (docs/benchmarks.md, section
+// "typing17"). The search box searches only once typing pauses, so the engine
 // cannot see typing from its searches: every key press anywhere in the page
 // tells it, at most once per TYPING_SIGNAL_MS, and the queue waits until the
 // user has been quiet for a moment (QUIET_MS in worker/embed/queue.ts).
