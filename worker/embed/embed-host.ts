@@ -8,6 +8,9 @@ import type { FolderFile } from './opfs-models';
 import { remoteEmbedder, type RemoteEmbedder } from './remote';
 import type { EmbedService, EmbedStatus } from './service';
 
+/** How long one batch of passages should take in the browser (see docs/embeddings.md, "The queue"). */
+export const BROWSER_BATCH_MS = 150;
+
 export function createEmbedHost() {
   let embedder: RemoteEmbedder | null = null;
   let embed: EmbedService | undefined;
@@ -19,7 +22,7 @@ export function createEmbedHost() {
   return {
     /** How each engine (over a newly opened, restored or wiped database) builds its embedding service. */
     engineOptions(): EngineOptions {
-      return { embedder, embedding: { onStatus: (s) => listeners.forEach((fn) => fn(s)) } };
+      return { embedder, embedding: { onStatus: (s) => listeners.forEach((fn) => fn(s)), targetBatchMs: BROWSER_BATCH_MS } };
     },
 
     /** Follows the new engine's embedding service (the old one stops). */
@@ -38,6 +41,15 @@ export function createEmbedHost() {
         embedder = remoteEmbedder(port);
         embed?.setEmbedder(embedder);
         embed?.start();
+      },
+
+      /**
+       * The user pressed a key (the page calls this, throttled): background
+       * embedding waits until they have been quiet for a moment. Searches
+       * hold it too, but the search box searches only once typing pauses.
+       */
+      userTyping(): void {
+        embed?.touch();
       },
 
       embedStatus(): EmbedStatus | null {

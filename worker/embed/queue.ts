@@ -1,9 +1,11 @@
 // The background queue of EmbedService (service.ts): chunks notes, then
 // embeds their passages with the active model, in batches sized to take
 // about targetBatchMs, every write in the database's write lane. It waits
-// while an import runs and for a quiet moment after each search, starts over
-// when the model changes, and stops on pause. Its progress lives in the
-// database, so a restart resumes where it stopped.
+// while an import runs and while the user types or searches (until quietMs
+// after the last key or search: on a few cores the model's thread starves the
+// page's main thread, docs/embeddings.md), starts over when the model
+// changes, and stops on pause. Its progress lives in the database, so a
+// restart resumes where it stopped.
 import type { Db } from '../db/database';
 import { writeLane } from '../db/lane';
 import type { Embedder } from './embedder';
@@ -16,8 +18,12 @@ import type { VectorIndex } from './vector-index';
 
 const CHUNK_SLICE = 40;
 const CHUNK_SLICE_MS = 30;
-/** Quiet time after a search before the next batch starts. */
-const QUIET_MS = 300;
+/**
+ * Quiet time after the last key press or search before the next batch starts:
+ * longer than the gaps between a typist's keys and words, so a query being
+ * typed is not interleaved with batches (bench:embed-typing, docs/benchmarks.md).
+ */
+export const QUIET_MS = 1000;
 /** Batches read at once and regrouped by length (more: less padding, but a later first passage for some notes). */
 export const WINDOW_BATCHES = 4;
 
@@ -32,6 +38,8 @@ export interface QueueHost {
   paused(): boolean;
   state(): EmbedState;
   setState(s: EmbedState): void;
+  /** The queue waits (true) or resumes (false) because the user is typing or searching. */
+  setYielding(on: boolean): void;
   /** The queue failed: the message is the status's error. */
   failed(message: string): void;
   /** A new try after a failure: the error is forgotten. */
@@ -48,6 +56,8 @@ export interface QueueHost {
 export interface QueueOptions {
   targetBatchMs?: number;
   maxBatch?: number;
+  /** Quiet time after the last key press or search before work resumes (QUIET_MS). */
+  quietMs?: number;
 }
 
 export class EmbedQueue {
@@ -93,9 +103,26 @@ export class EmbedQueue {
     if (this.running) this.restart = true;
   }
 
-  /** Someone is searching: the next batch waits for a quiet moment (few cores: the model must not compete with typing). */
+  /** Someone is typing or searching: the next batch waits for a quiet moment (few cores: the model must not compete with typing). */
   touch(): void {
     this.lastActivity = performance.now();
+  }
+
+  /** Whether a key press or search came within the quiet time. */
+  get userActive(): boolean {
+    return performance.now() - this.lastActivity < (this.opts.quietMs ?? QUIET_MS);
+  }
+
+  /** Waits while the user is active, saying so in the status; returns at once otherwise. */
+  private async yieldToUser(): Promise<void> {
+    if (!this.userActive || this.stopped) return;
+    this.host.setYielding(true);
+    try {
+      const quiet = this.opts.quietMs ?? QUIET_MS;
+      while (this.userActive && !this.stopped) await sleep(Math.max(10, this.lastActivity + quiet - performance.now()));
+    } finally {
+      this.host.setYielding(false);
+    }
   }
 
   /** An import is running: the queue waits for it. */
@@ -154,6 +181,7 @@ export class EmbedQueue {
         if (notes.length) {
           if (host.state() !== 'chunking') host.setState('chunking');
           // Small transactions, about CHUNK_SLICE_MS each, so searches run in between.
+          await this.yieldToUser();
           const sliceStart = performance.now();
           let done = 0;
           while (done < notes.length && performance.now() - sliceStart < CHUNK_SLICE_MS && !this.stopped) {
@@ -181,7 +209,7 @@ export class EmbedQueue {
         }
         rescanned = false;
         let changed = false;
-        while (performance.now() - this.lastActivity < QUIET_MS && !this.stopped) await sleep(QUIET_MS / 3);
+        await this.yieldToUser();
         await host.ensureLoaded();
         const runner = host.embedder()!;
         const unique = [...new Map(pending.map((c) => [c.hash, c.input])).entries()];
@@ -189,10 +217,11 @@ export class EmbedQueue {
         // A runner that cannot count tokens (an older embed worker, a test double) is batched by characters.
         const lengths = (await runner.tokenCounts?.(inputs).catch(() => null)) ?? inputs.map((t) => t.length);
         for (const part of byLength(unique, lengths, this.batch)) {
-          while (performance.now() - this.lastActivity < QUIET_MS && !this.stopped) await sleep(QUIET_MS / 3);
+          await this.yieldToUser();
           await host.ensureLoaded();
           if (this.stopped) return;
-          if (myGen !== host.generation()) {
+          // Paused meanwhile (perhaps while it waited for the user): not one more batch.
+          if (myGen !== host.generation() || host.paused()) {
             changed = true;
             break;
           }

@@ -25,6 +25,8 @@ export interface EmbedServiceOptions {
   /** Milliseconds one passage batch should take: short batches let queries through quickly. */
   targetBatchMs?: number;
   maxBatch?: number;
+  /** Quiet time after the last key press or search before background work resumes (queue.ts QUIET_MS). */
+  quietMs?: number;
   /** Called (throttled) whenever the status changes. */
   onStatus?: (s: EmbedStatus) => void;
 }
@@ -41,6 +43,8 @@ export class EmbedService {
   private readonly queue: EmbedQueue;
   private state: EmbedState;
   private error: string | null = null;
+  /** The queue waits because the user is typing or searching. */
+  private yielding = false;
   private generation = 0;
   private lastNotify = 0;
   private deferred: Promise<void> | null = null;
@@ -64,6 +68,11 @@ export class EmbedService {
         paused: () => this.paused,
         state: () => this.state,
         setState: (st) => this.setState(st),
+        setYielding: (on) => {
+          if (on === this.yielding) return;
+          this.yielding = on;
+          this.notify(true);
+        },
         failed: (message) => {
           this.error = message;
           this.setState('error');
@@ -130,6 +139,7 @@ export class EmbedService {
       rate: this.queue.rate,
       download: this.loader.download,
       error: this.error,
+      yielding: this.yielding,
     }));
   }
 
@@ -165,7 +175,7 @@ export class EmbedService {
     if (this.opts.background !== false) this.queue.kick();
   }
 
-  /** Someone is searching: the queue holds back its next batch for a moment. */
+  /** Someone is typing or searching: the queue holds back its next batch until they have been quiet for a moment. */
   touch(): void {
     this.queue.touch();
   }

@@ -30,6 +30,8 @@ export interface EmbedStatus {
   eta_s: number | null;
   download: { file?: string; loaded: number; total: number; progress: number } | null;
   error: string | null;
+  /** The queue waits while the user types or searches, and resumes a moment after the last key or search. */
+  yielding: boolean;
 }
 
 export interface StatusInput {
@@ -47,6 +49,7 @@ export interface StatusInput {
   rate: number | null;
   download: EmbedStatus['download'];
   error: string | null;
+  yielding?: boolean;
 }
 
 export function describeStatus(s: StatusInput): EmbedStatus {
@@ -75,5 +78,6 @@ export function describeStatus(s: StatusInput): EmbedStatus {
     eta_s: s.rate && remaining ? Math.round(remaining / s.rate) : remaining ? null : 0,
     download: s.download,
     error: s.error,
+    yielding: s.yielding === true && !s.paused,
   };
 }

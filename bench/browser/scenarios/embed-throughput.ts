@@ -63,7 +63,9 @@ export default defineScenario({
     const threadCounts = [...new Set([1, 2, Math.max(1, cores - 1), cores])].sort((a, b) => a - b);
     const files: Config['dtype'][] = ctx.options.files === 'q8' ? ['q8'] : ['q8', 'fp32', 'int8'];
     const q8 = (c: Partial<Config>): Config => ({ threads: 1, batch: 16, order: 'vault', dtype: 'q8', ...c });
-    const configs: Config[] = [
+    // --opt batches=2,4,8,16: only the default file by length at those batch sizes (how small a batch may be).
+    const onlyBatches = ctx.options.batches ? ctx.options.batches.split(',').map(Number) : null;
+    const configs: Config[] = onlyBatches ? onlyBatches.map((batch) => q8({ dtype: 'int8', batch, order: 'by length' })) : [
       q8({}),
       ...threadCounts.filter((t) => t > 1).map((threads) => q8({ threads })),
       ...[8, 32].map((batch) => q8({ batch })),

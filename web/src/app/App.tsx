@@ -22,6 +22,7 @@ import { NoteView } from '../features/note/NoteView';
 import { NewNoteDialog } from '../features/note/NewNoteDialog';
 import { ScopePanel } from '../features/scope/ScopePanel';
 import { EmbedPanel } from '../features/embed/EmbedPanel';
+import { useTypingHoldsEmbedding } from '../features/embed/typing-hold';
 import { TeamPanel } from '../features/team/TeamPanel';
 import { PinnedPanel } from '../features/team/PinnedPanel';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
@@ -106,6 +107,7 @@ function Shell({ caps }: { caps: Capabilities }) {
   const { state: importState, importFolder, importTexts, cancel } = useImport(refresh);
   const embed = useEmbedStatus(refreshKey);
   const warm = useSemanticWarm(embed, ranMode);
+  useTypingHoldsEmbedding(caps.embedStatus);
 
   useEffect(() => {
     void refresh();

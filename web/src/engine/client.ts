@@ -83,6 +83,11 @@ export function progressProxy(fn: (p: ImportProgress) => void): (p: ImportProgre
   return Comlink.proxy(fn);
 }
 
+/** Tells the engine the user is typing: background embedding waits until they stop (worker/embed/queue.ts). */
+export function userTyping(): void {
+  void engineApi().userTyping();
+}
+
 /** Follows the background embedding; returns a function that stops following. */
 export function watchEmbedding(fn: (s: EmbedStatus) => void): () => void {
   const api = engineApi();

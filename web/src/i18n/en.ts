@@ -287,6 +287,7 @@ export const en = {
   'embed.model': 'Model',
   'embed.progress': '{done} of {total} passages embedded',
   'embed.rate': '{rate} passages/s · about {eta} left',
+  'embed.yielding': 'Waiting while you type; embedding resumes a moment after you stop.',
   'embed.complete': 'Ready: every note can be found by meaning.',
   'embed.paused': 'Paused. Text search works; search by meaning covers what is embedded so far.',
   'embed.loading': 'Loading the model…',

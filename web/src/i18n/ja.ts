@@ -288,6 +288,7 @@ export const ja: Record<MessageKey, string> = {
   'embed.model': 'モデル',
   'embed.progress': '{total} 件中 {done} 件の文章を埋め込み済み',
   'embed.rate': '毎秒 {rate} 件 · 残り約 {eta}',
+  'embed.yielding': '入力中は待機しています。入力が止まると少しして埋め込みを再開します。',
   'embed.complete': '準備完了：すべてのノートを意味で検索できます。',
   'embed.paused': '一時停止中。テキスト検索は使えます。意味検索は埋め込み済みの範囲で動きます。',
   'embed.loading': 'モデルを読み込んでいます…',

@@ -78,7 +78,11 @@ export function EmbedPanel() {
       ) : null}
       {s.state === 'downloading' && s.download ? <progress max={100} value={s.download.progress} aria-label={line} /> : null}
       <p role="status" aria-live="polite">{line}</p>
-      {s.state === 'embedding' && s.rate_per_s ? (
+      {s.yielding ? (
+        <p className="muted" data-testid="embed-yielding">
+          {t('embed.yielding')}
+        </p>
+      ) : s.state === 'embedding' && s.rate_per_s ? (
         <p className="muted">{t('embed.rate', { rate: formatNumber(s.rate_per_s), eta: s.eta_s === null ? '…' : duration(s.eta_s, lang) })}</p>
       ) : null}
       {s.threads_reason ? (
