@@ -14,6 +14,14 @@ export interface LeadShape {
   sentenceFrom?: number;
   /** Leave out bracketed asides of more than one word (withoutAsides). */
   asides: boolean;
+  /** How many characters one CJK character counts as in every length above (none: 1). */
+  cjkWidth?: number;
+  /** false: an opening mostly in CJK (isMostlyCjk) is not cut at a sentence end, only by `chars`. */
+  cjkSentence?: boolean;
+  /** Leave out block quotes (callouts, epigraphs) met before the first paragraph. */
+  leadingQuotes?: boolean;
+  /** A list item after the first paragraph ends the opening (a list of pages is no description). */
+  listEnds?: boolean;
 }
 
 /** The first sentence, 60 to 200 characters, asides left out. */
@@ -57,6 +65,36 @@ export function withoutAsides(text: string): string {
 }
 
 const SENTENCE_END = /[.!?](?=\s|$)|[。！？]/g;
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC\u3005]/u;
+
+/** The length of text with each CJK character counted as `cjk` characters. */
+function widthOf(text: string, cjk: number): number {
+  if (cjk === 1) return text.length;
+  let w = 0;
+  for (const ch of text) w += CJK_CHAR.test(ch) ? cjk : ch.length;
+  return w;
+}
+
+/** The index in text where its width (widthOf) reaches `width`, or its length. */
+function indexAtWidth(text: string, width: number, cjk: number): number {
+  if (cjk === 1) return Math.min(width, text.length);
+  let w = 0;
+  let i = 0;
+  for (const ch of text) {
+    if (w >= width) return i;
+    w += CJK_CHAR.test(ch) ? cjk : ch.length;
+    i += ch.length;
+  }
+  return i;
+}
+
+const CJK_CHARS = new RegExp(CJK_CHAR.source, 'gu');
+
+/** A quarter or more of the text's letters are CJK (Latin product names and code mixed into Japanese prose leave it CJK). */
+export function isMostlyCjk(text: string): boolean {
+  const cjk = text.match(CJK_CHARS)?.length ?? 0;
+  return cjk > 0 && cjk * 4 >= (text.match(/\p{L}/gu)?.length ?? 0);
+}
 
 /**
  * The opening of a Markdown body: its first paragraphs (headings, fences and
@@ -67,29 +105,42 @@ const SENTENCE_END = /[.!?](?=\s|$)|[。！？]/g;
  */
 export function leadText(body: string, shape: LeadShape = LEAD_SHAPE): string {
   const { chars } = shape;
+  const cjk = shape.cjkWidth ?? 1;
   const lines: string[] = [];
+  const quoted: string[] = [];
+  let afterBlank = false;
   let text = '';
   let n = 0;
   for (const raw of body.split('\n')) {
     const line = raw.trim();
     if (!line) {
-      if ((shape.asides ? text.length : n) >= chars / 2) break;
+      afterBlank = true;
+      if ((shape.asides ? widthOf(text, cjk) : n) >= chars / 2) break;
       continue;
     }
     if (/^#{1,6}(\s|$)/.test(line) || /^(```|~~~|---)/.test(line)) continue;
+    if (shape.leadingQuotes && !lines.length && line.startsWith('>')) {
+      quoted.push(line);
+      continue;
+    }
+    if (shape.listEnds && afterBlank && text && /^([-*+]|\d+[.)])\s/.test(line)) break;
+    afterBlank = false;
     lines.push(line);
-    n += line.length + 1;
+    n += widthOf(line, cjk) + 1;
     // An aside may run over several lines: the asides are taken out of the whole text read so far.
     if (shape.asides) text = withoutAsides(lines.join(' '));
-    if ((shape.asides ? text.length : n) >= chars) break;
+    if ((shape.asides ? widthOf(text, cjk) : n) >= chars) break;
   }
+  // A note that is nothing but a quote opens with it.
+  if (!lines.length && quoted.length) return leadText(body, { ...shape, leadingQuotes: false });
   if (!shape.asides) text = lines.join(' ');
-  if (shape.sentenceFrom !== undefined) {
-    SENTENCE_END.lastIndex = shape.sentenceFrom;
+  const max = indexAtWidth(text, chars, cjk);
+  if (shape.sentenceFrom !== undefined && (shape.cjkSentence !== false || !isMostlyCjk(text))) {
+    SENTENCE_END.lastIndex = indexAtWidth(text, shape.sentenceFrom, cjk);
     const end = SENTENCE_END.exec(text);
-    if (end && end.index < chars) return text.slice(0, end.index + 1);
+    if (end && end.index < max) return text.slice(0, end.index + 1);
   }
-  if (text.length <= chars) return text;
-  const cut = text.lastIndexOf(' ', chars);
-  return text.slice(0, cut > chars / 2 ? cut : chars);
+  if (text.length <= max) return text;
+  const cut = text.lastIndexOf(' ', max);
+  return text.slice(0, cut > max / 2 ? cut : max);
 }
