@@ -3,8 +3,10 @@
 // aside ("HISTOLOGY (Gr. histos, web, tissue, … to make to stand), the science
 // which deals with the structure of the tissues …"); a fixed number of
 // characters then holds the etymology and not the definition. So the opening
-// is the first sentence with such asides left out (measured in
-// docs/search-text.md: `npm run eval:experiments lead-text`).
+// is the first sentence with such asides left out. Japanese notes often open
+// with a formula their sibling pages share ("この記事では、…について説明します。"),
+// so an opening mostly in CJK is its first 120 characters instead (both
+// measured in docs/search-text.md: `npm run eval:experiments lead-text`).
 
 /** How an opening is cut: the shipped shape is LEAD_SHAPE; measurements vary it. */
 export interface LeadShape {
@@ -14,18 +16,15 @@ export interface LeadShape {
   sentenceFrom?: number;
   /** Leave out bracketed asides of more than one word (withoutAsides). */
   asides: boolean;
-  /** How many characters one CJK character counts as in every length above (none: 1). */
-  cjkWidth?: number;
-  /** false: an opening mostly in CJK (isMostlyCjk) is not cut at a sentence end, only by `chars`. */
-  cjkSentence?: boolean;
-  /** Leave out block quotes (callouts, epigraphs) met before the first paragraph. */
-  leadingQuotes?: boolean;
-  /** A list item after the first paragraph ends the opening (a list of pages is no description). */
-  listEnds?: boolean;
+  /** An opening mostly in CJK (isMostlyCjk of what this shape cuts) is cut by this shape instead. */
+  cjk?: LeadShape;
 }
 
-/** The first sentence, 60 to 200 characters, asides left out. */
-export const LEAD_SHAPE: LeadShape = { chars: 200, sentenceFrom: 60, asides: true };
+/** What derivation 5 shipped: the first sentence, 60 to 200 characters, asides left out, in every script. */
+export const SENTENCE_LEAD_SHAPE: LeadShape = { chars: 200, sentenceFrom: 60, asides: true };
+
+/** The first sentence, 60 to 200 characters, asides left out; mostly in CJK, the first 120 characters, asides left out. */
+export const LEAD_SHAPE: LeadShape = { ...SENTENCE_LEAD_SHAPE, cjk: { chars: 120, asides: true } };
 
 /** What `fts_lead` held before (derivation 3): 150 characters as written. */
 export const FIXED_LEAD_SHAPE: LeadShape = { chars: 150, asides: false };
@@ -65,35 +64,17 @@ export function withoutAsides(text: string): string {
 }
 
 const SENTENCE_END = /[.!?](?=\s|$)|[。！？]/g;
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC\u3005]/u;
+const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const LETTERS = /\p{L}/gu;
 
-/** The length of text with each CJK character counted as `cjk` characters. */
-function widthOf(text: string, cjk: number): number {
-  if (cjk === 1) return text.length;
-  let w = 0;
-  for (const ch of text) w += CJK_CHAR.test(ch) ? cjk : ch.length;
-  return w;
-}
-
-/** The index in text where its width (widthOf) reaches `width`, or its length. */
-function indexAtWidth(text: string, width: number, cjk: number): number {
-  if (cjk === 1) return Math.min(width, text.length);
-  let w = 0;
-  let i = 0;
-  for (const ch of text) {
-    if (w >= width) return i;
-    w += CJK_CHAR.test(ch) ? cjk : ch.length;
-    i += ch.length;
-  }
-  return i;
-}
-
-const CJK_CHARS = new RegExp(CJK_CHAR.source, 'gu');
-
-/** A quarter or more of the text's letters are CJK (Latin product names and code mixed into Japanese prose leave it CJK). */
+/**
+ * A quarter or more of the text's letters are CJK. A letter count, so Latin
+ * product names in Japanese prose ("Dynamics 365 Supply Chain Management の…")
+ * leave it Japanese; an English note quoting one Japanese word stays English.
+ */
 export function isMostlyCjk(text: string): boolean {
   const cjk = text.match(CJK_CHARS)?.length ?? 0;
-  return cjk > 0 && cjk * 4 >= (text.match(/\p{L}/gu)?.length ?? 0);
+  return cjk > 0 && cjk * 4 >= (text.match(LETTERS)?.length ?? 0);
 }
 
 /**
@@ -101,46 +82,41 @@ export function isMostlyCjk(text: string): boolean {
  * rules left out), read until they hold `shape.chars` characters or a blank
  * line follows half of that; asides left out; then cut at the first sentence
  * end from `shape.sentenceFrom` characters on, or else at a word near
- * `shape.chars`.
+ * `shape.chars`. Mostly in CJK, it is read again with `shape.cjk`: the
+ * first sentence there is often the formula sibling pages share.
  */
 export function leadText(body: string, shape: LeadShape = LEAD_SHAPE): string {
   const { chars } = shape;
-  const cjk = shape.cjkWidth ?? 1;
   const lines: string[] = [];
-  const quoted: string[] = [];
-  let afterBlank = false;
   let text = '';
   let n = 0;
   for (const raw of body.split('\n')) {
     const line = raw.trim();
     if (!line) {
-      afterBlank = true;
-      if ((shape.asides ? widthOf(text, cjk) : n) >= chars / 2) break;
+      if ((shape.asides ? text.length : n) >= chars / 2) break;
       continue;
     }
     if (/^#{1,6}(\s|$)/.test(line) || /^(```|~~~|---)/.test(line)) continue;
-    if (shape.leadingQuotes && !lines.length && line.startsWith('>')) {
-      quoted.push(line);
-      continue;
-    }
-    if (shape.listEnds && afterBlank && text && /^([-*+]|\d+[.)])\s/.test(line)) break;
-    afterBlank = false;
     lines.push(line);
-    n += widthOf(line, cjk) + 1;
+    n += line.length + 1;
     // An aside may run over several lines: the asides are taken out of the whole text read so far.
     if (shape.asides) text = withoutAsides(lines.join(' '));
-    if ((shape.asides ? widthOf(text, cjk) : n) >= chars) break;
+    if ((shape.asides ? text.length : n) >= chars) break;
   }
-  // A note that is nothing but a quote opens with it.
-  if (!lines.length && quoted.length) return leadText(body, { ...shape, leadingQuotes: false });
   if (!shape.asides) text = lines.join(' ');
-  const max = indexAtWidth(text, chars, cjk);
-  if (shape.sentenceFrom !== undefined && (shape.cjkSentence !== false || !isMostlyCjk(text))) {
-    SENTENCE_END.lastIndex = indexAtWidth(text, shape.sentenceFrom, cjk);
+  const lead = cutLead(text, shape);
+  return shape.cjk && isMostlyCjk(lead) ? leadText(body, shape.cjk) : lead;
+}
+
+/** Text read for an opening, cut at its first sentence end from `shape.sentenceFrom` on, or else at a word near `shape.chars`. */
+function cutLead(text: string, shape: LeadShape): string {
+  const { chars } = shape;
+  if (shape.sentenceFrom !== undefined) {
+    SENTENCE_END.lastIndex = shape.sentenceFrom;
     const end = SENTENCE_END.exec(text);
-    if (end && end.index < max) return text.slice(0, end.index + 1);
+    if (end && end.index < chars) return text.slice(0, end.index + 1);
   }
-  if (text.length <= max) return text;
-  const cut = text.lastIndexOf(' ', max);
-  return text.slice(0, cut > max / 2 ? cut : max);
+  if (text.length <= chars) return text;
+  const cut = text.lastIndexOf(' ', chars);
+  return text.slice(0, cut > chars / 2 ? cut : chars);
 }
