@@ -69,7 +69,7 @@ const LETTERS = /\p{L}/gu;
 
 /**
  * A quarter or more of the text's letters are CJK. A letter count, so Latin
- * product names in Japanese prose ("Dynamics 365 Supply Chain Management の…")
+ * product names in Japanese prose ("Dynamics 365 Finance の口座調整機能で…")
  * leave it Japanese; an English note quoting one Japanese word stays English.
  */
 export function isMostlyCjk(text: string): boolean {
