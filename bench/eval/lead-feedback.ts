@@ -5,7 +5,7 @@ import type { Db } from '../../worker/db/database';
 import { parseQuery } from '../../worker/search/query-syntax';
 import { searchText } from '../../worker/search/text';
 import { indexText } from '../../worker/text/index-text';
-import { leadText } from '../../worker/text/opening';
+import { leadText, SENTENCE_LEAD_SHAPE } from '../../worker/text/opening';
 import { porterStem } from '../../worker/text/porter';
 import { isStopWord } from '../../worker/text/stop-words';
 
@@ -24,7 +24,7 @@ export function expandedRanking(db: Db, query: string, leadWeight: number): numb
   const shared = new Map<string, number>();
   for (const id of first.slice(0, TOP_NOTES)) {
     const body = db.get<{ body: string | null }>('SELECT substr(body, 1, 4000) AS body FROM contents WHERE entry_id = ?', [id])?.body ?? '';
-    for (const w of new Set(wordsOf(leadText(body)))) {
+    for (const w of new Set(wordsOf(leadText(body, SENTENCE_LEAD_SHAPE)))) {
       if (w.length < 3 || /\d/.test(w) || isStopWord(w) || asked.has(porterStem(w))) continue;
       shared.set(w, (shared.get(w) ?? 0) + 1);
     }

@@ -10,7 +10,7 @@ import { migrate, schemaVersion } from '../db/migrate';
 import { MIGRATIONS } from '../db/migrations';
 import { memorySource } from './source';
 import { DERIVATION_VERSION, rederiveIfStale, storedDerivation } from './derivation';
-import { FIXED_LEAD_SHAPE, leadText } from '../text/opening';
+import { FIXED_LEAD_SHAPE, SENTENCE_LEAD_SHAPE, leadText } from '../text/opening';
 import { indexText } from '../text/index-text';
 
 describe('the derivation at open', () => {
@@ -145,6 +145,26 @@ describe('the derivation at open', () => {
     expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
     expect(leadHas('fluids')).toEqual(['Hydrodynamics.md']);
     expect(leadHas('greek')).toEqual([]);
+  });
+
+  it('gives a database at derivation 5 (first sentences in every script) Japanese openings past their first sentence, and leaves English ones', async () => {
+    const db = await openMemoryDb();
+    const engine = createEngine(db);
+    const formula = 'この記事では、Dynamics 365 Human Resources の休暇と欠勤の機能で、従業員とマネージャーが使用できる新しい機能について説明します。';
+    await engine.importSource(memorySource('v', { 'ja.md': `${formula}従業員は休暇の購入と売却を要求できます。\n\n本文。`, ...FLUID_NOTES }));
+    const leadHas = (w: string) => db.column<string>('SELECT e.path FROM fts_lead JOIN entries e ON e.id = fts_lead.rowid WHERE fts_lead MATCH ?', [w]);
+    const english = leadHas('fluids');
+    // What derivation 5 left: the first sentence of every note.
+    db.tx(() => {
+      db.run('DELETE FROM fts_lead');
+      for (const r of db.all<{ id: number; body: string }>('SELECT entry_id AS id, body FROM contents')) db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [r.id, indexText(leadText(r.body, SENTENCE_LEAD_SHAPE))]);
+      db.run('UPDATE derivation SET version = 5');
+    });
+    expect(leadHas('"売却"')).toEqual([]);
+    createEngine(db);
+    expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
+    expect(leadHas('"売却"')).toEqual(['ja.md']);
+    expect(leadHas('fluids')).toEqual(english);
   });
 });
 

@@ -15,13 +15,14 @@ import { rebuildFts, rebuildLead } from '../text/fts-row';
  * 4: one-character task statuses (`- [>]`, `- [-]`) are not observations; a bare
  * relative day (`@yesterday`) is a refused qualifier (knowledge-graph rows only).
  * 5: openings are the first sentence with asides left out (worker/text/opening.ts), not 150 characters.
+ * 6: an opening mostly in CJK is its first 120 characters with asides left out, not its first sentence.
  */
-export const DERIVATION_VERSION = 5;
+export const DERIVATION_VERSION = 6;
 
 /** The newest derivation whose changes reach beyond `fts_lead` and the graph rows: a database at it or later re-reads only what changed since. */
 const LAST_FULL_DERIVATION = 1;
 /** The newest derivation that changed the openings (`fts_lead`). */
-const LAST_LEAD_DERIVATION = 5;
+const LAST_LEAD_DERIVATION = 6;
 /** The newest derivation that changed the knowledge-graph rows (observations, assertions, relations, kg_fts). */
 const LAST_GRAPH_DERIVATION = 4;
 

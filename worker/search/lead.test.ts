@@ -6,7 +6,7 @@ import { engineWith, ok } from '../test/make-engine';
 import { parseQuery } from './query-syntax';
 import { searchText } from './text';
 import { rebuildLead } from '../text/fts-row';
-import { FIXED_LEAD_SHAPE, leadText } from '../text/opening';
+import { FIXED_LEAD_SHAPE, SENTENCE_LEAD_SHAPE, leadText } from '../text/opening';
 import { indexText } from '../text/index-text';
 import { memorySource } from '../ingest/source';
 import { removeVault } from '../ingest/vaults';
@@ -68,5 +68,28 @@ describe('the opening of a note', () => {
     expect(engine.db.column('SELECT count(*) FROM fts_lead')).toEqual(engine.db.column('SELECT count(*) FROM entries'));
     removeVault(engine.db, engine.db.column<number>("SELECT id FROM vaults WHERE name = 'test'")[0]);
     expect(engine.db.column('SELECT count(*) FROM fts_lead')).toEqual([0]);
+  });
+
+  it('a Japanese note whose first sentence its sibling pages share counts by the sentence after it', async () => {
+    // The formula every page of a section opens with (over 60 characters: derivation 5 cut there).
+    const formula = 'この記事では、Dynamics 365 Human Resources の休暇と欠勤の機能で、従業員とマネージャーが使用できる新しい機能と変更された機能について説明します。';
+    const ja = (word: string, n: number) => Array.from({ length: n }, (_, i) => `${word}${i % 40}を確認します。`).join('');
+    const files: Record<string, string> = {
+      // Named in English, as such sites are, so only the text speaks. The answer: its second sentence says what the page is about, then a long body about other things.
+      'leave/buy-sell.md': `${formula}従業員は休暇の購入と売却を要求できます。\n\n${ja('勤務表', 80)}`,
+      // Siblings: the same formula, and the question's words more often further down a shorter body.
+      'leave/approval.md': `${formula}マネージャーは休暇の要求を承認します。\n\n${ja('承認者', 40)}休暇の購入と売却の要求も承認します。\n\n${ja('通知', 40)}`,
+      'leave/types.md': `${formula}休暇の種類を設定します。\n\n${ja('種類', 60)}`,
+    };
+    for (let i = 0; i < 10; i++) files[`other/${i}.md`] = `# 他 ${i}\n\n${ja(`話題${i}`, 40)}`;
+    const engine = await engineWith(files);
+    const q = '休暇 購入 売却';
+    const top = async () => ok(await engine.call('search', { query: q, mode: 'text' })).results.map((r) => r.path);
+    expect((await top())[0]).toBe('leave/buy-sell.md');
+    // With the openings of derivation 5 (the first sentence, in every script) the three openings are one formula.
+    rebuildLead(engine.db, { lead: (body) => leadText(body, SENTENCE_LEAD_SHAPE) });
+    expect((await top())[0]).toBe('leave/approval.md');
+    rebuildLead(engine.db);
+    expect((await top())[0]).toBe('leave/buy-sell.md');
   });
 });
