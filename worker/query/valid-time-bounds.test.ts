@@ -94,6 +94,10 @@ describe('the bounds snapshot', () => {
       expect(countFromSnapshot(s, q), JSON.stringify(args)).toBe(bySql(db, q));
       for (const some of [ids.filter((_, i) => i % 3 === 0), ids.slice(5, 12), [...ids.slice(0, 4), ...ids.slice(0, 4)], []]) {
         expect(countInEntries(s, q, some), JSON.stringify({ args, some })).toBe(bySql(db, q, [...new Set(some)]));
+        // The listing hands over the ids parsed into a typed array (worker/db/id-list.ts).
+        const answering: number[] = [];
+        expect(countInEntries(s, q, Int32Array.from(some), answering), JSON.stringify({ args, some })).toBe(bySql(db, q, [...new Set(some)]));
+        expect(answering, JSON.stringify({ args, some })).toEqual([...new Set(some)].filter((id) => bySql(db, q, [id]) > 0));
       }
     }
   });

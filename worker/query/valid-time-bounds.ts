@@ -185,9 +185,11 @@ export function countFromSnapshot(s: BoundsSnapshot, q: ValidTimeQuery): number 
  * The number of assertions of these entries answering `q` (an entry named
  * twice counts once), testing each as assertionMatch does; the entries with
  * an answer are pushed onto `answering` when it is given, and how many
- * answers each has onto `counts`.
+ * answers each has onto `counts`. An indexed loop over typed arrays held in
+ * locals: it runs once per note in scope (7,095 under bench:valid-time's
+ * filter), so the iterator protocol and property loads showed in profiles.
  */
-export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: Iterable<number>, answering?: number[], counts?: number[]): number {
+export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: ArrayLike<number>, answering?: number[], counts?: number[]): number {
   const w = q.window;
   const r = s.rows;
   const kind = q.kind ? r.kindNames.indexOf(q.kind) : -1;
@@ -203,32 +205,39 @@ export function countInEntries(s: BoundsSnapshot, q: ValidTimeQuery, entryIds: I
     lo = codeOf(axis, keys.lo);
     hi = codeOf(axis, keys.hi);
   }
+  const timed = !!w;
   const upperInc = !!w?.upperInclusive;
   const lowerInc = !!w?.lowerInclusive;
   const { start, seen } = s;
+  const { kind: rowKind, axis: rowAxis, lo: rowLo, hi: rowHi, loInc: rowLoInc, hiInc: rowHiInc } = r;
   s.pass = (s.pass + 1) >>> 0;
   if (s.pass === 0) {
     seen.fill(0);
     s.pass = 1;
   }
   const pass = s.pass;
+  const known = seen.length;
   let n = 0;
-  for (const id of entryIds) {
-    if (!(id >= 0 && id < seen.length) || seen[id] === pass) continue;
+  for (let k = 0; k < entryIds.length; k++) {
+    const id = entryIds[k];
+    if (!(id >= 0 && id < known) || seen[id] === pass) continue;
     seen[id] = pass;
-    const before = n;
+    let here = 0;
     for (let i = start[id], end = start[id + 1]; i < end; i++) {
-      if (kind >= 0 && r.kind[i] !== kind) continue;
-      if (w) {
-        if (r.axis[i] !== axisIndex) continue;
-        if (!(r.lo[i] < hi || (upperInc && r.lo[i] === hi && r.loInc[i] === 1))) continue;
-        if (!(r.hi[i] > lo || (lowerInc && r.hi[i] === lo && r.hiInc[i] === 1))) continue;
+      if (kind >= 0 && rowKind[i] !== kind) continue;
+      if (timed) {
+        if (rowAxis[i] !== axisIndex) continue;
+        const l = rowLo[i];
+        const h = rowHi[i];
+        if (!(l < hi || (upperInc && l === hi && rowLoInc[i] === 1))) continue;
+        if (!(h > lo || (lowerInc && h === lo && rowHiInc[i] === 1))) continue;
       }
-      n++;
+      here++;
     }
-    if (n > before) {
+    if (here > 0) {
+      n += here;
       answering?.push(id);
-      counts?.push(n - before);
+      counts?.push(here);
     }
   }
   return n;

@@ -23,6 +23,7 @@ import { assertionMatch, type ValidTimeQuery } from '../query/valid-time';
 import { countAnswering } from '../query/valid-time-count';
 import { boundsSnapshot, countInEntries } from '../query/valid-time-bounds';
 import { idsSql } from '../query/compile';
+import { parseIdList } from '../db/id-list';
 import type { SearchScope, SqlCondition } from './scope';
 import type { PageWindow } from './text';
 
@@ -100,11 +101,22 @@ function scopeIds(scope: SearchScope): SqlCondition {
   return { sql: `SELECT e.id FROM entries e WHERE ${scope.condition.sql}`, params: scope.condition.params };
 }
 
-/** The ids of the notes in scope, read as one string (row by row, sqlite-wasm takes ~3 µs an id). */
-function scopeIdList(db: Db, scope: SearchScope): number[] {
+/**
+ * The ids of the notes in scope, read as one string (row by row, sqlite-wasm
+ * takes ~3 µs an id), and in the same statement notesEstimate's number,
+ * which the plan under a filter needs (a statement less a call).
+ */
+function scopeIdList(db: Db, scope: SearchScope): { ids: ArrayLike<number>; notes?: number } {
   const ids = scopeIds(scope);
-  const text = db.get<{ s: string | null }>(`WITH scoped(id) AS (${ids.sql}) SELECT group_concat(id) AS s FROM scoped`, ids.params)!.s;
-  return text ? text.split(',').map(Number) : [];
+  if (!LISTING_PLAN.parsedIds) {
+    const text = db.get<{ s: string | null }>(`WITH scoped(id) AS (${ids.sql}) SELECT group_concat(id) AS s FROM scoped`, ids.params)!.s;
+    return { ids: text ? text.split(',').map(Number) : [] };
+  }
+  const got = db.get<{ s: string | null; m: number | null }>(
+    `WITH scoped(id) AS (${ids.sql}) SELECT group_concat(id) AS s, (SELECT max(id) FROM entries) AS m FROM scoped`,
+    ids.params,
+  )!;
+  return { ids: parseIdList(got.s), notes: got.m ?? 0 };
 }
 
 function and(...cs: (SqlCondition | null)[]): SqlCondition {
@@ -116,6 +128,8 @@ interface Counted {
   total: number;
   /** The number of notes in scope, when they were read on the way. */
   scopeSize?: number;
+  /** notesEstimate's number, when it was read on the way. */
+  notes?: number;
   /** The notes in scope with an answer, when the count saw them. */
   answering?: number[];
   /** How many answers each of them has. */
@@ -126,10 +140,10 @@ interface Counted {
 function countObservations(req: ObservationListing): Counted {
   const snapshot = req.validTime && notesDrive(req.scope) && !ownConditions(req) && req.counting !== 'sql' ? boundsSnapshot(req.db) : null;
   if (snapshot) {
-    const ids = scopeIdList(req.db, req.scope);
+    const { ids, notes } = scopeIdList(req.db, req.scope);
     const answering: number[] = [];
     const answerCounts: number[] = [];
-    return { total: countInEntries(snapshot, req.validTime!, ids, answering, answerCounts), scopeSize: ids.length, answering, answerCounts };
+    return { total: countInEntries(snapshot, req.validTime!, ids, answering, answerCounts), scopeSize: ids.length, notes, answering, answerCounts };
   }
   return { total: countBySql(req) };
 }
@@ -144,13 +158,18 @@ function countObservations(req: ObservationListing): Counted {
  */
 function choosePlan(req: ObservationListing, c: Counted): 'walk' | 'sort' | 'answers' | 'path' {
   if (!c.answering) return walks(req, c.total) ? 'walk' : 'sort';
-  const walked = req.scope.parts.metadata.condition ? notesEstimate(req.db) : c.scopeSize!;
+  const walked = req.scope.parts.metadata.condition ? c.notes ?? notesEstimate(req.db) : c.scopeSize!;
   if ((req.window.offset + req.window.limit) * walked > 2 * c.answering.length * c.answering.length) return 'answers';
   return LISTING_PLAN.pathWalk ? 'path' : 'walk';
 }
 
-/** Benchmarks turn the path walk off to time the SQL walk it replaced, interleaved (bench:valid-time --opt listing-walks=1). */
-export const LISTING_PLAN = { pathWalk: true };
+/**
+ * Benchmarks turn the path walk off to time the SQL walk it replaced,
+ * interleaved (bench:valid-time --opt listing-walks=1), and the parsed id
+ * list off to time the split string and separate notesEstimate statement it
+ * replaced (--opt id-reads=1).
+ */
+export const LISTING_PLAN = { pathWalk: true, parsedIds: true };
 
 /**
  * Paths are unique within a vault, so with one vault in play the path alone
@@ -196,9 +215,8 @@ function pathWalk(req: ObservationListing, answering: readonly number[], counts:
       `SELECT group_concat(id) AS s FROM (SELECT e.id FROM entries e WHERE ${where.sql} ORDER BY e.path LIMIT ? OFFSET ?)`,
       [...where.params, chunk, read],
     )!.s;
-    const ids = text ? text.split(',') : [];
-    for (const x of ids) {
-      const id = Number(x);
+    const ids = parseIdList(text);
+    for (const id of ids) {
       const n = id <= maxId ? per[id] : 0;
       if (!n) continue;
       if (seen + n > offset) {
