@@ -169,6 +169,20 @@ export function seekstoneQuestions(): Collection | null {
   );
 }
 
+/**
+ * Held-out questions (issue 16): written and committed before the text
+ * ranking was tuned for questions, never tuned on; the honest figure beside
+ * seekstone-nl.
+ */
+export function seekstoneQuestionsHeldOut(): Collection | null {
+  return knownItems(
+    'seekstone-nl-heldout',
+    'seekstone-10k: 69 held-out natural-language questions (4-12 words, 63 without the title\'s words), written before tuning and never tuned on',
+    SEEKSTONE_VAULT,
+    'seekstone-nl-heldout-queries.json',
+  );
+}
+
 /** bench/seekstone-semantic.json: descriptions in other words, judged by the title of the note they describe. */
 export function seekstoneParaphrases(): Collection | null {
   const dir = sharedPath(...SEEKSTONE_VAULT);
@@ -211,6 +225,7 @@ export const COLLECTIONS: Record<string, () => Collection | null> = {
   'ja-d365-heldout': japaneseHeldOut,
   'seekstone-kw': seekstoneKeywords,
   'seekstone-nl': seekstoneQuestions,
+  'seekstone-nl-heldout': seekstoneQuestionsHeldOut,
   'seekstone-paraphrase': seekstoneParaphrases,
   'seekstone-nomatch': seekstoneNoMatch,
 };
