@@ -177,7 +177,7 @@ export function seekstoneQuestions(): Collection | null {
 export function seekstoneQuestionsHeldOut(): Collection | null {
   return knownItems(
     'seekstone-nl-heldout',
-    'seekstone-10k: 69 held-out natural-language questions (4-12 words, 63 without the title\'s words), written before tuning and never tuned on',
+    'seekstone-10k: 120 held-out natural-language questions (4-12 words, 110 without the title\'s words), written before tuning and never tuned on',
     SEEKSTONE_VAULT,
     'seekstone-nl-heldout-queries.json',
   );
