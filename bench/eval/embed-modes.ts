@@ -7,14 +7,14 @@
 // --embed-all is given.
 import { existsSync } from 'node:fs';
 import type { Db } from '../../worker/db/database';
-import { openMemoryDb } from '../../worker/db/open-node';
+import { openMemoryDb, saveDb } from '../../worker/db/open-node';
 import type { Engine, EngineOptions } from '../../worker/engine';
 import { nodeEmbedder } from '../../worker/embed/node-embedder';
 import { EmbedService } from '../../worker/embed/service';
 import { EMBEDDED_DB } from '../vector-embed';
 import type { Collection } from './collections';
 import { plainOrMode } from './baseline';
-import { embedSubset, SUBSET_CACHE, SUBSET_DEPTH } from './embed-subset';
+import { copyVectors, embedSubset, SUBSET_CACHE, SUBSET_DEPTH } from './embed-subset';
 import { toolMode } from './modes';
 import { chunkInput } from '../../worker/embed/chunk';
 import { cosine, dequantize } from '../../worker/embed/quantize';
@@ -53,11 +53,24 @@ export async function prepareEmbeddings(engine: Engine, group: readonly Collecti
     log(`${c.source.name}: embedded the eval's subset, ${s.notes} notes (${s.embedded} passages embedded now, ${s.reused} vectors reused from ${SUBSET_CACHE}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     return true;
   }
+  // Smaller corpora (Cranfield): with --reuse-import their vectors are kept too, by passage hash.
+  const cache = !big && process.argv.includes('--reuse-import') ? new URL(`../out/vectors-${c.source.name}.db`, import.meta.url).pathname : null;
+  if (cache && existsSync(cache)) {
+    const db = await openMemoryDb({ file: cache, migrate: false });
+    log(`${c.source.name}: reused ${copyVectors(db, engine.db, embed.model.id)} vectors from ${cache}`);
+    db.close();
+  }
   const t0 = performance.now();
   const s = await embed.runToCompletion();
   if (s.error) throw new Error(`embedding ${c.source.name} failed: ${s.error}`);
   log(`${c.source.name}: ${s.chunks_done} passages embedded (${s.chunks_unreadable} in scripts the model cannot read) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   if (big) await checkReused(engine, log);
+  if (cache) {
+    const db = await openMemoryDb();
+    copyVectors(engine.db, db, embed.model.id);
+    saveDb(db, cache);
+    db.close();
+  }
   return true;
 }
 
