@@ -100,4 +100,51 @@ describe('vector index', () => {
     expect(index.search(new Float32Array(8).fill(0.3), null, 10)).toEqual({ hits: [], scored: 0 });
     expect(index.search(new Float32Array(8).fill(0.3), [], 10)).toEqual({ hits: [], scored: 0 });
   });
+
+  it("by opening, a note scores by its first passage only, through replacing, removing and compaction", () => {
+    const dim = 32;
+    const { data, r } = fixture(5000, dim, 11);
+    const index = build(data, dim);
+    const byOpening = (q: Float32Array, only?: Set<number>) =>
+      [...data]
+        .filter(([e]) => !only || only.has(e))
+        .map(([e, rows]) => ({ entryId: e, score: cosine(q, rows[0].v), chunkId: rows[0].chunkId }))
+        .sort((a, b) => b.score - a.score);
+    const check = (q: Float32Array, candidates: number[] | null) => {
+      const got = index.search(q, candidates, 20, -Infinity, Infinity, 'opening');
+      const want = byOpening(q, candidates ? new Set(candidates) : undefined);
+      expect(got.scored).toBe(want.length);
+      got.hits.forEach((h, i) => expect(h.score).toBeCloseTo(want[i].score, 2));
+      expect(got.hits[0]).toMatchObject({ entryId: want[0].entryId, chunkId: want[0].chunkId });
+    };
+    // A note whose later passage is the query itself does not lead by opening; by best passage it does.
+    const q = unit(r, dim);
+    const deep = 3 * 4; // 5 passages
+    data.get(deep)![3].v = q;
+    index.replace(deep, data.get(deep)!.map((row) => ({ chunkId: row.chunkId, ...quantizeInt8(row.v) })));
+    expect(index.search(q, null, 1).hits[0].entryId).toBe(deep);
+    expect(index.search(q, null, 1, -Infinity, Infinity, 'opening').hits[0].entryId).not.toBe(deep);
+    check(q, null);
+    check(q, [...data.keys()].filter((e) => e % 7 === 0));
+    // Most notes removed (compaction), one replaced: openings are still each note's first passage.
+    for (const e of [...data.keys()]) {
+      if (e % 5 !== 0) {
+        index.remove(e);
+        data.delete(e);
+      }
+    }
+    const moved = [...data.keys()][10];
+    data.set(moved, [{ chunkId: 777001, v: unit(r, dim) }, { chunkId: 777002, v: q }]);
+    index.replace(moved, data.get(moved)!.map((row) => ({ chunkId: row.chunkId, ...quantizeInt8(row.v) })));
+    check(q, null);
+    check(unit(r, dim), [...data.keys()].slice(0, 40));
+    // The floor and the gap cut by opening too.
+    const cut = index.search(q, null, 10000, -Infinity, 0.05, 'opening');
+    expect(cut.scored).toBe(cut.hits.length);
+    expect(cut.scored).toBeLessThan(data.size / 2);
+    expect(cut.hits.every((h) => h.score >= cut.hits[0].score - 0.05)).toBe(true);
+    const floor = index.search(q, null, 10000, 0.2, Infinity, 'opening');
+    expect(floor.hits.length).toBeGreaterThan(0);
+    expect(floor.hits.every((h) => h.score >= 0.2)).toBe(true);
+  });
 });

@@ -13,10 +13,17 @@ export interface IndexRow {
 
 export interface NoteHit {
   entryId: number;
-  /** Cosine similarity of the best chunk. */
+  /** Cosine similarity of the best chunk (or of the opening, see NoteSimilarity). */
   score: number;
   chunkId: number;
 }
+
+/**
+ * Which passage's similarity is a note's: its best passage, or its opening
+ * (the first passage with a vector: title and first paragraph, what the note
+ * is about; docs/embeddings.md says when each is used).
+ */
+export type NoteSimilarity = 'best' | 'opening';
 
 export interface IndexSearch {
   /** The best notes, best first. */
@@ -66,7 +73,11 @@ export class VectorIndex {
     return this.slotOf.has(entryId);
   }
 
-  /** Appends rows to a note (a note's chunks may arrive in several batches). */
+  /**
+   * Appends rows to a note (a note's chunks may arrive in several batches).
+   * Callers add a note's passages in passage order (store.ts reads them by
+   * chunk id or seq), so its first row is its opening: search by 'opening' relies on it.
+   */
   add(entryId: number, rows: readonly IndexRow[]): void {
     if (!rows.length) return;
     this.reserve(this.rows + rows.length);
@@ -130,7 +141,7 @@ export class VectorIndex {
    * below the best candidate (a query-relative cut; `scored` counts what is
    * left, exactly).
    */
-  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number, minScore = -Infinity, maxGap = Infinity): IndexSearch {
+  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number, minScore = -Infinity, maxGap = Infinity, by: NoteSimilarity = 'best'): IndexSearch {
     if (query.length !== this.dim) throw new Error(`query of ${query.length} components against a ${this.dim}-d index`);
     const qscale = quantizeQuery(query, this.kernel.query());
     const nSlots = this.slotEntry.length;
@@ -139,18 +150,21 @@ export class VectorIndex {
     const out = () => this.kernel.out();
 
     let slots: number[] | null = null;
-    if (candidates) {
-      slots = [];
-      let rowCount = 0;
-      const seen = new Uint8Array(nSlots);
-      for (const id of candidates) {
-        const s = this.slotOf.get(id);
-        if (s !== undefined && !seen[s]) {
-          seen[s] = 1;
-          slots.push(s);
-          rowCount += this.slotRows[s].length;
-        }
+    if (by === 'opening') {
+      // One row per note: a note's rows are kept in passage order, so its first row is its opening.
+      slots = candidates ? this.slotsOf(candidates).slots : this.liveSlots();
+      const o = out();
+      for (const s of slots) {
+        const r = this.slotRows[s][0];
+        if (r === undefined) continue;
+        this.kernel.dots(r, 1);
+        best[s] = o[r] * this.scales[r] * qscale;
+        bestRow[s] = r;
       }
+    } else if (candidates) {
+      const picked = this.slotsOf(candidates);
+      slots = picked.slots;
+      const rowCount = picked.rows;
       if (rowCount > this.size * FULL_SCAN_SHARE) {
         // Most rows are candidates: one scan, then only candidate notes are read.
         this.kernel.dots(0, this.rows);
@@ -201,6 +215,29 @@ export class VectorIndex {
       hits: top.map((s) => ({ entryId: this.slotEntry[s], score: best[s], chunkId: this.chunkIds[bestRow[s]] })),
       scored,
     };
+  }
+
+  /** The slots of these notes (each once) and how many rows they hold. */
+  private slotsOf(candidates: Iterable<number>): { slots: number[]; rows: number } {
+    const slots: number[] = [];
+    let rows = 0;
+    const seen = new Uint8Array(this.slotEntry.length);
+    for (const id of candidates) {
+      const s = this.slotOf.get(id);
+      if (s !== undefined && !seen[s]) {
+        seen[s] = 1;
+        slots.push(s);
+        rows += this.slotRows[s].length;
+      }
+    }
+    return { slots, rows };
+  }
+
+  /** Every note's slot, in slot order (a free slot has no rows). */
+  private liveSlots(): number[] {
+    const out: number[] = [];
+    for (let s = 0; s < this.slotRows.length; s++) if (this.slotRows[s]?.length) out.push(s);
+    return out;
   }
 
   private bestOf(s: number, o: Int32Array, qscale: number, best: Float32Array, bestRow: Int32Array): void {

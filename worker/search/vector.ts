@@ -3,7 +3,7 @@
 // first (the scope condition), then only their chunks are scored, so a filter
 // never starves the results the way post-filtering a global top-k does.
 import type { Db } from '../db/database';
-import type { VectorIndex } from '../embed/vector-index';
+import type { NoteSimilarity, VectorIndex } from '../embed/vector-index';
 import type { SqlCondition } from './scope';
 
 export interface Ranked {
@@ -30,8 +30,16 @@ export function candidateIds(db: Db, condition: SqlCondition | null): number[] |
  * (unrelated for this model) or too far below the best note in scope (see
  * meaning-criterion.ts) are left out; `scored` counts the rest exactly.
  */
-export function vectorRank(db: Db, index: VectorIndex, query: ArrayLike<number>, condition: SqlCondition | null, limit: number, cut: { minScore?: number; maxGap?: number } = {}): VectorRanking {
+export function vectorRank(
+  db: Db,
+  index: VectorIndex,
+  query: ArrayLike<number>,
+  condition: SqlCondition | null,
+  limit: number,
+  cut: { minScore?: number; maxGap?: number } = {},
+  by: NoteSimilarity = 'best',
+): VectorRanking {
   const candidates = candidateIds(db, condition);
-  const { hits, scored } = index.search(query, candidates, limit, cut.minScore, cut.maxGap);
+  const { hits, scored } = index.search(query, candidates, limit, cut.minScore, cut.maxGap, by);
   return { hits: hits.map((h) => ({ entryId: h.entryId, score: h.score, chunkId: h.chunkId })), scored };
 }

@@ -3,8 +3,8 @@
 // real vectors, bench/out/seekstone-embedded.db, when it exists) the vectors
 // are the model's and so is every query vector; without it, a synthetic
 // vector index of the real size (bench/hybrid-stages.ts), so it runs where no
-// embedded vault exists. Options:
-// --opt set=<prefix> runs one query set.
+// embedded vault exists. Options: --opt set=<prefix> runs one query set;
+// --opt compare=0 leaves out hybrid as it ranked before (notes by best passage).
 import { createEngine } from '../../../worker/engine';
 import { chunkerId } from '../../../worker/embed/models';
 import { chunkNotes, notesToChunk } from '../../../worker/embed/store';
@@ -90,7 +90,7 @@ export default defineScenario({
       for (const [set, qs, args] of sets) {
         if (ctx.options.set && !set.startsWith(ctx.options.set)) continue;
         ctx.log(`${ctx.host}: profiling ${set}`);
-        const rows = await profileHybrid(engine, qs, args, { fresh: set === sets[0][0], cpuSeconds: () => ctx.cpuSeconds() });
+        const rows = await profileHybrid(engine, qs, args, { fresh: set === sets[0][0], cpuSeconds: () => ctx.cpuSeconds(), compare: ctx.options.compare !== '0' });
         for (const r of rows) out.push({ host: ctx.host, vectors: real ? 'real' : 'synthetic', queries: set, ...r });
       }
     } finally {
