@@ -118,7 +118,7 @@ export async function gatherRuns(engine: Engine, collections: readonly Collectio
       const scoped = vectorCondition(scope, query);
       const condition = plan.kind === 'text-agrees' ? (scoped ? { sql: `(${scoped.sql}) AND (${plan.condition.sql})`, params: [...scoped.params, ...plan.condition.params] } : plan.condition) : scoped;
       const hits = index.search(v.vector, candidateIds(db, condition), MAX_VECTOR_DEPTH).hits;
-      const openings = index.search(v.vector, candidateIds(db, condition), MAX_VECTOR_DEPTH, -Infinity, Infinity, 'opening').hits;
+      const openings = index.search(v.vector, candidateIds(db, condition), MAX_VECTOR_DEPTH, { by: 'opening' }).hits;
       const listed = (list: typeof hits) => list.map((h) => ({ id: h.entryId, score: h.score, chunkId: h.chunkId }));
       const ids = candidateIds(db, condition);
       const sims = rows ? similarities(rows, v.vector) : null;

@@ -111,7 +111,7 @@ describe('vector index', () => {
         .map(([e, rows]) => ({ entryId: e, score: cosine(q, rows[0].v), chunkId: rows[0].chunkId }))
         .sort((a, b) => b.score - a.score);
     const check = (q: Float32Array, candidates: number[] | null) => {
-      const got = index.search(q, candidates, 20, -Infinity, Infinity, 'opening');
+      const got = index.search(q, candidates, 20, { by: 'opening' });
       const want = byOpening(q, candidates ? new Set(candidates) : undefined);
       expect(got.scored).toBe(want.length);
       got.hits.forEach((h, i) => expect(h.score).toBeCloseTo(want[i].score, 2));
@@ -123,7 +123,7 @@ describe('vector index', () => {
     data.get(deep)![3].v = q;
     index.replace(deep, data.get(deep)!.map((row) => ({ chunkId: row.chunkId, ...quantizeInt8(row.v) })));
     expect(index.search(q, null, 1).hits[0].entryId).toBe(deep);
-    expect(index.search(q, null, 1, -Infinity, Infinity, 'opening').hits[0].entryId).not.toBe(deep);
+    expect(index.search(q, null, 1, { by: 'opening' }).hits[0].entryId).not.toBe(deep);
     check(q, null);
     check(q, [...data.keys()].filter((e) => e % 7 === 0));
     // Most notes removed (compaction), one replaced: openings are still each note's first passage.
@@ -139,12 +139,30 @@ describe('vector index', () => {
     check(q, null);
     check(unit(r, dim), [...data.keys()].slice(0, 40));
     // The floor and the gap cut by opening too.
-    const cut = index.search(q, null, 10000, -Infinity, 0.05, 'opening');
+    const cut = index.search(q, null, 10000, { maxGap: 0.05, by: 'opening' });
     expect(cut.scored).toBe(cut.hits.length);
     expect(cut.scored).toBeLessThan(data.size / 2);
     expect(cut.hits.every((h) => h.score >= cut.hits[0].score - 0.05)).toBe(true);
-    const floor = index.search(q, null, 10000, 0.2, Infinity, 'opening');
+    const floor = index.search(q, null, 10000, { minScore: 0.2, by: 'opening' });
     expect(floor.hits.length).toBeGreaterThan(0);
     expect(floor.hits.every((h) => h.score >= 0.2)).toBe(true);
+  });
+
+  it('the gap can be measured from notes beyond the candidates: every note, or a given set', () => {
+    const dim = 32;
+    const { data, brute, r } = fixture(400, dim, 5);
+    const index = build(data, dim);
+    const q = unit(r, dim);
+    const ranked = brute(q);
+    const top = ranked[0];
+    // Candidates well below the best note of the vault, though close to each other.
+    const far = ranked.filter((h) => h.score < top.score - 0.2).slice(0, 5).map((h) => h.entryId);
+    for (const by of ['best', 'opening'] as const) {
+      expect(index.search(q, far, 10, { maxGap: 0.15, by }).scored).toBeGreaterThan(0);
+      expect(index.search(q, far, 10, { maxGap: 0.15, by, gapFrom: null })).toEqual({ hits: [], scored: 0 });
+      expect(index.search(q, far, 10, { maxGap: 0.15, by, gapFrom: far }).scored).toBeGreaterThan(0);
+    }
+    // The reference holding the best note cuts the candidates below it.
+    expect(index.search(q, [...far, top.entryId], 10, { maxGap: 0.15, gapFrom: [top.entryId, ...far] }).hits.map((h) => h.entryId)).toEqual([top.entryId]);
   });
 });

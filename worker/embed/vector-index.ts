@@ -25,6 +25,22 @@ export interface NoteHit {
  */
 export type NoteSimilarity = 'best' | 'opening';
 
+/** Which notes are hits (meaning-criterion.ts decides the figures). */
+export interface IndexCut {
+  /** Notes below this similarity are left out. */
+  minScore?: number;
+  /** Notes more than this below the best note of `gapFrom` are left out. */
+  maxGap?: number;
+  by?: NoteSimilarity;
+  /**
+   * The notes whose best sets the gap's reference: the candidates (default),
+   * or these notes, or every note in the index (null). A filter that narrows
+   * the candidates to a few notes must not make the best of them a hit
+   * whatever the query: their similarity is measured against the vault's best.
+   */
+  gapFrom?: 'candidates' | Iterable<number> | null;
+}
+
 export interface IndexSearch {
   /** The best notes, best first. */
   hits: NoteHit[];
@@ -141,72 +157,28 @@ export class VectorIndex {
    * below the best candidate (a query-relative cut; `scored` counts what is
    * left, exactly).
    */
-  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number, minScore = -Infinity, maxGap = Infinity, by: NoteSimilarity = 'best'): IndexSearch {
+  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number, cut: IndexCut = {}): IndexSearch {
+    const { minScore = -Infinity, maxGap = Infinity, by = 'best', gapFrom = 'candidates' } = cut;
     if (query.length !== this.dim) throw new Error(`query of ${query.length} components against a ${this.dim}-d index`);
     const qscale = quantizeQuery(query, this.kernel.query());
     const nSlots = this.slotEntry.length;
     const best = new Float32Array(nSlots).fill(-Infinity);
     const bestRow = new Int32Array(nSlots).fill(-1);
-    const out = () => this.kernel.out();
+    const slots = candidates ? this.slotsOf(candidates).slots : null;
+    this.score(slots, by, qscale, best, bestRow);
 
-    let slots: number[] | null = null;
-    if (by === 'opening') {
-      // One row per note: a note's rows are kept in passage order, so its first row is its opening.
-      slots = candidates ? this.slotsOf(candidates).slots : this.liveSlots();
-      const o = out();
-      for (const s of slots) {
-        const r = this.slotRows[s][0];
-        if (r === undefined) continue;
-        this.kernel.dots(r, 1);
-        best[s] = o[r] * this.scales[r] * qscale;
-        bestRow[s] = r;
-      }
-    } else if (candidates) {
-      const picked = this.slotsOf(candidates);
-      slots = picked.slots;
-      const rowCount = picked.rows;
-      if (rowCount > this.size * FULL_SCAN_SHARE) {
-        // Most rows are candidates: one scan, then only candidate notes are read.
-        this.kernel.dots(0, this.rows);
-        const o = out();
-        for (const s of slots) this.bestOf(s, o, qscale, best, bestRow);
-      } else {
-        for (const s of slots) {
-          const list = this.slotRows[s];
-          // Rows of a note are mostly consecutive: score each run in one call.
-          for (let i = 0; i < list.length; ) {
-            let j = i + 1;
-            while (j < list.length && list[j] === list[j - 1] + 1) j++;
-            this.kernel.dots(list[i], j - i);
-            i = j;
-          }
-          this.bestOf(s, out(), qscale, best, bestRow);
-        }
-      }
-    } else {
-      this.kernel.dots(0, this.rows);
-      const o = out();
-      const slotOfRow = this.rowSlot;
-      const scales = this.scales;
-      for (let r = 0; r < this.rows; r++) {
-        const s = slotOfRow[r];
-        if (s < 0) continue;
-        const v = o[r] * scales[r];
-        if (v > best[s]) {
-          best[s] = v;
-          bestRow[s] = r;
-        }
-      }
-      for (let s = 0; s < nSlots; s++) best[s] *= qscale;
-    }
-
-    let cut = minScore;
+    let floor = minScore;
     if (maxGap < Infinity) {
-      let top = -Infinity;
-      for (let s = 0; s < nSlots; s++) if (best[s] > top) top = best[s];
-      cut = Math.max(cut, top - maxGap);
+      let top = highest(best);
+      if (slots && gapFrom !== 'candidates') {
+        // The reference reaches beyond the candidates: score those notes too.
+        const ref = new Float32Array(nSlots).fill(-Infinity);
+        this.score(gapFrom ? this.slotsOf(gapFrom).slots : null, by, qscale, ref, new Int32Array(nSlots));
+        top = Math.max(top, highest(ref));
+      }
+      floor = Math.max(floor, top - maxGap);
     }
-    if (cut > -Infinity) for (let s = 0; s < nSlots; s++) if (best[s] < cut) best[s] = -Infinity;
+    if (floor > -Infinity) for (let s = 0; s < nSlots; s++) if (best[s] < floor) best[s] = -Infinity;
     const top = topSlots(best, slots, limit);
     let scored = 0;
     if (slots) for (const s of slots) scored += best[s] > -Infinity ? 1 : 0;
@@ -215,6 +187,59 @@ export class VectorIndex {
       hits: top.map((s) => ({ entryId: this.slotEntry[s], score: best[s], chunkId: this.chunkIds[bestRow[s]] })),
       scored,
     };
+  }
+
+  /** Each note's similarity (slots null: every note) into best/bestRow, by its best row or its opening. */
+  private score(slots: number[] | null, by: NoteSimilarity, qscale: number, best: Float32Array, bestRow: Int32Array): void {
+    const o = () => this.kernel.out();
+    if (by === 'opening') {
+      // One row per note: a note's rows are kept in passage order, so its first row is its opening.
+      const out = o();
+      for (const s of slots ?? this.liveSlots()) {
+        const r = this.slotRows[s][0];
+        if (r === undefined) continue;
+        this.kernel.dots(r, 1);
+        best[s] = out[r] * this.scales[r] * qscale;
+        bestRow[s] = r;
+      }
+      return;
+    }
+    if (slots) {
+      let rows = 0;
+      for (const s of slots) rows += this.slotRows[s].length;
+      if (rows > this.size * FULL_SCAN_SHARE) {
+        // Most rows are candidates: one scan, then only candidate notes are read.
+        this.kernel.dots(0, this.rows);
+        for (const s of slots) this.bestOf(s, o(), qscale, best, bestRow);
+        return;
+      }
+      for (const s of slots) {
+        const list = this.slotRows[s];
+        // Rows of a note are mostly consecutive: score each run in one call.
+        for (let i = 0; i < list.length; ) {
+          let j = i + 1;
+          while (j < list.length && list[j] === list[j - 1] + 1) j++;
+          this.kernel.dots(list[i], j - i);
+          i = j;
+        }
+        this.bestOf(s, o(), qscale, best, bestRow);
+      }
+      return;
+    }
+    this.kernel.dots(0, this.rows);
+    const out = o();
+    const slotOfRow = this.rowSlot;
+    const scales = this.scales;
+    for (let r = 0; r < this.rows; r++) {
+      const s = slotOfRow[r];
+      if (s < 0) continue;
+      const v = out[r] * scales[r];
+      if (v > best[s]) {
+        best[s] = v;
+        bestRow[s] = r;
+      }
+    }
+    for (let s = 0; s < best.length; s++) best[s] *= qscale;
   }
 
   /** The slots of these notes (each once) and how many rows they hold. */
@@ -295,6 +320,12 @@ export class VectorIndex {
     this.rows = order.length;
     this.dead = 0;
   }
+}
+
+function highest(xs: Float32Array): number {
+  let top = -Infinity;
+  for (let i = 0; i < xs.length; i++) if (xs[i] > top) top = xs[i];
+  return top;
 }
 
 /** Indices of the `limit` highest finite scores, best first (ties: lower slot first). */

@@ -13,7 +13,7 @@ import { highlightLeaves, type ParsedQuery } from './query-syntax';
 import type { SearchScope, SqlCondition } from './scope';
 import type { PageWindow } from './text';
 import { rankText, textMode } from './text-mode';
-import { meaningPlan, vectorCut } from './meaning-criterion';
+import { meaningPlan, vectorCut, type MeaningPlan } from './meaning-criterion';
 import { vectorRank, type Ranked } from './vector';
 import type { NoteSimilarity } from '../embed/vector-index';
 import { isStopWord } from '../text/stop-words';
@@ -136,13 +136,33 @@ export function meaningText(query: ParsedQuery): string {
  * phrase is required, as in text mode.
  */
 export function vectorCondition(scope: SearchScope, query: ParsedQuery): SqlCondition | null {
+  const clauses = queryClauses(query);
+  if (scope.condition.sql.trim() === '1') return clauses;
+  return clauses ? both(scope.condition, clauses) : scope.condition;
+}
+
+/** The query's own hard clauses (a quoted phrase required, -excluded words) as a condition; null when none. */
+export function queryClauses(query: ParsedQuery): SqlCondition | null {
   const { excluded, required } = compileQuery(query);
   const parts: SqlCondition[] = [];
-  if (scope.condition.sql.trim() !== '1') parts.push(scope.condition);
   if (required.length) parts.push({ sql: 'e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [required.join(' AND ')] });
   if (excluded.length) parts.push({ sql: 'e.id NOT IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [excluded.join(' OR ')] });
   if (!parts.length) return null;
   return { sql: parts.map((c) => `(${c.sql})`).join(' AND '), params: parts.flatMap((c) => c.params) };
+}
+
+/**
+ * Which notes the vector side ranks (`condition`: the scope, the query's hard
+ * clauses and the plan's text condition) and whose best sets the gap
+ * (`reference`: the same without the scope; null: every note). A narrow
+ * filter then never makes its closest note a hit whatever the query: a note
+ * in scope must be near the best note anywhere (meaning-criterion.ts).
+ */
+export function vectorScope(scope: SearchScope, query: ParsedQuery, plan: MeaningPlan): { condition: SqlCondition | null; reference: SqlCondition | null } {
+  const agrees = plan.kind === 'text-agrees' ? plan.condition : null;
+  const scoped = vectorCondition(scope, query);
+  const clauses = queryClauses(query);
+  return { condition: agrees ? both(scoped, agrees) : scoped, reference: agrees ? both(clauses, agrees) : clauses };
 }
 
 function both(a: SqlCondition | null, b: SqlCondition): SqlCondition {
@@ -211,11 +231,11 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
     throw toolError('internal', `The stored vectors have ${index.dim} dimensions but the model produces ${q.vector.length}.`, 'mode');
   }
   const plan = meaningPlan(db, query, (w) => embed.knowsWord(w));
-  const condition = plan.kind === 'text-agrees' ? both(vectorCondition(scope, query), plan.condition) : vectorCondition(scope, query);
+  const { condition, reference } = vectorScope(scope, query, plan);
   const cut = vectorCut(embed.model);
   // Hybrid reads a note's meaning from its opening (see NOTE_MEANING); vector mode from its best passage.
   const by = mode === 'hybrid' ? NOTE_MEANING.hybrid : 'best';
-  const vec = index.size > 0 && plan.kind !== 'none' ? vectorRank(db, index, q.vector, condition, depth, cut, by) : { hits: [], scored: 0 };
+  const vec = index.size > 0 && plan.kind !== 'none' ? vectorRank(db, index, q.vector, condition, depth, cut, by, reference) : { hits: [], scored: 0 };
   const highlight = highlightLeaves(query).map((l) => ({ text: l.text, prefix: l.prefix }));
 
   if (!text) {

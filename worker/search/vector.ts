@@ -27,8 +27,9 @@ export function candidateIds(db: Db, condition: SqlCondition | null): number[] |
 
 /**
  * The `limit` most similar notes in scope. Notes below the model's floor
- * (unrelated for this model) or too far below the best note in scope (see
- * meaning-criterion.ts) are left out; `scored` counts the rest exactly.
+ * (unrelated for this model) or too far below the best note of `reference`
+ * (see meaning-criterion.ts; null: every note of every vault) are left out;
+ * `scored` counts the rest exactly.
  */
 export function vectorRank(
   db: Db,
@@ -38,8 +39,11 @@ export function vectorRank(
   limit: number,
   cut: { minScore?: number; maxGap?: number } = {},
   by: NoteSimilarity = 'best',
+  reference: SqlCondition | null | 'candidates' = 'candidates',
 ): VectorRanking {
   const candidates = candidateIds(db, condition);
-  const { hits, scored } = index.search(query, candidates, limit, cut.minScore, cut.maxGap, by);
+  let gapFrom: 'candidates' | number[] | null = 'candidates';
+  if (candidates && reference !== 'candidates') gapFrom = reference ? candidateIds(db, reference) : null;
+  const { hits, scored } = index.search(query, candidates, limit, { ...cut, by, gapFrom });
   return { hits: hits.map((h) => ({ entryId: h.entryId, score: h.score, chunkId: h.chunkId })), scored };
 }
