@@ -101,10 +101,10 @@ describe('vector index', () => {
     expect(index.search(new Float32Array(8).fill(0.3), [], 10)).toEqual({ hits: [], scored: 0 });
   });
 
-  it("by opening, a note scores by its first passage only, through replacing, removing and compaction", () => {
+  for (const simd of [true, false]) it(`by opening, a note scores by its first passage only, through replacing, removing and compaction (${simd ? 'SIMD' : 'JS'} kernel)`, () => {
     const dim = 32;
     const { data, r } = fixture(5000, dim, 11);
-    const index = build(data, dim);
+    const index = build(data, dim, simd);
     const byOpening = (q: Float32Array, only?: Set<number>) =>
       [...data]
         .filter(([e]) => !only || only.has(e))

@@ -4,6 +4,7 @@
 // scored; a note's score is its best chunk's.
 import { createDotKernel, strideFor, type DotKernel } from './dot-kernel';
 import { quantizeQuery } from './quantize';
+import { OpeningRows } from './opening-rows';
 
 export interface IndexRow {
   chunkId: number;
@@ -54,6 +55,8 @@ const FULL_SCAN_SHARE = 0.35;
 export class VectorIndex {
   readonly stride: number;
   private readonly kernel: DotKernel;
+  /** Each note's first row again, by slot (search by 'opening'). */
+  private readonly openings: OpeningRows;
   private scales = new Float32Array(0);
   private chunkIds = new Int32Array(0);
   /** Slot (dense note number) of each row; -1 for a removed row. */
@@ -70,6 +73,7 @@ export class VectorIndex {
   constructor(readonly model: string, readonly dim: number, opts: { simd?: boolean } = {}) {
     this.stride = strideFor(dim);
     this.kernel = createDotKernel(this.stride, opts);
+    this.openings = new OpeningRows(this.stride, opts);
   }
 
   get simd(): boolean {
@@ -83,7 +87,7 @@ export class VectorIndex {
   }
   /** Bytes held for vectors and row data. */
   get bytes(): number {
-    return this.kernel.capacity() * (this.stride + 4 + 12);
+    return this.kernel.capacity() * (this.stride + 4 + 12) + this.openings.bytes;
   }
   has(entryId: number): boolean {
     return this.slotOf.has(entryId);
@@ -118,6 +122,8 @@ export class VectorIndex {
     this.scales[i] = scale;
     this.chunkIds[i] = chunkId;
     this.rowSlot[i] = slot;
+    // Passages arrive in passage order (see add): a note's first row is its opening.
+    if (!this.slotRows[slot].length) this.openings.set(slot, chunkId, scale, vec);
     this.slotRows[slot].push(i);
   }
 
@@ -132,6 +138,7 @@ export class VectorIndex {
     for (const r of this.slotRows[slot]) this.rowSlot[r] = -1;
     this.dead += this.slotRows[slot].length;
     this.slotRows[slot] = [];
+    this.openings.clear(slot);
     this.slotOf.delete(entryId);
     this.freeSlots.push(slot);
     if (this.dead > 4096 && this.dead > this.rows / 4) this.compact();
@@ -163,9 +170,9 @@ export class VectorIndex {
     const qscale = quantizeQuery(query, this.kernel.query());
     const nSlots = this.slotEntry.length;
     const best = new Float32Array(nSlots).fill(-Infinity);
-    const bestRow = new Int32Array(nSlots).fill(-1);
+    const bestChunk = new Int32Array(nSlots).fill(-1);
     const slots = candidates ? this.slotsOf(candidates).slots : null;
-    this.score(slots, by, qscale, best, bestRow);
+    this.score(query, slots, by, qscale, best, bestChunk);
 
     let floor = minScore;
     if (maxGap < Infinity) {
@@ -173,7 +180,7 @@ export class VectorIndex {
       if (slots && gapFrom !== 'candidates') {
         // The reference reaches beyond the candidates: score those notes too.
         const ref = new Float32Array(nSlots).fill(-Infinity);
-        this.score(gapFrom ? this.slotsOf(gapFrom).slots : null, by, qscale, ref, new Int32Array(nSlots));
+        this.score(query, gapFrom ? this.slotsOf(gapFrom).slots : null, by, qscale, ref, new Int32Array(nSlots));
         top = Math.max(top, highest(ref));
       }
       floor = Math.max(floor, top - maxGap);
@@ -184,24 +191,16 @@ export class VectorIndex {
     if (slots) for (const s of slots) scored += best[s] > -Infinity ? 1 : 0;
     else for (let s = 0; s < nSlots; s++) scored += best[s] > -Infinity ? 1 : 0;
     return {
-      hits: top.map((s) => ({ entryId: this.slotEntry[s], score: best[s], chunkId: this.chunkIds[bestRow[s]] })),
+      hits: top.map((s) => ({ entryId: this.slotEntry[s], score: best[s], chunkId: bestChunk[s] })),
       scored,
     };
   }
 
-  /** Each note's similarity (slots null: every note) into best/bestRow, by its best row or its opening. */
-  private score(slots: number[] | null, by: NoteSimilarity, qscale: number, best: Float32Array, bestRow: Int32Array): void {
+  /** Each note's similarity (slots null: every note) into best/bestChunk, by its best row or its opening. */
+  private score(query: ArrayLike<number>, slots: number[] | null, by: NoteSimilarity, qscale: number, best: Float32Array, bestChunk: Int32Array): void {
     const o = () => this.kernel.out();
     if (by === 'opening') {
-      // One row per note: a note's rows are kept in passage order, so its first row is its opening.
-      const out = o();
-      for (const s of slots ?? this.liveSlots()) {
-        const r = this.slotRows[s][0];
-        if (r === undefined) continue;
-        this.kernel.dots(r, 1);
-        best[s] = out[r] * this.scales[r] * qscale;
-        bestRow[s] = r;
-      }
+      this.openings.score(query, slots, best, bestChunk);
       return;
     }
     if (slots) {
@@ -210,7 +209,7 @@ export class VectorIndex {
       if (rows > this.size * FULL_SCAN_SHARE) {
         // Most rows are candidates: one scan, then only candidate notes are read.
         this.kernel.dots(0, this.rows);
-        for (const s of slots) this.bestOf(s, o(), qscale, best, bestRow);
+        for (const s of slots) this.bestOf(s, o(), qscale, best, bestChunk);
         return;
       }
       for (const s of slots) {
@@ -222,7 +221,7 @@ export class VectorIndex {
           this.kernel.dots(list[i], j - i);
           i = j;
         }
-        this.bestOf(s, o(), qscale, best, bestRow);
+        this.bestOf(s, o(), qscale, best, bestChunk);
       }
       return;
     }
@@ -236,7 +235,7 @@ export class VectorIndex {
       const v = out[r] * scales[r];
       if (v > best[s]) {
         best[s] = v;
-        bestRow[s] = r;
+        bestChunk[s] = this.chunkIds[r];
       }
     }
     for (let s = 0; s < best.length; s++) best[s] *= qscale;
@@ -258,19 +257,12 @@ export class VectorIndex {
     return { slots, rows };
   }
 
-  /** Every note's slot, in slot order (a free slot has no rows). */
-  private liveSlots(): number[] {
-    const out: number[] = [];
-    for (let s = 0; s < this.slotRows.length; s++) if (this.slotRows[s]?.length) out.push(s);
-    return out;
-  }
-
-  private bestOf(s: number, o: Int32Array, qscale: number, best: Float32Array, bestRow: Int32Array): void {
+  private bestOf(s: number, o: Int32Array, qscale: number, best: Float32Array, bestChunk: Int32Array): void {
     for (const r of this.slotRows[s]) {
       const v = o[r] * this.scales[r] * qscale;
       if (v > best[s]) {
         best[s] = v;
-        bestRow[s] = r;
+        bestChunk[s] = this.chunkIds[r];
       }
     }
   }
