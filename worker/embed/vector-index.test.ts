@@ -165,4 +165,22 @@ describe('vector index', () => {
     // The reference holding the best note cuts the candidates below it.
     expect(index.search(q, [...far, top.entryId], 10, { maxGap: 0.15, gapFrom: [top.entryId, ...far] }).hits.map((h) => h.entryId)).toEqual([top.entryId]);
   });
+
+  it('the best over every note is remembered per query until a note changes', () => {
+    const dim = 16;
+    const { data, brute, r } = fixture(300, dim, 9);
+    const index = build(data, dim);
+    const q = unit(r, dim);
+    const ranked = brute(q);
+    // Notes near the best anywhere, but more than 0.3 below a note that would hold the query itself.
+    const few = ranked.filter((h) => h.score >= ranked[0].score - 0.25 && h.score < 0.65).slice(0, 3).map((h) => h.entryId);
+    expect(few.length).toBeGreaterThan(0);
+    const before = index.search(q, few, 10, { maxGap: 0.3, gapFrom: null });
+    expect(before.scored).toBe(few.length);
+    expect(index.search(q, few, 10, { maxGap: 0.3, gapFrom: null })).toEqual(before);
+    index.add(99999, [{ chunkId: 1, ...quantizeInt8(q) }]);
+    expect(index.search(q, few, 10, { maxGap: 0.3, gapFrom: null }).scored).toBe(0);
+    index.remove(99999);
+    expect(index.search(q, few, 10, { maxGap: 0.3, gapFrom: null })).toEqual(before);
+  });
 });

@@ -67,6 +67,8 @@ export class VectorIndex {
   private slotEntry: number[] = [];
   private slotRows: number[][] = [];
   private freeSlots: number[] = [];
+  /** Best similarity over every note, by signal and query, until a row is added or removed (referenceTop). */
+  private readonly topCache = new Map<string, number>();
   /** The database epoch this index reflects (see store.ts). */
   epoch = -1;
 
@@ -107,6 +109,7 @@ export class VectorIndex {
   /** One row; `vec` may be a view into other memory (it is copied). */
   addOne(entryId: number, chunkId: number, scale: number, vec: Int8Array): void {
     if (vec.length !== this.dim) throw new Error(`vector of ${vec.length} components in a ${this.dim}-d index`);
+    this.topCache.clear();
     let slot = this.slotOf.get(entryId);
     if (slot === undefined) {
       slot = this.freeSlots.pop() ?? this.slotEntry.length;
@@ -135,6 +138,7 @@ export class VectorIndex {
   remove(entryId: number): void {
     const slot = this.slotOf.get(entryId);
     if (slot === undefined) return;
+    this.topCache.clear();
     for (const r of this.slotRows[slot]) this.rowSlot[r] = -1;
     this.dead += this.slotRows[slot].length;
     this.slotRows[slot] = [];
@@ -177,12 +181,7 @@ export class VectorIndex {
     let floor = minScore;
     if (maxGap < Infinity) {
       let top = highest(best);
-      if (slots && gapFrom !== 'candidates') {
-        // The reference reaches beyond the candidates: score those notes too.
-        const ref = new Float32Array(nSlots).fill(-Infinity);
-        this.score(query, gapFrom ? this.slotsOf(gapFrom).slots : null, by, qscale, ref, new Int32Array(nSlots));
-        top = Math.max(top, highest(ref));
-      }
+      if (slots && gapFrom !== 'candidates') top = Math.max(top, this.referenceTop(query, gapFrom, by, qscale));
       floor = Math.max(floor, top - maxGap);
     }
     if (floor > -Infinity) for (let s = 0; s < nSlots; s++) if (best[s] < floor) best[s] = -Infinity;
@@ -194,6 +193,26 @@ export class VectorIndex {
       hits: top.map((s) => ({ entryId: this.slotEntry[s], score: best[s], chunkId: bestChunk[s] })),
       scored,
     };
+  }
+
+  /**
+   * The best similarity among the reference notes (null: every note). Over
+   * every note it is kept until the index changes: the same query is often
+   * run again with other filters or pages, and by best passage it is a scan
+   * of every row.
+   */
+  private referenceTop(query: ArrayLike<number>, notes: Iterable<number> | null, by: NoteSimilarity, qscale: number): number {
+    const key = notes ? null : `${by}:${queryKey(this.kernel.query())}`;
+    const known = key === null ? undefined : this.topCache.get(key);
+    if (known !== undefined) return known;
+    const ref = new Float32Array(this.slotEntry.length).fill(-Infinity);
+    this.score(query, notes ? this.slotsOf(notes).slots : null, by, qscale, ref, new Int32Array(ref.length));
+    const top = highest(ref);
+    if (key !== null) {
+      if (this.topCache.size >= 64) this.topCache.clear();
+      this.topCache.set(key, top);
+    }
+    return top;
   }
 
   /** Each note's similarity (slots null: every note) into best/bestChunk, by its best row or its opening. */
@@ -312,6 +331,11 @@ export class VectorIndex {
     this.rows = order.length;
     this.dead = 0;
   }
+}
+
+/** A quantized query as a key: its components, exactly (about 2 KB; a hash could collide). */
+function queryKey(q: Int16Array): string {
+  return q.join(',');
 }
 
 function highest(xs: Float32Array): number {
