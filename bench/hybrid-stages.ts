@@ -143,6 +143,8 @@ export async function profileHybrid(
   const cpu = async () => (opts.cpuSeconds ? opts.cpuSeconds() : NaN);
   // Queries not seen before (the caller says): the model embeds each one (in Chromium, the embed worker) during the call.
   if (opts.fresh) {
+    // SQLite's pages warmed first (text mode, which embeds nothing): the row then times new queries, not a cold cache.
+    for (const q of queries) await engine.call('search', { query: q, mode: 'text', page_size: 10, ...extraArgs });
     const cold: number[] = [];
     const c0 = await cpu();
     for (const q of queries) {
