@@ -55,7 +55,7 @@ export const RRF_ALPHA = 0.3;
  * lands near almost any question, so long notes crowded the vector side; by
  * opening, seekstone's questions and paraphrases gain (MRR@10 0.583 → 0.636,
  * 0.803 → 0.838) while Cranfield's short abstracts lose a little (nDCG@10
- * 0.377 → 0.370, text 0.367): docs/embeddings.md. It also scores one row per
+ * 0.377 → 0.369, text 0.367): docs/embeddings.md. It also scores one row per
  * note instead of every passage. An object so that measurements can vary it.
  */
 export const NOTE_MEANING: { hybrid: NoteSimilarity } = { hybrid: 'opening' };
