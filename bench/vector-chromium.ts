@@ -3,29 +3,23 @@
 // Node (bench/out/seekstone-embedded.db, from npm run bench:vector-embed --
 // --full) into bench/out/seekstone-vectors/ and hands them in with the vault.
 // Writes the "vector-chromium" section of docs/benchmarks.md. Options: --no-build, --no-doc, --opt sample=N.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { openMemoryDb } from '../worker/db/open-node';
+import { existsSync } from 'node:fs';
 import { parseArgs, runBench } from './browser/cli';
 import { writeDocSection } from './browser/doc-section';
 import { markdownTable } from './browser/table';
 import { EMBEDDED_DB, SEEKSTONE } from './vector-embed';
-import type { StoredVector } from './vector-measure';
-import { packVectors } from './vector-pack';
+import { packedVectors, VECTORS_DIR } from './lib/embedded-vectors';
 import { loadNote } from './lib/load';
 import { loadavg as loadNow } from 'node:os';
 
 const LOAD_BEFORE = loadNow()[0];
 
-const VECTORS_DIR = new URL('./out/seekstone-vectors/', import.meta.url).pathname;
 const argv = process.argv.slice(2);
 
 if (!existsSync(SEEKSTONE) || !existsSync(EMBEDDED_DB)) {
   console.log(`skipped: needs ${SEEKSTONE} and ${EMBEDDED_DB} (npm run bench:vector-embed -- --full)`);
 } else {
-  const src = await openMemoryDb({ file: EMBEDDED_DB, migrate: false });
-  mkdirSync(VECTORS_DIR, { recursive: true });
-  writeFileSync(`${VECTORS_DIR}vectors.bin`, packVectors(src.all<StoredVector>('SELECT model, hash, dim, scale, vec FROM vectors')));
-  src.close();
+  await packedVectors();
   const req = parseArgs(['vector', '--corpus', 'seekstone-10k', '--corpus', `seekstone-vectors=${VECTORS_DIR}`, ...argv.filter((a) => a !== '--no-doc')]);
   const result = await runBench(req);
   if (result) {

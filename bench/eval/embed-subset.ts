@@ -53,7 +53,8 @@ async function wanted(engine: Engine, collections: readonly Collection[], rankin
     .map((r) => r.id);
 }
 
-function copyVectors(from: Db, to: Db, model: string): number {
+/** Copies one model's vectors between databases (kept by passage hash). */
+export function copyVectors(from: Db, to: Db, model: string): number {
   const rows = from.all<StoredVector>('SELECT model, hash, dim, scale, vec FROM vectors WHERE model = ?', [model]);
   to.tx(() => {
     for (const r of rows) to.run('INSERT OR IGNORE INTO vectors (model, hash, dim, scale, vec) VALUES (?, ?, ?, ?, ?)', [r.model, r.hash, r.dim, r.scale, r.vec]);

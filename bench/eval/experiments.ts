@@ -14,6 +14,7 @@ import type { Combine, VariantOptions } from './combine-variants';
 import { rankVariant, type RankingVariant } from './ranking-variants';
 import { commonCapTable } from './common-cap';
 import { hybridWeightsTable } from './hybrid-weights';
+import { hybridFusionTable } from './hybrid-fusion';
 import { leadWeightsTable } from './lead-weights';
 import { leadTextTable } from './lead-text';
 
@@ -175,6 +176,10 @@ async function main(): Promise<void> {
   }
   if (which === 'lead-text') {
     console.log(await leadTextTable());
+    return;
+  }
+  if (which === 'hybrid-fusion') {
+    console.log(await hybridFusionTable());
     return;
   }
   if (which === 'hybrid-weights') {

@@ -78,8 +78,8 @@ export class ModelLoader {
     return this.queries.known(spec, text);
   }
 
-  /** The query's vector with `spec`; `ensure` loads the model first when needed. */
+  /** The query's vector with `spec`; `ensure` loads the model first when it is not loaded. */
   queryVector(spec: ModelSpec, text: string, ensure: () => Promise<void>): Promise<QueryVector> {
-    return this.queries.vector(spec, this.runner, ensure, text);
+    return this.queries.vector(spec, this.runner, () => (this.isLoaded(spec) ? null : ensure()), text);
   }
 }

@@ -32,15 +32,21 @@ export class QueryVectors {
     return hit ? { ok: true, vector: hit } : null;
   }
 
-  /** The query's vector with `spec`, loading the model first (load) when needed. */
-  async vector(spec: ModelSpec, embedder: Embedder | null, load: () => Promise<void>, text: string): Promise<QueryVector> {
+  /**
+   * The query's vector with `spec`, loading the model first when `load` says
+   * it must (null: loaded). With the model loaded the request reaches the
+   * model before this returns, so the caller's own work (hybrid's text side)
+   * runs while the model embeds the query rather than before it.
+   */
+  async vector(spec: ModelSpec, embedder: Embedder | null, load: () => Promise<void> | null, text: string): Promise<QueryVector> {
     const known = this.known(spec, text);
     if (known) return known;
     const q = text.trim();
     const key = `${spec.id}\u0000${q}`;
     if (!embedder) return { ok: false, reason: 'unavailable', message: 'The embedding model is not available here, so search by meaning cannot run.' };
     try {
-      await load();
+      const loading = load();
+      if (loading) await loading;
       const vector = await embedder.embed([q], 'query');
       if (this.cache.size >= QUERY_CACHE) this.cache.delete(this.cache.keys().next().value as string);
       this.cache.set(key, vector);

@@ -302,6 +302,11 @@ export class EmbedService {
     return this.loader.knownQueryVector(this.spec, text);
   }
 
+  /** Forgets the query vectors kept so far (benchmarks timing new queries again). */
+  forgetQueryVectors(): void {
+    this.loader.forgetQueries();
+  }
+
   queryVector(text: string): Promise<QueryVector> {
     return this.loader.queryVector(this.spec, text, () => this.ensureLoaded());
   }

@@ -100,4 +100,87 @@ describe('vector index', () => {
     expect(index.search(new Float32Array(8).fill(0.3), null, 10)).toEqual({ hits: [], scored: 0 });
     expect(index.search(new Float32Array(8).fill(0.3), [], 10)).toEqual({ hits: [], scored: 0 });
   });
+
+  for (const simd of [true, false]) it(`by opening, a note scores by its first passage only, through replacing, removing and compaction (${simd ? 'SIMD' : 'JS'} kernel)`, () => {
+    const dim = 32;
+    const { data, r } = fixture(5000, dim, 11);
+    const index = build(data, dim, simd);
+    const byOpening = (q: Float32Array, only?: Set<number>) =>
+      [...data]
+        .filter(([e]) => !only || only.has(e))
+        .map(([e, rows]) => ({ entryId: e, score: cosine(q, rows[0].v), chunkId: rows[0].chunkId }))
+        .sort((a, b) => b.score - a.score);
+    const check = (q: Float32Array, candidates: number[] | null) => {
+      const got = index.search(q, candidates, 20, { by: 'opening' });
+      const want = byOpening(q, candidates ? new Set(candidates) : undefined);
+      expect(got.scored).toBe(want.length);
+      got.hits.forEach((h, i) => expect(h.score).toBeCloseTo(want[i].score, 2));
+      expect(got.hits[0]).toMatchObject({ entryId: want[0].entryId, chunkId: want[0].chunkId });
+    };
+    // A note whose later passage is the query itself does not lead by opening; by best passage it does.
+    const q = unit(r, dim);
+    const deep = 3 * 4; // 5 passages
+    data.get(deep)![3].v = q;
+    index.replace(deep, data.get(deep)!.map((row) => ({ chunkId: row.chunkId, ...quantizeInt8(row.v) })));
+    expect(index.search(q, null, 1).hits[0].entryId).toBe(deep);
+    expect(index.search(q, null, 1, { by: 'opening' }).hits[0].entryId).not.toBe(deep);
+    check(q, null);
+    check(q, [...data.keys()].filter((e) => e % 7 === 0));
+    // Most notes removed (compaction), one replaced: openings are still each note's first passage.
+    for (const e of [...data.keys()]) {
+      if (e % 5 !== 0) {
+        index.remove(e);
+        data.delete(e);
+      }
+    }
+    const moved = [...data.keys()][10];
+    data.set(moved, [{ chunkId: 777001, v: unit(r, dim) }, { chunkId: 777002, v: q }]);
+    index.replace(moved, data.get(moved)!.map((row) => ({ chunkId: row.chunkId, ...quantizeInt8(row.v) })));
+    check(q, null);
+    check(unit(r, dim), [...data.keys()].slice(0, 40));
+    // The floor and the gap cut by opening too.
+    const cut = index.search(q, null, 10000, { maxGap: 0.05, by: 'opening' });
+    expect(cut.scored).toBe(cut.hits.length);
+    expect(cut.scored).toBeLessThan(data.size / 2);
+    expect(cut.hits.every((h) => h.score >= cut.hits[0].score - 0.05)).toBe(true);
+    const floor = index.search(q, null, 10000, { minScore: 0.2, by: 'opening' });
+    expect(floor.hits.length).toBeGreaterThan(0);
+    expect(floor.hits.every((h) => h.score >= 0.2)).toBe(true);
+  });
+
+  it('the gap can be measured from notes beyond the candidates: every note, or a given set', () => {
+    const dim = 32;
+    const { data, brute, r } = fixture(400, dim, 5);
+    const index = build(data, dim);
+    const q = unit(r, dim);
+    const ranked = brute(q);
+    const top = ranked[0];
+    // Candidates well below the best note of the vault, though close to each other.
+    const far = ranked.filter((h) => h.score < top.score - 0.2).slice(0, 5).map((h) => h.entryId);
+    for (const by of ['best', 'opening'] as const) {
+      expect(index.search(q, far, 10, { maxGap: 0.15, by }).scored).toBeGreaterThan(0);
+      expect(index.search(q, far, 10, { maxGap: 0.15, by, gapFrom: null })).toEqual({ hits: [], scored: 0 });
+      expect(index.search(q, far, 10, { maxGap: 0.15, by, gapFrom: far }).scored).toBeGreaterThan(0);
+    }
+    // The reference holding the best note cuts the candidates below it.
+    expect(index.search(q, [...far, top.entryId], 10, { maxGap: 0.15, gapFrom: [top.entryId, ...far] }).hits.map((h) => h.entryId)).toEqual([top.entryId]);
+  });
+
+  it('the best over every note is remembered per query until a note changes', () => {
+    const dim = 16;
+    const { data, brute, r } = fixture(300, dim, 9);
+    const index = build(data, dim);
+    const q = unit(r, dim);
+    const ranked = brute(q);
+    // Notes near the best anywhere, but more than 0.3 below a note that would hold the query itself.
+    const few = ranked.filter((h) => h.score >= ranked[0].score - 0.25 && h.score < 0.65).slice(0, 3).map((h) => h.entryId);
+    expect(few.length).toBeGreaterThan(0);
+    const before = index.search(q, few, 10, { maxGap: 0.3, gapFrom: null });
+    expect(before.scored).toBe(few.length);
+    expect(index.search(q, few, 10, { maxGap: 0.3, gapFrom: null })).toEqual(before);
+    index.add(99999, [{ chunkId: 1, ...quantizeInt8(q) }]);
+    expect(index.search(q, few, 10, { maxGap: 0.3, gapFrom: null }).scored).toBe(0);
+    index.remove(99999);
+    expect(index.search(q, few, 10, { maxGap: 0.3, gapFrom: null })).toEqual(before);
+  });
 });

@@ -4,6 +4,7 @@
 // scored; a note's score is its best chunk's.
 import { createDotKernel, strideFor, type DotKernel } from './dot-kernel';
 import { quantizeQuery } from './quantize';
+import { OpeningRows } from './opening-rows';
 
 export interface IndexRow {
   chunkId: number;
@@ -13,9 +14,32 @@ export interface IndexRow {
 
 export interface NoteHit {
   entryId: number;
-  /** Cosine similarity of the best chunk. */
+  /** Cosine similarity of the best chunk (or of the opening, see NoteSimilarity). */
   score: number;
   chunkId: number;
+}
+
+/**
+ * Which passage's similarity is a note's: its best passage, or its opening
+ * (the first passage with a vector: title and first paragraph, what the note
+ * is about; docs/embeddings.md says when each is used).
+ */
+export type NoteSimilarity = 'best' | 'opening';
+
+/** Which notes are hits (meaning-criterion.ts decides the figures). */
+export interface IndexCut {
+  /** Notes below this similarity are left out. */
+  minScore?: number;
+  /** Notes more than this below the best note of `gapFrom` are left out. */
+  maxGap?: number;
+  by?: NoteSimilarity;
+  /**
+   * The notes whose best sets the gap's reference: the candidates (default),
+   * or these notes, or every note in the index (null). A filter that narrows
+   * the candidates to a few notes must not make the best of them a hit
+   * whatever the query: their similarity is measured against the vault's best.
+   */
+  gapFrom?: 'candidates' | Iterable<number> | null;
 }
 
 export interface IndexSearch {
@@ -31,6 +55,8 @@ const FULL_SCAN_SHARE = 0.35;
 export class VectorIndex {
   readonly stride: number;
   private readonly kernel: DotKernel;
+  /** Each note's first row again, by slot (search by 'opening'). */
+  private readonly openings: OpeningRows;
   private scales = new Float32Array(0);
   private chunkIds = new Int32Array(0);
   /** Slot (dense note number) of each row; -1 for a removed row. */
@@ -41,12 +67,15 @@ export class VectorIndex {
   private slotEntry: number[] = [];
   private slotRows: number[][] = [];
   private freeSlots: number[] = [];
+  /** Best similarity over every note, by signal and query, until a row is added or removed (referenceTop). */
+  private readonly topCache = new Map<string, number>();
   /** The database epoch this index reflects (see store.ts). */
   epoch = -1;
 
   constructor(readonly model: string, readonly dim: number, opts: { simd?: boolean } = {}) {
     this.stride = strideFor(dim);
     this.kernel = createDotKernel(this.stride, opts);
+    this.openings = new OpeningRows(this.stride, opts);
   }
 
   get simd(): boolean {
@@ -60,13 +89,17 @@ export class VectorIndex {
   }
   /** Bytes held for vectors and row data. */
   get bytes(): number {
-    return this.kernel.capacity() * (this.stride + 4 + 12);
+    return this.kernel.capacity() * (this.stride + 4 + 12) + this.openings.bytes;
   }
   has(entryId: number): boolean {
     return this.slotOf.has(entryId);
   }
 
-  /** Appends rows to a note (a note's chunks may arrive in several batches). */
+  /**
+   * Appends rows to a note (a note's chunks may arrive in several batches).
+   * Callers add a note's passages in passage order (store.ts reads them by
+   * chunk id or seq), so its first row is its opening: search by 'opening' relies on it.
+   */
   add(entryId: number, rows: readonly IndexRow[]): void {
     if (!rows.length) return;
     this.reserve(this.rows + rows.length);
@@ -76,6 +109,7 @@ export class VectorIndex {
   /** One row; `vec` may be a view into other memory (it is copied). */
   addOne(entryId: number, chunkId: number, scale: number, vec: Int8Array): void {
     if (vec.length !== this.dim) throw new Error(`vector of ${vec.length} components in a ${this.dim}-d index`);
+    this.topCache.clear();
     let slot = this.slotOf.get(entryId);
     if (slot === undefined) {
       slot = this.freeSlots.pop() ?? this.slotEntry.length;
@@ -91,6 +125,8 @@ export class VectorIndex {
     this.scales[i] = scale;
     this.chunkIds[i] = chunkId;
     this.rowSlot[i] = slot;
+    // Passages arrive in passage order (see add): a note's first row is its opening.
+    if (!this.slotRows[slot].length) this.openings.set(slot, chunkId, scale, vec);
     this.slotRows[slot].push(i);
   }
 
@@ -102,9 +138,11 @@ export class VectorIndex {
   remove(entryId: number): void {
     const slot = this.slotOf.get(entryId);
     if (slot === undefined) return;
+    this.topCache.clear();
     for (const r of this.slotRows[slot]) this.rowSlot[r] = -1;
     this.dead += this.slotRows[slot].length;
     this.slotRows[slot] = [];
+    this.openings.clear(slot);
     this.slotOf.delete(entryId);
     this.freeSlots.push(slot);
     if (this.dead > 4096 && this.dead > this.rows / 4) this.compact();
@@ -130,85 +168,120 @@ export class VectorIndex {
    * below the best candidate (a query-relative cut; `scored` counts what is
    * left, exactly).
    */
-  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number, minScore = -Infinity, maxGap = Infinity): IndexSearch {
+  search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number, cut: IndexCut = {}): IndexSearch {
+    const { minScore = -Infinity, maxGap = Infinity, by = 'best', gapFrom = 'candidates' } = cut;
     if (query.length !== this.dim) throw new Error(`query of ${query.length} components against a ${this.dim}-d index`);
     const qscale = quantizeQuery(query, this.kernel.query());
     const nSlots = this.slotEntry.length;
     const best = new Float32Array(nSlots).fill(-Infinity);
-    const bestRow = new Int32Array(nSlots).fill(-1);
-    const out = () => this.kernel.out();
+    const bestChunk = new Int32Array(nSlots).fill(-1);
+    const slots = candidates ? this.slotsOf(candidates).slots : null;
+    this.score(query, slots, by, qscale, best, bestChunk);
 
-    let slots: number[] | null = null;
-    if (candidates) {
-      slots = [];
-      let rowCount = 0;
-      const seen = new Uint8Array(nSlots);
-      for (const id of candidates) {
-        const s = this.slotOf.get(id);
-        if (s !== undefined && !seen[s]) {
-          seen[s] = 1;
-          slots.push(s);
-          rowCount += this.slotRows[s].length;
-        }
-      }
-      if (rowCount > this.size * FULL_SCAN_SHARE) {
-        // Most rows are candidates: one scan, then only candidate notes are read.
-        this.kernel.dots(0, this.rows);
-        const o = out();
-        for (const s of slots) this.bestOf(s, o, qscale, best, bestRow);
-      } else {
-        for (const s of slots) {
-          const list = this.slotRows[s];
-          // Rows of a note are mostly consecutive: score each run in one call.
-          for (let i = 0; i < list.length; ) {
-            let j = i + 1;
-            while (j < list.length && list[j] === list[j - 1] + 1) j++;
-            this.kernel.dots(list[i], j - i);
-            i = j;
-          }
-          this.bestOf(s, out(), qscale, best, bestRow);
-        }
-      }
-    } else {
-      this.kernel.dots(0, this.rows);
-      const o = out();
-      const slotOfRow = this.rowSlot;
-      const scales = this.scales;
-      for (let r = 0; r < this.rows; r++) {
-        const s = slotOfRow[r];
-        if (s < 0) continue;
-        const v = o[r] * scales[r];
-        if (v > best[s]) {
-          best[s] = v;
-          bestRow[s] = r;
-        }
-      }
-      for (let s = 0; s < nSlots; s++) best[s] *= qscale;
-    }
-
-    let cut = minScore;
+    let floor = minScore;
     if (maxGap < Infinity) {
-      let top = -Infinity;
-      for (let s = 0; s < nSlots; s++) if (best[s] > top) top = best[s];
-      cut = Math.max(cut, top - maxGap);
+      let top = highest(best);
+      if (slots && gapFrom !== 'candidates') top = Math.max(top, this.referenceTop(query, gapFrom, by, qscale));
+      floor = Math.max(floor, top - maxGap);
     }
-    if (cut > -Infinity) for (let s = 0; s < nSlots; s++) if (best[s] < cut) best[s] = -Infinity;
+    if (floor > -Infinity) for (let s = 0; s < nSlots; s++) if (best[s] < floor) best[s] = -Infinity;
     const top = topSlots(best, slots, limit);
     let scored = 0;
     if (slots) for (const s of slots) scored += best[s] > -Infinity ? 1 : 0;
     else for (let s = 0; s < nSlots; s++) scored += best[s] > -Infinity ? 1 : 0;
     return {
-      hits: top.map((s) => ({ entryId: this.slotEntry[s], score: best[s], chunkId: this.chunkIds[bestRow[s]] })),
+      hits: top.map((s) => ({ entryId: this.slotEntry[s], score: best[s], chunkId: bestChunk[s] })),
       scored,
     };
   }
 
-  private bestOf(s: number, o: Int32Array, qscale: number, best: Float32Array, bestRow: Int32Array): void {
+  /**
+   * The best similarity among the reference notes (null: every note). Over
+   * every note it is kept until the index changes: the same query is often
+   * run again with other filters or pages, and by best passage it is a scan
+   * of every row.
+   */
+  private referenceTop(query: ArrayLike<number>, notes: Iterable<number> | null, by: NoteSimilarity, qscale: number): number {
+    const key = notes ? null : `${by}:${queryKey(this.kernel.query())}`;
+    const known = key === null ? undefined : this.topCache.get(key);
+    if (known !== undefined) return known;
+    const ref = new Float32Array(this.slotEntry.length).fill(-Infinity);
+    this.score(query, notes ? this.slotsOf(notes).slots : null, by, qscale, ref, new Int32Array(ref.length));
+    const top = highest(ref);
+    if (key !== null) {
+      if (this.topCache.size >= 64) this.topCache.clear();
+      this.topCache.set(key, top);
+    }
+    return top;
+  }
+
+  /** Each note's similarity (slots null: every note) into best/bestChunk, by its best row or its opening. */
+  private score(query: ArrayLike<number>, slots: number[] | null, by: NoteSimilarity, qscale: number, best: Float32Array, bestChunk: Int32Array): void {
+    const o = () => this.kernel.out();
+    if (by === 'opening') {
+      this.openings.score(query, slots, best, bestChunk);
+      return;
+    }
+    if (slots) {
+      let rows = 0;
+      for (const s of slots) rows += this.slotRows[s].length;
+      if (rows > this.size * FULL_SCAN_SHARE) {
+        // Most rows are candidates: one scan, then only candidate notes are read.
+        this.kernel.dots(0, this.rows);
+        for (const s of slots) this.bestOf(s, o(), qscale, best, bestChunk);
+        return;
+      }
+      for (const s of slots) {
+        const list = this.slotRows[s];
+        // Rows of a note are mostly consecutive: score each run in one call.
+        for (let i = 0; i < list.length; ) {
+          let j = i + 1;
+          while (j < list.length && list[j] === list[j - 1] + 1) j++;
+          this.kernel.dots(list[i], j - i);
+          i = j;
+        }
+        this.bestOf(s, o(), qscale, best, bestChunk);
+      }
+      return;
+    }
+    this.kernel.dots(0, this.rows);
+    const out = o();
+    const slotOfRow = this.rowSlot;
+    const scales = this.scales;
+    for (let r = 0; r < this.rows; r++) {
+      const s = slotOfRow[r];
+      if (s < 0) continue;
+      const v = out[r] * scales[r];
+      if (v > best[s]) {
+        best[s] = v;
+        bestChunk[s] = this.chunkIds[r];
+      }
+    }
+    for (let s = 0; s < best.length; s++) best[s] *= qscale;
+  }
+
+  /** The slots of these notes (each once) and how many rows they hold. */
+  private slotsOf(candidates: Iterable<number>): { slots: number[]; rows: number } {
+    const slots: number[] = [];
+    let rows = 0;
+    const seen = new Uint8Array(this.slotEntry.length);
+    for (const id of candidates) {
+      const s = this.slotOf.get(id);
+      if (s !== undefined && !seen[s]) {
+        seen[s] = 1;
+        slots.push(s);
+        rows += this.slotRows[s].length;
+      }
+    }
+    return { slots, rows };
+  }
+
+  private bestOf(s: number, o: Int32Array, qscale: number, best: Float32Array, bestChunk: Int32Array): void {
     for (const r of this.slotRows[s]) {
       const v = o[r] * this.scales[r] * qscale;
       if (v > best[s]) {
         best[s] = v;
-        bestRow[s] = r;
+        bestChunk[s] = this.chunkIds[r];
       }
     }
   }
@@ -258,6 +331,17 @@ export class VectorIndex {
     this.rows = order.length;
     this.dead = 0;
   }
+}
+
+/** A quantized query as a key: its components, exactly (about 2 KB; a hash could collide). */
+function queryKey(q: Int16Array): string {
+  return q.join(',');
+}
+
+function highest(xs: Float32Array): number {
+  let top = -Infinity;
+  for (let i = 0; i < xs.length; i++) if (xs[i] > top) top = xs[i];
+  return top;
 }
 
 /** Indices of the `limit` highest finite scores, best first (ties: lower slot first). */

@@ -15,15 +15,17 @@ const NOTES = {
 };
 
 /** The real model, with query embeddings held until released. */
-function heldQueries(): { embedder: Embedder; hold(): void; release(): void; waiting(): number } {
+function heldQueries(): { embedder: Embedder; hold(): void; release(): void; waiting(): number; onQuery(f: () => void): void } {
   const real = sharedEmbedder();
   let gate: Promise<void> | null = null;
   let open = () => {};
   let waiting = 0;
+  let seen = () => {};
   return {
     embedder: {
       load: (spec, progress) => real.load(spec, progress),
       async embed(texts, role) {
+        if (role === 'query') seen();
         if (role === 'query' && gate) {
           waiting++;
           await gate;
@@ -40,6 +42,7 @@ function heldQueries(): { embedder: Embedder; hold(): void; release(): void; wai
       open();
     },
     waiting: () => waiting,
+    onQuery: (f) => (seen = f),
   };
 }
 
@@ -51,9 +54,14 @@ describe('hybrid search of a new query', () => {
     const engine = await embeddedEngine(NOTES, { embedder: held.embedder });
     const query = 'gauge of wind gusts';
     const all = vi.spyOn(engine.db, 'all');
+    const ranked = () => all.mock.calls.filter(([sql]) => String(sql).includes('bm25(')).length;
+    // The model is asked before the text side starts, not after it (the two then overlap).
+    let rankedWhenAsked = -1;
+    held.onQuery(() => (rankedWhenAsked = ranked()));
     held.hold();
     const answer = engine.call('search', { query, mode: 'hybrid' });
     await vi.waitFor(() => expect(held.waiting()).toBe(1));
+    expect(rankedWhenAsked).toBe(0);
     // The model has not answered, and the text ranking (BM25) has already run.
     expect(all.mock.calls.some(([sql]) => String(sql).includes('bm25('))).toBe(true);
     held.release();

@@ -77,6 +77,21 @@ describe('vector hits earn their place', () => {
     }
   });
 
+  it('a question over a narrow filter of unrelated notes returns none of them: they are measured against the best note anywhere', async () => {
+    const files: Record<string, string> = { ...VAULT };
+    files['sec/keys.md'] = '---\ntags: [security]\n---\n# Key rotation\n\nWe rotate the signing keys every quarter and revoke the old ones.\n';
+    files['sec/audit.md'] = '---\ntags: [security]\n---\n# Audit log\n\nEvery admin action is written to the audit log and kept for a year.\n';
+    const engine = await embeddedEngine(files);
+    for (const mode of ['vector', 'hybrid']) {
+      const r = ok((await engine.call('search', { query: 'instrument that measures wind speed tag:security', mode })) as Result);
+      expect(r.results.map((h) => h.path), mode).toEqual([]);
+      expect(r.total, mode).toBe(0);
+      // A question about what the filter holds still finds it.
+      const hit = ok((await engine.call('search', { query: 'how often are signing keys replaced tag:security', mode })) as Result);
+      expect(hit.results[0]?.path, mode).toBe('sec/keys.md');
+    }
+  });
+
   it('snippets show the query words when the note has them, and never mark stop words', async () => {
     const engine = await embeddedEngine(VAULT);
     const r = ok((await engine.call('search', { query: 'violin maker workshop by the river', mode: 'hybrid' })) as Result);

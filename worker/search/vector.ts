@@ -3,7 +3,7 @@
 // first (the scope condition), then only their chunks are scored, so a filter
 // never starves the results the way post-filtering a global top-k does.
 import type { Db } from '../db/database';
-import type { VectorIndex } from '../embed/vector-index';
+import type { NoteSimilarity, VectorIndex } from '../embed/vector-index';
 import type { SqlCondition } from './scope';
 
 export interface Ranked {
@@ -27,11 +27,23 @@ export function candidateIds(db: Db, condition: SqlCondition | null): number[] |
 
 /**
  * The `limit` most similar notes in scope. Notes below the model's floor
- * (unrelated for this model) or too far below the best note in scope (see
- * meaning-criterion.ts) are left out; `scored` counts the rest exactly.
+ * (unrelated for this model) or too far below the best note of `reference`
+ * (see meaning-criterion.ts; null: every note of every vault) are left out;
+ * `scored` counts the rest exactly.
  */
-export function vectorRank(db: Db, index: VectorIndex, query: ArrayLike<number>, condition: SqlCondition | null, limit: number, cut: { minScore?: number; maxGap?: number } = {}): VectorRanking {
+export function vectorRank(
+  db: Db,
+  index: VectorIndex,
+  query: ArrayLike<number>,
+  condition: SqlCondition | null,
+  limit: number,
+  cut: { minScore?: number; maxGap?: number } = {},
+  by: NoteSimilarity = 'best',
+  reference: SqlCondition | null | 'candidates' = 'candidates',
+): VectorRanking {
   const candidates = candidateIds(db, condition);
-  const { hits, scored } = index.search(query, candidates, limit, cut.minScore, cut.maxGap);
+  let gapFrom: 'candidates' | number[] | null = 'candidates';
+  if (candidates && reference !== 'candidates') gapFrom = reference ? candidateIds(db, reference) : null;
+  const { hits, scored } = index.search(query, candidates, limit, { ...cut, by, gapFrom });
   return { hits: hits.map((h) => ({ entryId: h.entryId, score: h.score, chunkId: h.chunkId })), scored };
 }
