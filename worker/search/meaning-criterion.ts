@@ -52,8 +52,10 @@ export function meaningPlan(db: Db, query: ParsedQuery, known: (word: string) =>
   const meaningful = positive.filter((expr) => !isStopWord(expr.replace(/^"|"\*?$/g, '')));
   const inVault = meaningful.some((expr) => db.get('SELECT 1 AS x FROM fts WHERE fts MATCH ? LIMIT 1', [expr]) !== undefined);
   if (!inVault && !words.some((w) => known(w))) return { kind: 'none' };
-  if (c.optional.length === 1 && !c.required.length) {
-    return { kind: 'text-agrees', condition: { sql: 'e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [c.optional[0]] } };
+  // Stop words beside one word ("the xylophone") leave one word to go on.
+  const plain = c.optional.filter((expr) => !isStopWord(expr.replace(/^"|"\*?$/g, '')));
+  if (plain.length === 1 && !c.required.length) {
+    return { kind: 'text-agrees', condition: { sql: 'e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [plain[0]] } };
   }
   return { kind: 'free' };
 }

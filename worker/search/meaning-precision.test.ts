@@ -53,6 +53,31 @@ describe('vector hits earn their place', () => {
     expect(none.total).toBe(0);
   });
 
+  it('stop words beside a word found nowhere do not list the notes holding the stop words, in any mode', async () => {
+    const engine = await embeddedEngine(VAULT);
+    for (const query of ['the xyzzyplugh', 'the smartphone', 'what is the smartphone of the future']) {
+      for (const mode of ['text', 'vector', 'hybrid']) {
+        const r = ok((await engine.call('search', { query, mode })) as Result);
+        expect(r.total, `${query} in ${mode}`).toBe(0);
+      }
+    }
+    // Under a scope too (another plan): the stop words match notes at the root, the word none.
+    const scoped = ok((await engine.call('search', { query: 'the smartphone', mode: 'text', folder: '' })) as Result);
+    expect(scoped.total).toBe(0);
+    expect(ok((await engine.call('search', { query: 'the violin', mode: 'text', folder: '' })) as Result).total).toBe(2);
+  });
+
+  it('one plain word beside stop words is still one word: meaning re-ranks the notes holding it', async () => {
+    const engine = await embeddedEngine(VAULT);
+    for (const mode of ['vector', 'hybrid']) {
+      const r = ok((await engine.call('search', { query: 'the xylophone', mode })) as Result);
+      expect(r.results.map((h) => h.title), mode).toEqual(['Orchestra']);
+      expect(r.total).toBe(1);
+    }
+    // Stop words alone are still searched as words.
+    expect(ok((await engine.call('search', { query: 'the', mode: 'text' })) as Result).total).toBeGreaterThan(5);
+  });
+
   it('a description still finds the note by meaning, without listing the whole vault', async () => {
     const engine = await embeddedEngine(VAULT);
     const query = 'instrument that measures wind speed';

@@ -144,20 +144,19 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
   const rowScope = opts.rowScope ?? scope;
   const share = opts.commonShare ?? DEFAULT_COMMON_SHARE;
   const cap = opts.commonNotes ?? COMMON_NOTES;
-  // When the other words match nothing in scope, the stop words are all there is to go on.
+  // When the other words match nothing in scope, no note answers: the stop words
+  // beside them ("the xylophone") would list every note holding "the" (nothing for nothing).
   let read: { limit: number | null; counts: number[] } | undefined;
   if (compiled !== full) {
+    const none: TextPage = { rows: [], total: 0, relaxed: false, compiled };
     // Plain words over the whole index: the counts distinctive() needs say whether any matches.
     if (TEXT_PLAN.lean && rowScope.sql === '1' && !compiled.excluded.length && !compiled.required.length && !compiled.boost.length) {
       const limit = commonLimit(db, compiled.optional, share, cap);
       read = { limit, counts: cappedCounts(db, compiled.optional, limit === null ? 1 : limit + 1, true) };
-      if (!read.counts.some((n) => n > 0)) {
-        compiled = full;
-        read = undefined;
-      }
+      if (!read.counts.some((n) => n > 0)) return none;
     } else {
       const some = candidates(rowScope, matchExpression(compiled)!, compiled.excluded);
-      if (!db.get(`SELECT 1 AS x ${some.sql} LIMIT 1`, some.params)) compiled = full;
+      if (!db.get(`SELECT 1 AS x ${some.sql} LIMIT 1`, some.params)) return none;
     }
   }
   const positive = compiled.required.length + compiled.optional.length;
@@ -324,7 +323,8 @@ function loosened(db: Db, scope: SqlCondition, c: CompiledQuery, total: number):
  * The query without English stop words among its plain words ("what", "the",
  * "of"): they say nothing about which note answers, and a long note holds
  * them all (measured: Cranfield nDCG@10 0.351 → 0.360). Kept when the query
- * has nothing else. Phrases keep theirs.
+ * has nothing else; when its other words match nothing, nothing answers
+ * (searchText). Phrases keep theirs.
  */
 function withoutStopClauses(c: CompiledQuery): CompiledQuery {
   const optional = c.optional.filter((expr) => !isStopWord(expr.replace(/^"|"$/g, '')));

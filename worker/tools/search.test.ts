@@ -117,13 +117,16 @@ describe('search: ranking', () => {
   });
 
   it('still returns the notes matching a common word when the other word appears nowhere', async () => {
-    // "after" is in every note (common); "zzyzx" is in none: it is not a rarer word that selects.
+    // "war" is in every note; "zzyzx" is in none: it is not a rarer word that selects.
     const e = await engineWith(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`n${i}.md`, note(`N${i}`, `after the war ${i}`)])));
-    const r = await search(e, { query: 'zzyzx after', page_size: 3 });
+    const r = await search(e, { query: 'zzyzx war', page_size: 3 });
     expect(r.total).toBe(10);
     expect(r.relaxed).toBe(true);
+    // Stop words alone are searched; beside a word found nowhere they answer nothing (issue 16: nothing for nothing).
     expect((await search(e, { query: 'NOT after' })).total).toBe(10);
     expect((await search(e, { query: 'after OR' })).total).toBe(10);
+    expect((await search(e, { query: 'zzyzx after' })).total).toBe(0);
+    expect((await search(e, { query: 'the zzyzx' })).total).toBe(0);
   });
 
   it('ranks notes holding a quoted phrase and the other word first, and marks relaxed when none does', async () => {
@@ -147,9 +150,11 @@ describe('search: ranking', () => {
     for (let i = 0; i < 9; i++) files[`a/n${i}.md`] = note(`N${i}`, `after the war ${i}`);
     const e = await engineWith(files);
     for (const scope of [{ path_prefix: 'a/' }, { folder: 'a' }, { filters: { title: { $in: Array.from({ length: 9 }, (_, i) => `N${i}`) } } }]) {
-      const r = await search(e, { query: 'fremont after', ...scope });
+      const r = await search(e, { query: 'fremont war', ...scope });
       expect(r.total, JSON.stringify(scope)).toBe(9);
       expect(r.relaxed).toBe(true);
+      // A stop word beside the word found nowhere in scope: nothing answers.
+      expect((await search(e, { query: 'fremont after', ...scope })).total, JSON.stringify(scope)).toBe(0);
     }
     expect(paths(await search(e, { query: 'fremont after -war' }))).toEqual([]);
   });
