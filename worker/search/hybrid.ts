@@ -17,6 +17,7 @@ import { meaningPlan, vectorCut, type MeaningPlan } from './meaning-criterion';
 import { vectorRank, type Ranked } from './vector';
 import type { NoteSimilarity } from '../embed/vector-index';
 import { isStopWord } from '../text/stop-words';
+import { VISIBLE } from '../team/sql';
 
 /**
  * Hybrid ranking is reciprocal-rank fusion with a small constant (k 10, so
@@ -161,7 +162,8 @@ export function queryClauses(query: ParsedQuery): SqlCondition | null {
 export function vectorScope(scope: SearchScope, query: ParsedQuery, plan: MeaningPlan): { condition: SqlCondition | null; reference: SqlCondition | null } {
   const agrees = plan.kind === 'text-agrees' ? plan.condition : null;
   const scoped = vectorCondition(scope, query);
-  const clauses = queryClauses(query);
+  // Notes hidden from the local identity (team spaces) never set the reference: what a viewer sees must not depend on them.
+  const clauses = scope.parts.hidden ? both(queryClauses(query), { sql: VISIBLE, params: [] }) : queryClauses(query);
   return { condition: agrees ? both(scoped, agrees) : scoped, reference: agrees ? both(clauses, agrees) : clauses };
 }
 
