@@ -6,11 +6,8 @@
 // the engine chunks it, then every k-th passage), batched by token count in
 // windows of four batches, as the queue forms them.
 // Options: --no-doc, --rounds N (default 3), --sample N (default 384).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { parseNoteText } from '../worker/ingest/note';
-import { chunkInput, chunkNote } from '../worker/embed/chunk';
 import { BUILTIN_MODELS, DEFAULT_MODEL_ID } from '../worker/embed/models';
 import { nodeEmbedder } from '../worker/embed/node-embedder';
 import { byLength, WINDOW_BATCHES } from '../worker/embed/queue';
@@ -19,6 +16,7 @@ import { writeDocSection } from './browser/doc-section';
 import { describeMachine } from './browser/machine';
 import { markdownTable } from './browser/table';
 import { loadNote } from './lib/load';
+import { samplePassages } from './lib/seekstone-files';
 
 const LOAD_BEFORE = loadavg()[0];
 const VAULT = new URL('../../shared/corpora/seekstone-10k/vault', import.meta.url).pathname;
@@ -34,25 +32,6 @@ if (!existsSync(VAULT)) {
 const ROUNDS = opt('rounds', 3);
 const SAMPLE = opt('sample', 384);
 const spec = BUILTIN_MODELS.find((m) => m.id === DEFAULT_MODEL_ID)!;
-
-function samplePassages(): string[] {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const f of readdirSync(d).sort()) {
-      const p = join(d, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (p.endsWith('.md')) files.push(p);
-    }
-  };
-  walk(VAULT);
-  const all: string[] = [];
-  files.filter((_, i) => i % 20 === 0).forEach((p) => {
-    const n = parseNoteText(relative(VAULT, p), readFileSync(p, 'utf8'));
-    for (const c of chunkNote(n.title, n.body, spec)) if (c.readable) all.push(chunkInput(n.title, c.heading, c.text));
-  });
-  const every = Math.max(1, Math.floor(all.length / SAMPLE));
-  return all.filter((_, i) => i % every === 0).slice(0, SAMPLE);
-}
 
 interface Config {
   label: string;
@@ -71,7 +50,7 @@ const CONFIGS: Config[] = [
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 64 },
 ];
 
-const sample = samplePassages();
+const sample = samplePassages(VAULT, spec, SAMPLE);
 const counter = nodeEmbedder({ offline: true });
 await counter.load(spec);
 const counts = await counter.tokenCounts!(sample);

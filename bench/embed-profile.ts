@@ -8,11 +8,9 @@
 // in batches in vault order and sorted by token count as the queue forms
 // them. Files: the shipped int8-weight file and the int8-compute one.
 // Options: --no-doc, --wasm=no. Writes the "embed-profile" section of docs/benchmarks.md.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { parseNoteText } from '../worker/ingest/note';
-import { chunkInput, chunkNote } from '../worker/embed/chunk';
 import { BUILTIN_MODELS, type ModelSpec } from '../worker/embed/models';
 import { BUNDLED_MODELS_DIR, nodeEmbedder } from '../worker/embed/node-embedder';
 import { quantizeInt8 } from '../worker/embed/quantize';
@@ -24,6 +22,7 @@ import { writeDocSection } from './browser/doc-section';
 import { describeMachine } from './browser/machine';
 import { markdownTable } from './browser/table';
 import { loadNote } from './lib/load';
+import { samplePassages } from './lib/seekstone-files';
 
 const LOAD_BEFORE = loadavg()[0];
 const VAULT = new URL('../../shared/corpora/seekstone-10k/vault', import.meta.url).pathname;
@@ -35,25 +34,6 @@ if (!existsSync(VAULT)) {
 const BATCH = 16;
 const SAMPLE = 256;
 
-function samplePassages(): string[] {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const f of readdirSync(d).sort()) {
-      const p = join(d, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (p.endsWith('.md')) files.push(p);
-    }
-  };
-  walk(VAULT);
-  const all: string[] = [];
-  files.filter((_, i) => i % 20 === 0).forEach((p) => {
-    const n = parseNoteText(relative(VAULT, p), readFileSync(p, 'utf8'));
-    for (const c of chunkNote(n.title, n.body, BUILTIN_MODELS[0])) if (c.readable) all.push(chunkInput(n.title, c.heading, c.text));
-  });
-  const every = Math.max(1, Math.floor(all.length / SAMPLE));
-  return all.filter((_, i) => i % every === 0).slice(0, SAMPLE);
-}
-
 /** CPU milliseconds of this process while `f` runs. */
 async function cpuMs(f: () => Promise<unknown> | unknown): Promise<number> {
   const c0 = process.cpuUsage();
@@ -62,7 +42,7 @@ async function cpuMs(f: () => Promise<unknown> | unknown): Promise<number> {
   return (c.user + c.system) / 1000;
 }
 
-const sample = samplePassages();
+const sample = samplePassages(VAULT, BUILTIN_MODELS[0], SAMPLE);
 const base = BUILTIN_MODELS[0];
 const specOf = (dtype: ModelSpec['dtype']): ModelSpec => ({ ...base, id: `profile-${dtype}`, dtype });
 const embedder = nodeEmbedder({ offline: true });

@@ -28,6 +28,7 @@ import { loadNote } from './lib/load';
 import { buildSyntheticDb } from './hybrid-synthetic-db';
 import { SEEKSTONE } from './vector-embed';
 import { marksTable, type Marks } from './first-result-marks';
+import { waitForServer } from './lib/seekstone-files';
 
 const LOAD_BEFORE = loadavg()[0];
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -51,18 +52,6 @@ interface Seen {
   mode: string;
   adding: boolean;
   hits: number;
-}
-
-async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 /** One fresh load of the URL: when the shell, the first hit and (unless text) the hybrid hits were on screen, ms from navigation start. */

@@ -39,7 +39,9 @@ function verdicts(rows: BenchRow[]): string[] {
     const judged = others.filter((r) => r.target);
     const missed = judged.filter((r) => r.target === 'NO');
     const cpu = judged.map((r) => parseFloat(String(r.cpu_vs_baseline)));
-    return `- ${name}: baseline (plain text) p50 ${base.p50_ms} ms, p95 ${base.p95_ms} ms, CPU ${base.cpu_ms_per_call} ms a call${Number(base.p50_ms) > 2 || Number(base.p95_ms) > 10 ? ' (itself over the target in this run)' : ''}; ${judged.length - missed.length} of ${judged.length} rows meet p50 ≤ 2 ms and p95 ≤ 10 ms${missed.length ? ` (over: ${missed.map((r) => `${r.query} ${r.p50_ms}/${r.p95_ms}`).join('; ')})` : ''}; CPU a call ${Math.min(...cpu).toFixed(2)}× to ${Math.max(...cpu).toFixed(2)}× the baseline's.`;
+    const refs = others.filter((r) => String(r.query).startsWith('reference: '));
+    const refText = refs.length ? ` Plain search with the filter rows' scope and no valid time: ${refs.map((r) => `${String(r.query).slice('reference: '.length)} p50 ${r.p50_ms} ms, p95 ${r.p95_ms} ms`).join('; ')}.` : '';
+    return `- ${name}: baseline (plain text) p50 ${base.p50_ms} ms, p95 ${base.p95_ms} ms, CPU ${base.cpu_ms_per_call} ms a call${Number(base.p50_ms) > 2 || Number(base.p95_ms) > 10 ? ' (itself over the target in this run)' : ''}; ${judged.length - missed.length} of ${judged.length} rows meet p50 ≤ 2 ms and p95 ≤ 10 ms${missed.length ? ` (over: ${missed.map((r) => `${r.query} ${r.p50_ms}/${r.p95_ms}`).join('; ')})` : ''}; CPU a call ${Math.min(...cpu).toFixed(2)}× to ${Math.max(...cpu).toFixed(2)}× the baseline's.${refText}`;
   });
 }
 const summary = verdicts(result.rows).join('\n');

@@ -67,6 +67,8 @@ export interface ValidTimeRow {
   name: string;
   args: (q: string, i: number) => Record<string, unknown>;
   baseline?: boolean;
+  /** Plain search with a row's scope and no valid-time argument: what that scope costs by itself (not judged against the target). */
+  reference?: boolean;
   /** Has words: its time is bounded by the text ranking, as the baseline's is. */
   text?: boolean;
 }
@@ -93,5 +95,8 @@ export function validTimeRows(kind: ObservationsVaultKind): ValidTimeRow[] {
     { name: `valid_at alone + filter ${f}`, args: (_q, i) => ({ valid_at: at(i), filters: kind.filter }) },
     { name: `valid_at alone + path_prefix "${p}"`, args: (_q, i) => ({ valid_at: at(i), path_prefix: p }) },
     { name: 'valid_at alone, page 5', args: (_q, i) => ({ valid_at: at(i), page: 5 }) },
+    // The filter rows' scope without valid time: plain text + filter, and the filter alone (a listing of notes).
+    { name: `reference: text + filter ${f} (notes)`, reference: true, text: true, args: (q) => ({ query: q, filters: kind.filter }) },
+    { name: `reference: filter ${f} alone (notes)`, reference: true, args: () => ({ filters: kind.filter }) },
   ];
 }

@@ -2,13 +2,14 @@
 // by key, the embedding panel's pause and resume, the passages embedded so
 // far, and what the page and its threads recorded meanwhile (long tasks, slow
 // key events, CPU time and run-queue wait per thread, optionally a trace).
-import { cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { workerCpuSeconds } from '../browser/chromium';
 import { startTrace } from './cdp-trace';
 import { threadTimes, threadTimesSince, type ThreadTimes } from './thread-times';
 import { describeTasks, longTasks } from './trace-tasks';
+import { markdownFiles, waitForServer } from './seekstone-files';
 
 /** What a user types: questions and keywords, each key a search. */
 export const QUERIES = ['how do tides work', 'siege engine', 'what did the harbour trade in winter', 'river crossing'];
@@ -17,15 +18,7 @@ export const KEY_GAP_MS = 120;
 
 /** Every k-th note of `vault` (spread over its folders), copied with its relative path under `dir`. */
 export function sampleVault(vault: string, dir: string, notes: number): string {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const f of readdirSync(d).sort()) {
-      const p = join(d, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (p.endsWith('.md')) files.push(p);
-    }
-  };
-  walk(vault);
+  const files = markdownFiles(vault);
   const every = Math.max(1, Math.floor(files.length / notes));
   const out = join(dir, 'seekstone-sample');
   for (const f of files.filter((_, i) => i % every === 0).slice(0, notes)) {
@@ -36,17 +29,7 @@ export function sampleVault(vault: string, dir: string, notes: number): string {
   return out;
 }
 
-export async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
+export { waitForServer };
 
 // A string, not a function: tsx's transform would add helpers the page does not have.
 export const OBSERVERS = `(() => {
