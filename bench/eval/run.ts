@@ -8,6 +8,7 @@ import { plainOrMode } from './baseline';
 import { EVAL_MODES } from './modes';
 import { embedOptions, MEANING_MODES, prepareEmbeddings } from './embed-modes';
 import { writeDocSection } from '../browser/doc-section';
+import { describeMachine } from '../browser/machine';
 import { QUERY_BOUNDS } from '../../worker/search/query-syntax';
 
 function listArg(name: string, all: string[]): string[] {
@@ -77,7 +78,10 @@ seekstone-kw: 35 English keyword queries with one target note each.
 seekstone-nl: 88 natural-language questions over seekstone-10k, written the
 way people ask when they do not remember a note's title (4–12 words, 82 of
 them without the title's words), each checked against the note answering
-it. seekstone-paraphrase: 42 descriptions in other words
+it. seekstone-nl-heldout: 120 more questions of the same kind over other
+notes, written and committed before the ranking changes of 2026-12-02 and
+never tuned on (\`bench/eval/data/seekstone-nl-heldout-queries.json\`).
+seekstone-paraphrase: 42 descriptions in other words
 (\`bench/seekstone-semantic.json\`). seekstone-nomatch: 55 queries no note
 matches (invented words, gibberish, misspellings, modern words, Japanese);
 its metric is the share of queries returning 0 results, target 1.000 in
@@ -86,9 +90,12 @@ runs, so the figures do not depend on the machine's load (on a busy machine
 it cuts some long questions short, marked \`partial\`). How the text mode's
 choices were measured:
 docs/search-text.md. Vector and hybrid use the bundled USE-lite model
-(English only: Japanese queries run as text); see docs/embeddings.md.
+(English only: Japanese queries run as text); see docs/embeddings.md. On
+seekstone-10k they use the whole vault's vectors when
+\`bench/out/seekstone-embedded.db\` exists (\`npm run bench:vector-embed -- --full\`;
+219,058 passages), else an embedded subset (text's candidates only).
 
-Measured ${new Date().toISOString().slice(0, 10)}.
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${describeMachine()}; quality figures do not depend on the machine's load.
 
 ${out}`,
     );
