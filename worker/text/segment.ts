@@ -30,8 +30,11 @@ export interface Segmented {
  * one word (the dictionary cuts unknown loanwords at random: チャネルナビゲ|ーション).
  * Text that yields no word comes back whole.
  */
-export function segmentWords(text: string): Segmented {
+export function segmentWords(typed: string): Segmented {
   segmenter ??= new Intl.Segmenter('ja', { granularity: 'word' });
+  // In the index's form first: half-width ﾌﾟ is two characters (ﾌ + ﾟ) that the
+  // dictionary would cut apart, where NFKC makes them the one プ the notes hold.
+  const text = typed.normalize('NFKC');
   const pieces: Piece[] = [];
   for (const s of segmenter.segment(text)) {
     if (s.isWordLike) pieces.push({ text: s.segment, start: s.index, end: s.index + s.segment.length });

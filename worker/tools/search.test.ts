@@ -185,6 +185,8 @@ describe('search: Japanese and other CJK text', () => {
       'plan.md': note('概要', 'マスター プランの概要と実行。'),
       'width.md': note('幅', 'ｶﾀｶﾅで書かれた半角の説明とＦｕｌｌｗｉｄｔｈ英字。'),
       'en.md': note('English', 'Nothing Japanese here.'),
+      'plugin.md': note('拡張', 'コアプラグインを有効にします。'),
+      'pieces.md': note('部品', 'プラグの形とインクの色。'),
     });
   });
 
@@ -220,6 +222,15 @@ describe('search: Japanese and other CJK text', () => {
     expect(await found('カタカナ')).toEqual(['width.md']);
     expect(await found('fullwidth')).toEqual(['width.md']);
     expect(await found('ＦＵＬＬＷＩＤＴＨ')).toEqual(['width.md']);
+  });
+
+  it('reads half-width katakana with voiced marks as the full-width word, in every mode the text side runs', async () => {
+    // ﾌﾟ is two characters (ﾌ + ﾟ) until NFKC joins them: split before that, the query
+    // became プラグ and イン and matched a note holding both apart.
+    expect(await found('プラグイン')).toEqual(['plugin.md']);
+    expect(await found('ﾌﾟﾗｸﾞｲﾝ')).toEqual(['plugin.md']);
+    const r = await search(engine, { query: 'ﾌﾟﾗｸﾞｲﾝ', snippet_markers: ['<b>', '</b>'] });
+    expect(r.results[0].snippet).toContain('<b>プラグイン</b>');
   });
 
   it('splits a query typed without spaces into words', async () => {
