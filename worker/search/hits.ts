@@ -4,6 +4,7 @@ import { fileField, fileFieldValues } from '../query/file-fields';
 import type { Db } from '../db/database';
 import type { FmValue } from '../ingest/frontmatter';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
+import { inlineFieldValues } from '../query/inline-field-values';
 import type { ModeRow } from './mode';
 import { highlighter, locators, makeSnippet, type HighlightTerm, type Highlighter } from './snippet';
 
@@ -64,6 +65,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
   }
   const where = locators(opts.highlight);
   const files = opts.fields?.some((f) => fileField(f)) ? fileFieldValues(db, ids, opts.fields) : null;
+  const inline = opts.fields?.length ? inlineFieldValues(db, ids, opts.fields) : null;
   const hits: SearchHit[] = [];
   for (const r of rows) {
     const e = entries.get(r.id);
@@ -85,7 +87,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
       // Files have no frontmatter: every field is null. Notes read it as find does.
       const fm = e.kind === 'note' ? effectiveFrontmatter(e) : null;
       // A file.* name is Dataview's file field (notes only), never a frontmatter map called file.
-      hit.fields = Object.fromEntries(opts.fields.map((f) => [f, (fileField(f) ? files?.get(e.id)?.[f] : fm && valueAt(fm, f)) ?? null]));
+      hit.fields = Object.fromEntries(opts.fields.map((f) => [f, (fileField(f) ? files?.get(e.id)?.[f] : fm && (valueAt(fm, f) ?? inline?.get(e.id)?.[f])) ?? null]));
     }
     hits.push(hit);
   }

@@ -5,6 +5,7 @@ import { fileField, fileFieldValues } from '../query/file-fields';
 import type { FmValue } from '../ingest/frontmatter';
 import type { CompiledFilter } from '../query/compile';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
+import { inlineFieldValues } from '../query/inline-field-values';
 import { fieldName, readFieldList } from '../query/keys';
 import { listNotes, type Restriction, type SortKey } from '../query/listing';
 import { pathRestrictions } from '../search/list';
@@ -65,7 +66,7 @@ export const findTool = defineTool<FindInput, FindResult>({
   description: 'Lists the notes matching a frontmatter filter as a table of typed field values, sortable by any field, with an exact total.',
   params: [
     { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'The filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}. Omit it to list every note. See README "Filter language".' },
-    { name: 'fields', type: 'string[]', description: 'Frontmatter fields to return for each note (dotted paths for nested keys); values keep their types, null where missing.' },
+    { name: 'fields', type: 'string[]', description: 'Frontmatter fields (and Dataview inline fields; the frontmatter wins a clash) to return for each note (dotted paths for nested keys); values keep their types, null where missing.' },
     { name: 'sort', type: '[{field, order}]', description: 'Sort by fields, order "asc" (default) or "desc"; missing values last; numbers, then text (case-insensitive), then booleans. Default: by path.' },
     { name: 'query', type: 'string', description: 'Optional text the notes must contain; tag:x tokens in it become tag filters.' },
     { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags (list or comma-separated); ignored when filters sets "tags".' },
@@ -118,12 +119,13 @@ export const findTool = defineTool<FindInput, FindResult>({
       pageSize: input.pageSize,
     });
     const files = fileFieldValues(db, rows.map((r) => r.id), input.fields);
+    const inline = inlineFieldValues(db, rows.map((r) => r.id), input.fields);
     return {
       results: rows.map((r) => {
         const fm = input.fields.length ? effectiveFrontmatter(r) : {};
         const fields: Record<string, FmValue> = {};
         // A file.* name is the file field, never a frontmatter map called file.
-        for (const f of input.fields) fields[f] = (fileField(f) ? files.get(r.id)?.[f] : valueAt(fm, f)) ?? null;
+        for (const f of input.fields) fields[f] = (fileField(f) ? files.get(r.id)?.[f] : (valueAt(fm, f) ?? inline.get(r.id)?.[f])) ?? null;
         return { id: `${r.vault}:${r.path}`, vault: r.vault, path: r.path, title: r.title, fields };
       }),
       total,

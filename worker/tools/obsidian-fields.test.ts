@@ -32,6 +32,16 @@ describe('inline fields', () => {
     expect(problems[0].message).toContain('rating');
   });
 
+  it('are shown as find and search columns, typed, the frontmatter winning a clash', async () => {
+    // A filter on pages matched Dune; its table column must not then be empty.
+    const rows = ok(await engine.call('find', { filters: { pages: { $gt: 400 } }, fields: ['pages', 'finished', 'themes', 'rating', 'mood', 'absent'] })).results;
+    expect(rows[0].fields).toEqual({ pages: 412, finished: true, themes: ['ecology', 'religion', 'power'], rating: 4, mood: 'calm', absent: null });
+    const emma = ok(await engine.call('find', { filters: { author: 'Jane Austen' }, fields: ['author'] })).results;
+    expect(emma[0].fields).toEqual({ author: 'Jane Austen' });
+    const hits = ok(await engine.call('search', { query: 'desert planet', fields: ['pages', 'author'] })).results;
+    expect(hits.find((h) => h.path === 'Books/Dune.md')?.fields).toEqual({ pages: 412, author: 'Frank Herbert' });
+  });
+
   it('are listed by fields with where their values come from', async () => {
     const fields = ok(await engine.call('fields', { vault: 'vault' })).fields;
     const by = (k: string) => fields.find((f) => f.key === k)!;
