@@ -80,7 +80,11 @@ test('tag:, nested tags, an inline-field filter and "did you mean" on the Datavi
   // Dataview's file fields: a filter, columns picked in the table and a sort on one.
   const bookFiles = notes().filter((n) => n.path.startsWith('10 Example Data/books/'));
   await go(page, `?view=table&mode=text&filter=${encodeURIComponent(JSON.stringify({ 'file.folder': '10 Example Data/books' }))}&sort=-file.size`);
+  // Before any column is picked, the table shows the field the filter asks about.
+  await expect(page.getByTestId('find-table').locator('thead th')).toHaveText(['Title', 'file.folder']);
+  await expect(page.getByTestId('find-table').locator('tbody tr').first().locator('td').first()).toHaveText('10 Example Data/books');
   await page.locator('.column-picker summary').click();
+  await expect(page.getByTestId('file-columns').getByLabel('file.folder')).toBeChecked();
   for (const key of ['file.name', 'file.size']) await page.getByTestId('file-columns').getByLabel(key).check();
   await expect(page).toHaveURL(/cols=/);
   const grid = page.getByTestId('find-table');
@@ -90,7 +94,8 @@ test('tag:, nested tags, an inline-field filter and "did you mean" on the Datavi
   const sizes = (await grid.locator('tbody tr td.num').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
   expect(sizes.length).toBe(bookFiles.length);
   expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
-  await expect(grid.locator('tbody tr').first().locator('td').first()).toHaveText(/^books_\d+$/);
+  await expect(grid.locator('thead th')).toHaveText(['Title', 'file.folder', 'file.name', /^file\.size/]);
+  await expect(grid.locator('tbody tr').first().locator('td').nth(1)).toHaveText(/^books_\d+$/);
   await page.screenshot({ path: 'test-results/dataview-file-fields-table.png' });
 
   // A misspelt word: no result, the nearest word of the vault offered, one click runs it.

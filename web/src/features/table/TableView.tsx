@@ -5,7 +5,6 @@ import { useCapabilities } from '../../engine/capabilities';
 import { call, isToolError, type ToolErrorResult } from '../../engine/client';
 import type { FindResponse, FindRow } from '../../engine/shapes';
 import { useFields } from '../filters/use-fields';
-import type { ToolArgs } from '../../../../worker/contract';
 import { FILE_FIELDS } from '../../../../worker/contract';
 import { useI18n } from '../../i18n/i18n';
 import type { UpdateState } from '../../state/use-search-state';
@@ -13,23 +12,13 @@ import type { SearchState } from '../../state/url-state';
 import { download, today } from '../../ui/download';
 import { useLatest } from '../search/use-latest';
 import { toCsv } from './csv';
+import { findArgs, tableColumns } from './find-args';
 import { EngineMessage } from '../../ui/EngineMessage';
 import { useEngineText } from '../../ui/EngineMessage';
 
 const TABLE_PAGE = 50;
 const EXPORT_PAGE = 100;
 const EXPORT_MAX = 100_000;
-
-/** find's arguments for the search state; has() says which arguments this engine's find takes. */
-export function findArgs(s: SearchState, has: (param: string) => boolean): ToolArgs<'find'> {
-  const a: ToolArgs<'find'> = { fields: s.cols };
-  if (s.filter) a.filters = s.filter;
-  if (s.q.trim()) a.query = s.q;
-  if (s.vault) a.vault = s.vault;
-  if (s.prefix && has('path_prefix')) a.path_prefix = s.prefix;
-  if (s.sort) a.sort = [{ field: s.sort.field, order: s.sort.order }];
-  return a;
-}
 
 type Outcome = { ok: true; r: FindResponse } | { ok: false; e: ToolErrorResult['error'] };
 
@@ -52,6 +41,7 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
   const engineText = useEngineText();
   const findParams = caps.tools.get('find');
   const base = findArgs(state, (p) => !!findParams?.has(p));
+  const cols = tableColumns(state);
   // A folder scope the table cannot apply is said, never silently dropped.
   const prefixIgnored = !!state.prefix && !findParams?.has('path_prefix');
   const args = { ...base, page: state.page, page_size: TABLE_PAGE };
@@ -65,7 +55,8 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
     const cur = state.sort?.field === field ? state.sort.order : null;
     update({ sort: cur === null ? { field, order: 'asc' } : cur === 'asc' ? { field, order: 'desc' } : null });
   };
-  const toggleCol = (key: string) => update({ cols: state.cols.includes(key) ? state.cols.filter((c) => c !== key) : [...state.cols, key] });
+  // Picking starts from the columns shown, the filter's own included.
+  const toggleCol = (key: string) => update({ cols: cols.includes(key) ? cols.filter((c) => c !== key) : [...cols, key] });
 
   const exportCsv = async () => {
     const rows: FindRow[] = [];
@@ -79,8 +70,8 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
       rows.push(...r.results);
       if (!r.has_more) break;
     }
-    const header = ['vault', 'path', 'title', ...state.cols];
-    const csv = toCsv(header, rows.map((r) => [r.vault ?? state.vault ?? '', r.path, r.title, ...state.cols.map((c) => r.fields?.[c] ?? null)]));
+    const header = ['vault', 'path', 'title', ...cols];
+    const csv = toCsv(header, rows.map((r) => [r.vault ?? state.vault ?? '', r.path, r.title, ...cols.map((c) => r.fields?.[c] ?? null)]));
     download(`kioku-${today()}.csv`, csv, 'text/csv;charset=utf-8');
     setExporting(null);
   };
@@ -92,7 +83,7 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
     <div className="table-view">
       <div className="table-tools">
         <details className="column-picker">
-          <summary>{t('table.columns', { count: state.cols.length })}</summary>
+          <summary>{t('table.columns', { count: cols.length })}</summary>
           {/* One popover for both groups, so neither lies over the other. */}
           <div className="column-popover">
             <fieldset>
@@ -101,7 +92,7 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
               {/* find names columns as filters name fields: keys the language cannot name are left out. */}
               {fields.filter((f) => f.filterable !== false && !f.file).map((f) => (
                 <label key={f.key} className="check">
-                  <input type="checkbox" checked={state.cols.includes(f.key)} onChange={() => toggleCol(f.key)} />
+                  <input type="checkbox" checked={cols.includes(f.key)} onChange={() => toggleCol(f.key)} />
                   <span>{f.key}</span> <span className="muted">{formatNumber(f.notes)}</span>
                 </label>
               ))}
@@ -110,7 +101,7 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
               <legend>{t('table.fileFields')}</legend>
               {FILE_FIELDS.map((name) => `file.${name}`).map((key) => (
                 <label key={key} className="check">
-                  <input type="checkbox" checked={state.cols.includes(key)} onChange={() => toggleCol(key)} />
+                  <input type="checkbox" checked={cols.includes(key)} onChange={() => toggleCol(key)} />
                   <span>{key}</span>
                 </label>
               ))}
@@ -147,7 +138,7 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
                     {sortMark('title')}
                   </button>
                 </th>
-                {state.cols.map((c) => (
+                {cols.map((c) => (
                   <th key={c} aria-sort={ariaSort(c)} scope="col">
                     <button type="button" className="th-button" onClick={() => sortBy(c)}>
                       {c}
@@ -172,7 +163,7 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
                     </a>
                     <div className="hit-path">{row.path}</div>
                   </th>
-                  {state.cols.map((c) => (
+                  {cols.map((c) => (
                     <td key={c} className={typeof row.fields?.[c] === 'number' ? 'num' : undefined}>
                       <Cell v={row.fields?.[c]} />
                     </td>
