@@ -127,7 +127,7 @@ export class EmbedService {
     if (this.stopped && this.lastStatus) return this.lastStatus;
     // How many passages have vectors is the index's size: it loads in the background first.
     const index = this.keeper.ready(this.spec.id);
-    if (!index && !this.keeper.loadingNow && !this.deferred && !this.stopped) void this.index().then(() => this.notify(true), () => undefined);
+    if (!index) this.loadIndexUnlessDeferred();
     return (this.lastStatus = describeStatus({
       spec: this.spec,
       state: this.state,
@@ -144,6 +144,13 @@ export class EmbedService {
   }
 
   isComplete(): boolean {
+    // Complete needs the index's size (describeStatus): before the index is in memory the answer is no
+    // whatever the counts, and counting 200k passages on a cold page cache held up the first search
+    // after a page load (docs/search-text.md, first hit after a load).
+    if (!this.stopped && !this.keeper.ready(this.spec.id)) {
+      this.loadIndexUnlessDeferred();
+      return false;
+    }
     return this.status().complete;
   }
 
@@ -312,6 +319,11 @@ export class EmbedService {
   }
 
   // ---- internals ----
+
+  /** The index is read in the background once something asks about it, unless the start-up grace holds background work back. */
+  private loadIndexUnlessDeferred(): void {
+    if (!this.keeper.loadingNow && !this.deferred && !this.stopped) void this.index().then(() => this.notify(true), () => undefined);
+  }
 
   private currentCounts(): Counts {
     return this.cache.counts(chunkerId(this.spec), this.state === 'chunking');

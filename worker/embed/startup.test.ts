@@ -88,6 +88,23 @@ describe('opening an embedded vault', () => {
     e.embed!.stop();
   });
 
+  it('the first search before the index is in memory counts no passage; the default mode still turns hybrid once it loads', async () => {
+    const { db, sql } = recording(await openMemoryDb({ file: await embeddedFile('no-count.db') }));
+    const e = createEngine(db, { embedder: sharedEmbedder(), startupGraceMs: 60_000 });
+    e.embed!.start();
+    const first = ok(await e.call('search', { query: 'wind' })) as { mode: string; results: { path: string }[] };
+    expect(first.mode).toBe('text');
+    expect(first.results.map((r) => r.path)).toEqual(['a.md']);
+    // Counting 200k passages cold is the first search's longest step at 10k notes; its answer cannot be "complete" yet.
+    expect(sql.filter((s) => /COUNT\(\*\) FROM chunks/i.test(s))).toEqual([]);
+    // With no grace holding it back, a search is what starts reading the index (as the status did).
+    const later = createEngine(await openMemoryDb({ file: await embeddedFile('no-count-later.db') }), { embedder: sharedEmbedder() });
+    expect((ok(await later.call('search', { query: 'wind' })) as { mode: string }).mode).toBe('text');
+    await until(async () => (ok(await later.call('search', { query: 'wind speed instrument' })) as { mode: string }).mode === 'hybrid', 'hybrid search');
+    e.embed!.stop();
+    later.embed!.stop();
+  });
+
   it('without a search, background work starts when the grace is over', async () => {
     const e = createEngine(await openMemoryDb({ file: await embeddedFile('no-search.db') }), { embedder: sharedEmbedder(), startupGraceMs: 200 });
     e.embed!.start();
