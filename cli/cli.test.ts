@@ -114,7 +114,7 @@ describe('kioku call', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ path: '設計/同期 設計.md', title: '同期 設計', vault: 'team-notes' });
     const read = JSON.parse(kioku(['call', 'read_note', '{"path":"specs/auth-design.md"}', '--db', db]).stdout);
     expect(read.frontmatter).toEqual({ title: 'Auth design', status: 'in-progress', confidence: 0.8, tags: ['auth'] });
-    expect(read.observations).toEqual([expect.objectContaining({ category: 'decision', content: 'PKCE everywhere #security', tags: ['security'] })]);
+    expect(read.observations).toEqual([expect.objectContaining({ category: 'decision', content: 'PKCE everywhere', tags: ['security'] })]);
     expect(read.relations).toEqual([expect.objectContaining({ type: 'implements', target: 'ADR 2', resolved: expect.objectContaining({ path: 'decisions/ADR 2.md' }) })]);
   });
 

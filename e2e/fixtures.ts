@@ -16,17 +16,12 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
   await expect(page.getByTestId('app-ready')).toBeVisible();
 }
 
-const RETRIED_POOL_LOCK = /^kioku-sahpool: NoModificationAllowedError: .*Access Handles cannot be created if there is another open Access Handle/;
-
 /** Collects page errors and console errors, to assert none happened. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    // sqlite-wasm logs each failed attempt to install the pool while the previous
-    // page's worker still holds its access handles; openOpfsDb retries it (250 ms), so
-    // that line alone is not an error the user meets.
-    if (m.type() === 'error' && !RETRIED_POOL_LOCK.test(m.text())) errors.push(`console: ${m.text()}`);
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
   return errors;
 }

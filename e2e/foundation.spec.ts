@@ -184,6 +184,25 @@ test('a second tab shows "already open in another tab" and never touches the fir
   await expect(vault(second, 'kioku-sample')).toContainText('33 notes');
 });
 
+test('an engine worker that starts while another still holds the database waits for it, without a failed attempt logged', async ({ page, context }) => {
+  // What a reload meets: the old page has let the tab lock go, its worker still
+  // holds the pool. A page without Web Locks skips the tab lock, so its worker
+  // meets the first tab's pool for certain, not by chance of timing.
+  await openApp(page);
+  const next = await context.newPage();
+  const errors = watchErrors(next);
+  await next.addInitScript(() => delete (Navigator.prototype as { locks?: unknown }).locks);
+  await next.goto('/');
+  const workerMarks = async () => ((await next.evaluate('window.kiokuStartupMarks()')) as { name: string }[]).map((m) => m.name);
+  await expect.poll(workerMarks).toContain('worker: sqlite-wasm loaded');
+  await next.waitForTimeout(1000); // the first tab keeps the pool a while
+  expect(await workerMarks()).not.toContain('worker: sahpool VFS installed');
+
+  await page.close();
+  await expect(next.getByTestId('app-ready')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('the app loads offline after the first visit', async ({ page, context }) => {
   await openApp(page);
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -1,6 +1,7 @@
 // The app around the search: offline use, Japanese UI, writing to a real folder.
 import { expect, test } from '@playwright/test';
 import { collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
+import { chooseRestoreFile, deleteAllData, downloadBackup, expectSampleBack, openWithSample, restoreBackup, settingsDialog } from './backup-steps';
 
 test('works offline after the first visit', async ({ page, context }) => {
   await openApp(page);
@@ -186,37 +187,18 @@ test('mode switch: Semantic finds by meaning, and the mode is in the URL', async
 
 test('settings: a backup downloads, a wrong file changes nothing, Delete all data empties Kioku, and the backup restores it', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
-  await openApp(page);
-  await page.getByRole('button', { name: 'Try with sample notes' }).click();
-  await expect(page.locator('[data-testid="vault"][data-vault="kioku-sample"]')).toContainText('33 notes');
-  const settings = page.getByRole('dialog', { name: 'Settings' });
-  await page.getByTestId('open-settings').click();
-
-  const downloading = page.waitForEvent('download');
-  await settings.getByRole('button', { name: 'Download backup' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^kioku-backup-\d{4}-\d{2}-\d{2}\.sqlite3$/);
-  const backup = testInfo.outputPath('backup.sqlite3');
-  await download.saveAs(backup);
+  await openWithSample(page);
+  const backup = await downloadBackup(page, testInfo);
+  expect(backup.suggested).toMatch(/^kioku-backup-\d{4}-\d{2}-\d{2}\.sqlite3$/);
 
   // Not a backup: refused, nothing changed.
-  page.once('dialog', (d) => void d.accept());
-  await settings.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some text, not SQLite') });
-  await expect(settings.getByRole('status')).toContainText('not a Kioku backup');
+  await chooseRestoreFile(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some text, not SQLite') });
+  await expect(settingsDialog(page).getByRole('status')).toContainText('not a Kioku backup');
 
-  await settings.getByRole('button', { name: 'Delete all data…' }).click();
-  await settings.getByRole('button', { name: 'Delete everything' }).click();
-  await expect(page.getByTestId('vault')).toHaveCount(0);
-  await expect(settings.getByRole('status')).toHaveText('All data was deleted.');
-
+  await deleteAllData(page);
   // Settings stay open: restore the backup from there.
-  page.once('dialog', (d) => void d.accept());
-  await settings.locator('input[type="file"]').setInputFiles(backup);
-  await expect(settings.getByRole('status')).toContainText('Backup restored');
-  await settings.getByRole('button', { name: 'Close' }).click();
-  await expect(page.locator('[data-testid="vault"][data-vault="kioku-sample"]')).toContainText('33 notes');
-  await page.getByRole('searchbox').fill('design');
-  await expect(page.getByTestId('hit').first()).toBeVisible();
+  await restoreBackup(page, backup.file);
+  await expectSampleBack(page);
 });
 
 test('the table says when find cut its query to stay fast, as the results list does', async ({ page }) => {

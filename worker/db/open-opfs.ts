@@ -25,7 +25,8 @@ export class OpfsUnavailableError extends Error {
   }
 }
 
-type Pool = Awaited<ReturnType<Awaited<ReturnType<typeof loadSqlite>>['installOpfsSAHPoolVfs']>>;
+type Sqlite3 = Awaited<ReturnType<typeof loadSqlite>>;
+type Pool = Awaited<ReturnType<Sqlite3['installOpfsSAHPoolVfs']>>;
 
 export interface OpfsHandle {
   db: WasmDb;
@@ -42,10 +43,54 @@ function isLockError(e: unknown): boolean {
 }
 
 /**
- * Opens the database. When the pool is locked, tries again for up to
- * `waitMs`: the page only opens the database once it owns the tab lock, so a
- * lock still held then belongs to the worker of a tab that is closing (its
- * access handles are released a moment after the tab is gone).
+ * Held by the worker whose pool is open, until that worker ends (the browser
+ * releases it with the worker). A page opens the database only once it owns
+ * the tab lock, but on a reload the old page lets that lock go while its
+ * worker still holds the pool's access handles: the new worker waits here
+ * rather than install the pool over them (sqlite-wasm logs every failed
+ * install as an error).
+ */
+const POOL_LOCK = 'kioku-opfs-pool';
+
+type PoolLock = { held: true; release: () => void } | { held: false };
+
+/** Waits up to `waitMs` for the pool lock; a worker without Web Locks goes ahead (the install retry still guards). */
+function takePoolLock(waitMs: number): Promise<PoolLock> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return Promise.resolve({ held: true, release: () => {} });
+  return new Promise((resolve) => {
+    const hold = () => new Promise<void>((release) => resolve({ held: true, release: () => release() }));
+    locks.request(POOL_LOCK, { signal: AbortSignal.timeout(waitMs) }, hold).catch(() => resolve({ held: false }));
+  });
+}
+
+/**
+ * Installs the pool; while it is locked, tries again until `deadline`. Behind
+ * POOL_LOCK a locked pool is rare: a worker of an older build, which held the
+ * pool without that lock, or a browser whose workers lack Web Locks.
+ */
+async function installPool(sqlite3: Sqlite3, deadline: number): Promise<Pool> {
+  for (;;) {
+    try {
+      return await sqlite3.installOpfsSAHPoolVfs({
+        name: 'kioku-sahpool',
+        directory: POOL_DIR,
+        initialCapacity: 8,
+        // Never clear the pool when it cannot be opened: it may be another tab's.
+        preserveOnInitFailure: true,
+        forceReinitIfPreviouslyFailed: true,
+      } as never);
+    } catch (e) {
+      if (!isLockError(e)) throw new OpfsUnavailableError((e as Error)?.message ?? String(e));
+      if (Date.now() >= deadline) throw new DbLockedError();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/**
+ * Opens the database once no other worker holds the pool, waiting up to
+ * `waitMs` (a closing tab's worker lets it go a moment after the tab is gone).
  */
 export async function openOpfsDb(opts: { waitMs?: number; mark?: (step: string) => void } = {}): Promise<OpfsHandle> {
   const mark = opts.mark ?? (() => {});
@@ -54,26 +99,19 @@ export async function openOpfsDb(opts: { waitMs?: number; mark?: (step: string) 
   if (typeof navigator === 'undefined' || !navigator.storage?.getDirectory) {
     throw new OpfsUnavailableError('navigator.storage.getDirectory is missing');
   }
-  const deadline = Date.now() + (opts.waitMs ?? 8000);
+  const waitMs = opts.waitMs ?? 8000;
+  const deadline = Date.now() + waitMs;
+  const lock = await takePoolLock(waitMs);
+  if (!lock.held) throw new DbLockedError();
+  mark('pool lock held');
   let pool: Pool;
-  for (;;) {
-    try {
-      pool = await sqlite3.installOpfsSAHPoolVfs({
-        name: 'kioku-sahpool',
-        directory: POOL_DIR,
-        initialCapacity: 8,
-        // Never clear the pool when it cannot be opened: it may be another tab's.
-        preserveOnInitFailure: true,
-        forceReinitIfPreviouslyFailed: true,
-      } as never);
-      mark('sahpool VFS installed');
-      break;
-    } catch (e) {
-      if (!isLockError(e)) throw new OpfsUnavailableError((e as Error)?.message ?? String(e));
-      if (Date.now() >= deadline) throw new DbLockedError();
-      await new Promise((r) => setTimeout(r, 250));
-    }
+  try {
+    pool = await installPool(sqlite3, deadline);
+  } catch (e) {
+    lock.release();
+    throw e;
   }
+  mark('sahpool VFS installed');
   const open = (): WasmDb => {
     const raw = new pool.OpfsSAHPoolDb(DB_FILE);
     const db = wrapDatabase(sqlite3, raw);

@@ -23,7 +23,7 @@ export interface GraphNode {
   /** Steps from the root (0 for the root). */
   depth: number;
   /** Notes: their observations (with valid_at etc., only those that answer), at most MAX_OBSERVATIONS. */
-  observations: { category: string; content: string; tags: string[]; line: number; temporal: TemporalJson[] }[];
+  observations: { category: string; content: string; tags: string[]; context: string | null; line: number; temporal: TemporalJson[] }[];
   /** Present when the note has more answering observations than MAX_OBSERVATIONS (read_note lists them all). */
   observations_truncated?: true;
 }
@@ -199,8 +199,8 @@ function attachObservations(db: Db, nodes: Map<string, GraphNode>, entryNode: Ma
   const ids = [...entryNode.keys()];
   if (!ids.length) return;
   const cond = q ? validTimeCondition(q, 'o') : { sql: '1', params: [] };
-  const rows = db.all<{ id: number; entry_id: number; category: string; content: string; tags: string; line: number }>(
-    `SELECT o.id, o.entry_id, o.category, o.content, o.tags, o.line FROM observations o
+  const rows = db.all<{ id: number; entry_id: number; category: string; content: string; tags: string; context: string | null; line: number }>(
+    `SELECT o.id, o.entry_id, o.category, o.content, o.tags, o.context, o.line FROM observations o
      WHERE o.entry_id IN (${ids.map(() => '?').join(',')}) AND ${cond.sql} ORDER BY o.entry_id, o.line`,
     [...ids, ...cond.params],
   );
@@ -211,6 +211,6 @@ function attachObservations(db: Db, nodes: Map<string, GraphNode>, entryNode: Ma
       node.observations_truncated = true;
       continue;
     }
-    node.observations.push({ category: r.category, content: withoutTags(r.content), tags: JSON.parse(r.tags), line: r.line, temporal: temporal.get(r.id) ?? [] });
+    node.observations.push({ category: r.category, content: withoutTags(r.content), tags: JSON.parse(r.tags), context: r.context, line: r.line, temporal: temporal.get(r.id) ?? [] });
   }
 }

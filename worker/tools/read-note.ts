@@ -11,6 +11,7 @@ import { defineTool } from './define';
 import { linkKeysOf, resolveLinkFrom } from './links';
 import { resolveEntry, resolveVault, type EntryRow } from '../resolve';
 import { assertVisible, visibleId } from '../team/sql';
+import { withoutTags } from '../search/item-hits';
 
 export interface NoteLink {
   type: string;
@@ -55,7 +56,10 @@ export interface ReadNoteResult {
   inline_fields: InlineFieldView[];
   body: string;
   body_truncated: boolean;
-  /** `temporal`: the valid-time assertions of the observation's qualifier (empty when undated). */
+  /**
+   * As search's observation hits give them: `content` the text without its qualifier, #tags and
+   * context; `temporal` the valid-time assertions of the qualifier (empty when undated).
+   */
   observations: { category: string; content: string; tags: string[]; context: string | null; line: number; temporal: TemporalJson[] }[];
   relations: NoteLink[];
   backlinks: { type: string; vault: string; path: string; title: string; line: number }[];
@@ -144,7 +148,7 @@ function observationsOf(db: Db, entryId: number): ReadNoteResult['observations']
     'SELECT id, category, content, tags, context, line FROM observations WHERE entry_id = ? ORDER BY line, id', [entryId],
   );
   const temporal = assertionsOf(db, rows.map((o) => o.id));
-  return rows.map(({ id, ...o }) => ({ ...o, tags: JSON.parse(o.tags) as string[], temporal: temporal.get(id) ?? [] }));
+  return rows.map(({ id, ...o }) => ({ ...o, content: withoutTags(o.content), tags: JSON.parse(o.tags) as string[], temporal: temporal.get(id) ?? [] }));
 }
 
 const STANDARD_KEYS = new Set(['title', 'type', 'tags', 'permalink', 'schema']);

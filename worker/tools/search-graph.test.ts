@@ -248,6 +248,23 @@ describe('read_note', () => {
       ['Undated', []],
     ]);
   });
+
+  it('gives each observation as search and graph do: content without its qualifier, tags and context, the tags apart', async () => {
+    const engine = await engineWith({
+      'decisions/cache.md': '# Cache Layer\n\n- [decision] @effective[2026-06-10,2026-07-27) The cache layer will use #infra Redis. #storage #cache/redis (after the load test)\n- [risk] Eviction storms under #load spikes\n',
+    });
+    type Obs = { category: string; content: string; tags: string[]; context: string | null; line: number };
+    const pick = ({ category, content, tags, context, line }: Obs) => ({ category, content, tags, context, line });
+    const note = ok(await engine.call('read_note', { path: 'decisions/cache.md' })) as unknown as { observations: Obs[] };
+    expect(note.observations.map(pick)).toEqual([
+      { category: 'decision', content: 'The cache layer will use Redis.', tags: ['infra', 'storage', 'cache/redis'], context: 'after the load test', line: 3 },
+      { category: 'risk', content: 'Eviction storms under spikes', tags: ['load'], context: null, line: 4 },
+    ]);
+    const hits = (await search(engine, { entity_types: ['observation'] })).results as unknown as Obs[];
+    expect(hits.map(pick)).toEqual(note.observations.map(pick));
+    const graph = ok(await engine.call('graph', { note: 'decisions/cache.md' })) as unknown as { nodes: { observations: Obs[] }[] };
+    expect(graph.nodes[0].observations.map(pick)).toEqual(note.observations.map(pick));
+  });
 });
 
 describe('find', () => {

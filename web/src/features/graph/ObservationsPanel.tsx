@@ -6,7 +6,6 @@ import './graph.css';
 import type { ReadNoteResult } from '../../../../worker/contract';
 import { useI18n } from '../../i18n/i18n';
 import { TagButton } from '../../ui/TagButton';
-import { observationText } from './observation-text';
 import { useValidityText } from './use-validity-format';
 import { validitySpan } from './validity';
 
@@ -35,7 +34,7 @@ export function ObservationsPanel({ observations, onTag }: Props) {
           <ul className="observations">
             {list.map((o) => (
               <li key={o.line} data-testid="observation">
-                {observationText(o.content, o.tags)}
+                {o.content}
                 {o.tags.map((tag) => (
                   <TagButton key={tag} tag={tag} onTag={onTag} />
                 ))}
@@ -76,7 +75,7 @@ function Timeline({ observations }: { observations: Obs[] }) {
       {spans.map((s, i) => {
         const left = pct(s.span[0], 0);
         const width = Math.max(pct(s.span[1], 100) - left, 0.8);
-        const label = observationText(s.o.content, s.o.tags);
+        const label = s.o.content;
         return (
           <div key={i} className="timeline-row" data-testid="timeline-row" title={`${label} — ${text(s.a.valid_during)}`}>
             <span className="timeline-label">{label}</span>
