@@ -38,8 +38,10 @@ export interface StatusInput {
   spec: ModelSpec;
   state: EmbedState;
   counts: Counts;
-  /** Passages with vectors (the index's size); null while the index is still loading. */
+  /** Passages with vectors (the index's size); null while the index is still loading and that is not known. */
   embedded: number | null;
+  /** The whole index is still loading (embedded, if known, comes from the last complete load). */
+  indexing?: boolean;
   paused: boolean;
   /** The runner holds the active model now. */
   loaded: boolean;
@@ -62,7 +64,7 @@ export function describeStatus(s: StatusInput): EmbedStatus {
   return {
     model: { id: s.spec.id, label: s.spec.label, languages: s.spec.languages, dim: s.spec.dim, source: s.spec.source.kind, size_mb: s.spec.sizeMB },
     // Until the index is read, that is what the status says, even while the model loads beside it (warm).
-    state: (s.state === 'idle' || s.state === 'loading') && s.embedded === null ? 'indexing' : s.state === 'idle' && complete ? 'complete' : s.state,
+    state: (s.state === 'idle' || s.state === 'loading') && (s.embedded === null || s.indexing) ? 'indexing' : s.state === 'idle' && complete ? 'complete' : s.state,
     complete,
     paused: s.paused,
     ready: s.loaded && s.embedded !== null && s.state !== 'loading' && s.state !== 'downloading',
