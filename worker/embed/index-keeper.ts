@@ -12,6 +12,12 @@ import { startupMark } from '../platform/startup-marks';
 
 /** Rows of the first load slice; later slices are sized to take about SLICE_MS. */
 const FIRST_SLICE = 2_000;
+/**
+ * Notes of the first slice of openings: each costs a key lookup or two on
+ * pages read from storage at random (2,000 took 1.3 s in Chromium on a busy
+ * machine, holding up every call meanwhile), then sized like the rest.
+ */
+const FIRST_OPENINGS = 200;
 /** A load slice's share of the worker before searches get a turn: a query typed meanwhile waits at most about this. */
 const SLICE_MS = 40;
 /** More changed notes than this since the index was read: reading it all again is faster. */
@@ -130,11 +136,11 @@ export class IndexKeeper {
     forgetChanges(this.db, index.epoch);
     // Every note's opening first (search by 'opening', hybrid's, needs nothing else), then the rest.
     const openings: OpeningRow[] = [];
-    for (let after = 0, notes = this.opts.slice ?? FIRST_SLICE; ; ) {
+    for (let after = 0, notes = this.opts.slice ?? FIRST_OPENINGS; ; ) {
       const started = performance.now();
       after = readOpenings(this.db, index.model, index.dim, after, notes, openings);
       if (after < 0) break;
-      notes = this.nextSlice(notes, performance.now() - started);
+      notes = this.nextSlice(notes, performance.now() - started, 50);
       await nextTask();
       if (this.index !== index) return index; // superseded (model switched) or stopped
     }
@@ -153,7 +159,7 @@ export class IndexKeeper {
       const started = performance.now();
       after = loadIndexSlice(this.db, index, after, rows);
       if (after < 0) break;
-      rows = this.nextSlice(rows, performance.now() - started);
+      rows = this.nextSlice(rows, performance.now() - started, 500);
       await nextTask();
       if (this.index !== index) return index; // superseded (model switched) or stopped
     }
@@ -170,10 +176,10 @@ export class IndexKeeper {
   }
 
   /** The next slice's rows, sized to take about SLICE_MS after one that took `ms`. */
-  private nextSlice(rows: number, ms: number): number {
+  private nextSlice(rows: number, ms: number, min: number): number {
     if (this.opts.slice) return this.opts.slice;
     // At most twice or half the last size: one slice slowed by another thread says little.
-    return Math.round(Math.max(rows / 2, 500, Math.min(rows * 2, 50_000, (rows * SLICE_MS) / Math.max(ms, 1))));
+    return Math.round(Math.max(rows / 2, min, Math.min(rows * 2, 50_000, (rows * SLICE_MS) / Math.max(ms, 1))));
   }
 
   /** These notes' openings as they are now, while the rest loads; re-read whole when the load ends. */
