@@ -13,7 +13,11 @@ export interface EmbedStatus {
   /** Every note is chunked and every readable chunk has a vector of the active model. */
   complete: boolean;
   paused: boolean;
-  /** The active model is loaded in the runner and the vector index is in memory: a search by meaning starts at once. */
+  /**
+   * The active model is loaded in the runner and the vector index is in memory (in a vault known to be
+   * complete, its openings, while state is still 'indexing'): a hybrid search starts at once; vector mode
+   * also waits for the rest of the index while state is 'indexing'.
+   */
   ready: boolean;
   device: string | null;
   /** ONNX Runtime's wasm threads and why that many; null where the host does not choose (Node) or no model is loaded. */
