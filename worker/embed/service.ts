@@ -14,8 +14,7 @@ import { EmbedQueue } from './queue';
 import { StatusCache } from './status-cache';
 import type { QueryVector } from './query-vectors';
 import { describeStatus, type EmbedState, type EmbedStatus } from './status';
-import { epoch, getMeta, setMeta, type Counts } from './store';
-import { writeLane } from '../db/lane';
+import { getMeta, setMeta, type Counts } from './store';
 import type { VectorIndex } from './vector-index';
 
 export type { EmbedState, EmbedStatus } from './status';
@@ -37,13 +36,6 @@ export interface EmbedServiceOptions {
 export type { QueryVector };
 
 const META_PAUSED = 'embed.paused';
-/**
- * "model epoch" when the last whole index found every passage embedded. It
- * stays true while the epoch stays (new or changed passages grow it; vectors
- * of the model are only ever added): the next opening knows the vault is
- * complete from the openings alone, before the rest of the index is read.
- */
-const META_COMPLETE = 'embed.complete_at';
 
 export class EmbedService {
   private spec: ModelSpec;
@@ -62,7 +54,6 @@ export class EmbedService {
   /** Set by stop(): the database is about to be closed or replaced, so nothing more reads it or reports on it. */
   private stopped = false;
   private lastStatus: EmbedStatus | null = null;
-  private completeRecorded: string | null = null;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.keeper = new IndexKeeper(db, { slice: opts.indexSlice });
@@ -141,7 +132,7 @@ export class EmbedService {
     if (!index && !this.keeper.loadingNow && !this.deferred && !this.stopped) void this.index().then(() => this.notify(true), () => undefined);
     const counts = this.currentCounts();
     // While the rest loads, the openings answer hybrid search; a vault complete at this epoch is still complete.
-    const known = !index && this.keeper.openingsOnly(this.spec.id) && getMeta(this.db, META_COMPLETE) === this.completeKey() ? counts.chunks : null;
+    const known = !index && this.keeper.openingsOnly(this.spec.id) && this.cache.knownComplete(this.spec.id) ? counts.chunks : null;
     const status = describeStatus({
       spec: this.spec,
       state: this.state,
@@ -156,25 +147,8 @@ export class EmbedService {
       error: this.error,
       yielding: this.yielding,
     });
-    if (index && status.complete) this.recordComplete();
+    if (index && status.complete && !this.stopped) this.cache.recordComplete(this.spec.id);
     return (this.lastStatus = status);
-  }
-
-  private completeKey(): string {
-    return `${this.spec.id} ${epoch(this.db)}`;
-  }
-
-  /** Remembers in the database that the vault is complete at this epoch (META_COMPLETE), once per epoch. */
-  private recordComplete(): void {
-    const key = this.completeKey();
-    if (this.completeRecorded === key) return;
-    this.completeRecorded = key;
-    if (getMeta(this.db, META_COMPLETE) === key) return;
-    void writeLane(this.db)
-      .run(() => {
-        if (!this.stopped) setMeta(this.db, META_COMPLETE, key);
-      })
-      .catch(() => undefined); // only a shortcut for the next opening
   }
 
   isComplete(): boolean {
