@@ -29,6 +29,8 @@ export interface EmbedServiceOptions {
   quietMs?: number;
   /** Called (throttled) whenever the status changes. */
   onStatus?: (s: EmbedStatus) => void;
+  /** Rows in every slice of the vector index's load (tests pause a load between slices; index-keeper.ts). */
+  indexSlice?: number;
 }
 
 export type { QueryVector };
@@ -54,7 +56,7 @@ export class EmbedService {
   private lastStatus: EmbedStatus | null = null;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
-    this.keeper = new IndexKeeper(db);
+    this.keeper = new IndexKeeper(db, { slice: opts.indexSlice });
     this.cache = new StatusCache(db);
     this.loader = new ModelLoader(embedder);
     this.spec = activeModel(db);
@@ -128,11 +130,15 @@ export class EmbedService {
     // How many passages have vectors is the index's size: it loads in the background first.
     const index = this.keeper.ready(this.spec.id);
     if (!index) this.loadIndexUnlessDeferred();
-    return (this.lastStatus = describeStatus({
+    const counts = this.currentCounts();
+    // While the rest loads, the openings answer hybrid search; a vault complete at this epoch is still complete.
+    const known = !index && this.keeper.openingsOnly(this.spec.id) && this.cache.knownComplete(this.spec.id) ? counts.chunks : null;
+    const status = describeStatus({
       spec: this.spec,
       state: this.state,
-      counts: this.currentCounts(),
-      embedded: index ? index.size : null,
+      counts,
+      embedded: index ? index.size : known,
+      indexing: !index,
       paused: this.paused,
       loaded: this.loader.isLoaded(this.spec),
       runtime: this.loader.runtime,
@@ -140,7 +146,9 @@ export class EmbedService {
       download: this.loader.download,
       error: this.error,
       yielding: this.yielding,
-    }));
+    });
+    if (index && status.complete && !this.stopped) this.cache.recordComplete(this.spec.id);
+    return (this.lastStatus = status);
   }
 
   isComplete(): boolean {
@@ -149,7 +157,8 @@ export class EmbedService {
     // after a page load (docs/search-text.md, first hit after a load).
     if (!this.stopped && !this.keeper.ready(this.spec.id)) {
       this.loadIndexUnlessDeferred();
-      return false;
+      // Once the openings are in, a vault known complete at this epoch answers hybrid already.
+      if (!(this.keeper.openingsOnly(this.spec.id) && this.cache.knownComplete(this.spec.id))) return false;
     }
     return this.status().complete;
   }
@@ -255,8 +264,10 @@ export class EmbedService {
 
   /**
    * Loads the vector index and, when it holds any vector, the model, so the
-   * first search by meaning after opening does not wait for them. A model
-   * that fails to load is left for the search to report.
+   * first search by meaning after opening does not wait for them: in a vault
+   * known to be complete, only the index's openings (hybrid ranks by them;
+   * the rest goes on loading). A model that fails to load is left for the
+   * search to report.
    */
   async warm(): Promise<EmbedStatus> {
     if (!this.loader.embedder) return this.status();
@@ -264,9 +275,12 @@ export class EmbedService {
     // two, not their sum. Whether there are vectors at all is one key lookup; without any, no model is loaded.
     const hasVectors = this.db.column('SELECT 1 FROM vectors WHERE model = ? LIMIT 1', [this.spec.id]).length > 0;
     const model = hasVectors && !this.loader.isLoaded(this.spec) ? this.loadQuietly() : Promise.resolve();
-    const index = await this.index();
+    const index = await this.openingIndex();
     await model;
-    if (index.size > 0 && !this.loader.isLoaded(this.spec)) await this.loadQuietly();
+    if (index.notes > 0 && !this.loader.isLoaded(this.spec)) await this.loadQuietly();
+    // The openings make a search by meaning start at once only in a vault known to be complete (status()):
+    // otherwise ready waits for the whole index.
+    if (!this.status().ready) await this.index();
     return this.status();
   }
 
@@ -295,8 +309,21 @@ export class EmbedService {
   /** The vector index of the active model: loaded in the background the first time, then kept current. */
   index(): Promise<VectorIndex> {
     if (this.stopped) return Promise.reject(new Error('The embedding service was stopped: its database was closed or replaced.'));
-    const dim = this.spec.dim || Number(this.db.column('SELECT dim FROM vectors WHERE model = ? LIMIT 1', [this.spec.id])[0] ?? 0) || 1;
-    return this.keeper.get(this.spec.id, dim);
+    return this.keeper.get(this.spec.id, this.indexDim());
+  }
+
+  /**
+   * The vector index of the active model once every note's opening is in it,
+   * while the rest may still load: enough for search by 'opening' (hybrid),
+   * which then need not wait for the whole index (index-keeper.ts).
+   */
+  openingIndex(): Promise<VectorIndex> {
+    if (this.stopped) return Promise.reject(new Error('The embedding service was stopped: its database was closed or replaced.'));
+    return this.keeper.openings(this.spec.id, this.indexDim());
+  }
+
+  private indexDim(): number {
+    return this.spec.dim || Number(this.db.column('SELECT dim FROM vectors WHERE model = ? LIMIT 1', [this.spec.id])[0] ?? 0) || 1;
   }
 
   /** Whether the loaded model's tokenizer holds this word whole (true when it did not list its vocabulary). */

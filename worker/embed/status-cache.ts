@@ -3,7 +3,17 @@
 // changes them constantly) and whether one vault is fully embedded (searches
 // ask with every keystroke). Part of EmbedService (service.ts).
 import type { Db } from '../db/database';
-import { counts, epoch, vaultEmbedded, type Counts } from './store';
+import { writeLane } from '../db/lane';
+import { counts, epoch, getMeta, setMeta, vaultEmbedded, type Counts } from './store';
+
+/**
+ * "model epoch" when the last whole vector index found every passage
+ * embedded. It stays true while the epoch stays (new or changed passages
+ * grow it; vectors of the model are only ever added): the next opening knows
+ * the vault is complete from the index's openings alone, before the rest is
+ * read (index-keeper.ts), without counting every passage's vector (seconds).
+ */
+const META_COMPLETE = 'embed.complete_at';
 
 /** How long a vault's "fully embedded" answer is reused. */
 const VAULT_CHECK_MS = 2000;
@@ -13,6 +23,7 @@ export class StatusCache {
   private countedEpoch = -1;
   private countedAt = 0;
   private readonly vaultChecks = new Map<number, { complete: boolean; at: number }>();
+  private recorded: string | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -44,5 +55,22 @@ export class StatusCache {
     const complete = vaultEmbedded(this.db, vaultId, chunker, model);
     this.vaultChecks.set(vaultId, { complete, at: now });
     return complete;
+  }
+
+  /** Whether a whole index found every passage embedded with this model at the current epoch. */
+  knownComplete(model: string): boolean {
+    return getMeta(this.db, META_COMPLETE) === `${model} ${epoch(this.db)}`;
+  }
+
+  /** The whole index finds every passage embedded: remembered for the next opening, once per epoch. */
+  recordComplete(model: string): void {
+    const key = `${model} ${epoch(this.db)}`;
+    if (this.recorded === key) return;
+    this.recorded = key;
+    if (getMeta(this.db, META_COMPLETE) === key) return;
+    // Only a shortcut for the next opening: a failed write costs that opening the wait for the whole index.
+    void writeLane(this.db)
+      .run(() => setMeta(this.db, META_COMPLETE, key))
+      .catch(() => undefined);
   }
 }

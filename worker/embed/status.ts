@@ -13,7 +13,11 @@ export interface EmbedStatus {
   /** Every note is chunked and every readable chunk has a vector of the active model. */
   complete: boolean;
   paused: boolean;
-  /** The active model is loaded in the runner and the vector index is in memory: a search by meaning starts at once. */
+  /**
+   * The active model is loaded in the runner and the vector index is in memory (in a vault known to be
+   * complete, its openings, while state is still 'indexing'): a hybrid search starts at once; vector mode
+   * also waits for the rest of the index while state is 'indexing'.
+   */
   ready: boolean;
   device: string | null;
   /** ONNX Runtime's wasm threads and why that many; null where the host does not choose (Node) or no model is loaded. */
@@ -38,8 +42,10 @@ export interface StatusInput {
   spec: ModelSpec;
   state: EmbedState;
   counts: Counts;
-  /** Passages with vectors (the index's size); null while the index is still loading. */
+  /** Passages with vectors (the index's size); null while the index is still loading and that is not known. */
   embedded: number | null;
+  /** The whole index is still loading (embedded, if known, comes from the last complete load). */
+  indexing?: boolean;
   paused: boolean;
   /** The runner holds the active model now. */
   loaded: boolean;
@@ -62,7 +68,7 @@ export function describeStatus(s: StatusInput): EmbedStatus {
   return {
     model: { id: s.spec.id, label: s.spec.label, languages: s.spec.languages, dim: s.spec.dim, source: s.spec.source.kind, size_mb: s.spec.sizeMB },
     // Until the index is read, that is what the status says, even while the model loads beside it (warm).
-    state: (s.state === 'idle' || s.state === 'loading') && s.embedded === null ? 'indexing' : s.state === 'idle' && complete ? 'complete' : s.state,
+    state: (s.state === 'idle' || s.state === 'loading') && (s.embedded === null || s.indexing) ? 'indexing' : s.state === 'idle' && complete ? 'complete' : s.state,
     complete,
     paused: s.paused,
     ready: s.loaded && s.embedded !== null && s.state !== 'loading' && s.state !== 'downloading',

@@ -167,6 +167,50 @@ export function loadIndexSlice(db: Db, index: VectorIndex, afterChunk: number, l
   return last;
 }
 
+/**
+ * A note's opening as a load reads it: its first readable passage (by seq,
+ * which within a note is chunk id order) with a vector of the model and of
+ * `dim` components. `k` names the note in the SQL around it.
+ */
+const OPENING_ID = `(SELECT c2.id FROM chunks c2 WHERE c2.entry_id = k.entry_id AND c2.readable = 1
+  AND EXISTS (SELECT 1 FROM vectors v2 WHERE v2.model = ? AND v2.hash = c2.hash AND length(v2.vec) = ?) ORDER BY c2.seq LIMIT 1)`;
+
+export interface OpeningRow extends IndexRow {
+  entryId: number;
+}
+
+/**
+ * The openings of the next `limit` notes with passages after `afterEntry`
+ * (in entry id order; a note without a vector gives none); returns the last
+ * entry id looked at, or -1 when there was none. The vectors are copied.
+ * One key lookup per note (its first passage, in a fully embedded vault),
+ * where the whole index reads every passage.
+ */
+export function readOpenings(db: Db, model: string, dim: number, afterEntry: number, limit: number, into: OpeningRow[]): number {
+  let last = -1;
+  db.eachRaw(
+    `SELECT k.entry_id, c.id, v.scale, v.vec FROM (SELECT DISTINCT entry_id FROM chunks WHERE entry_id > ? ORDER BY entry_id LIMIT ?) k
+     LEFT JOIN chunks c ON c.id = ${OPENING_ID}
+     LEFT JOIN vectors v ON v.model = ? AND v.hash = c.hash`,
+    [afterEntry, limit, model, dim, model],
+    (cols) => {
+      last = cols[0] as number;
+      const vec = cols[3];
+      if (vec instanceof Int8Array) into.push({ entryId: last, chunkId: cols[1] as number, scale: cols[2] as number, vec: vec.slice() });
+    },
+  );
+  return last;
+}
+
+/** One note's opening now (null: it has none), for keeping the openings current while the rest loads. */
+export function noteOpening(db: Db, model: string, dim: number, entryId: number): IndexRow | null {
+  const row = db.get<{ id: number; scale: number; vec: Uint8Array }>(
+    `SELECT c.id, v.scale, v.vec FROM (SELECT ? AS entry_id) k JOIN chunks c ON c.id = ${OPENING_ID} JOIN vectors v ON v.model = ? AND v.hash = c.hash`,
+    [entryId, model, dim, model],
+  );
+  return row ? { chunkId: row.id, scale: row.scale, vec: new Int8Array(row.vec.buffer, row.vec.byteOffset, row.vec.byteLength).slice() } : null;
+}
+
 /** The rows of one note, for updating the index after its vectors were written. */
 export function noteRows(db: Db, model: string, entryId: number): IndexRow[] {
   return db

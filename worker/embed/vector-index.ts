@@ -71,6 +71,12 @@ export class VectorIndex {
   private readonly topCache = new Map<string, number>();
   /** The database epoch this index reflects (see store.ts). */
   epoch = -1;
+  /**
+   * Every note's passages are in (false while a load has read only the
+   * openings and part of the rest: search by 'opening' is exact then, by
+   * 'best' it would miss passages, so it refuses).
+   */
+  passagesLoaded = true;
 
   constructor(readonly model: string, readonly dim: number, opts: { simd?: boolean } = {}) {
     this.stride = strideFor(dim);
@@ -110,13 +116,7 @@ export class VectorIndex {
   addOne(entryId: number, chunkId: number, scale: number, vec: Int8Array): void {
     if (vec.length !== this.dim) throw new Error(`vector of ${vec.length} components in a ${this.dim}-d index`);
     this.topCache.clear();
-    let slot = this.slotOf.get(entryId);
-    if (slot === undefined) {
-      slot = this.freeSlots.pop() ?? this.slotEntry.length;
-      this.slotOf.set(entryId, slot);
-      this.slotEntry[slot] = entryId;
-      this.slotRows[slot] = [];
-    }
+    const slot = this.slotFor(entryId);
     this.reserve(this.rows + 1);
     const vecs = this.kernel.vectors();
     const i = this.rows++;
@@ -125,9 +125,33 @@ export class VectorIndex {
     this.scales[i] = scale;
     this.chunkIds[i] = chunkId;
     this.rowSlot[i] = slot;
-    // Passages arrive in passage order (see add): a note's first row is its opening.
-    if (!this.slotRows[slot].length) this.openings.set(slot, chunkId, scale, vec);
+    // Passages arrive in passage order (see add): a note's first row is its opening,
+    // unless the opening came first (setOpening, a load that reads the openings before the rest).
+    if (!this.openings.has(slot)) this.openings.set(slot, chunkId, scale, vec);
     this.slotRows[slot].push(i);
+  }
+
+  /**
+   * A note's opening alone, before (or without) its other passages: the note
+   * gets a slot if it had none, as its first row would give it. Null: the
+   * note has no vector any more and leaves the index.
+   */
+  setOpening(entryId: number, opening: IndexRow | null): void {
+    if (!opening) return this.remove(entryId);
+    if (opening.vec.length !== this.dim) throw new Error(`vector of ${opening.vec.length} components in a ${this.dim}-d index`);
+    this.topCache.clear();
+    this.openings.set(this.slotFor(entryId), opening.chunkId, opening.scale, opening.vec);
+  }
+
+  private slotFor(entryId: number): number {
+    let slot = this.slotOf.get(entryId);
+    if (slot === undefined) {
+      slot = this.freeSlots.pop() ?? this.slotEntry.length;
+      this.slotOf.set(entryId, slot);
+      this.slotEntry[slot] = entryId;
+      this.slotRows[slot] = [];
+    }
+    return slot;
   }
 
   /** Lays each note's rows out consecutively (after a load in chunk order), dropping removed rows. */
@@ -170,6 +194,7 @@ export class VectorIndex {
    */
   search(query: ArrayLike<number>, candidates: Iterable<number> | null, limit: number, cut: IndexCut = {}): IndexSearch {
     const { minScore = -Infinity, maxGap = Infinity, by = 'best', gapFrom = 'candidates' } = cut;
+    if (by === 'best' && !this.passagesLoaded) throw new Error('The vector index has only read the openings so far: search it by opening, or wait for the whole index.');
     if (query.length !== this.dim) throw new Error(`query of ${query.length} components against a ${this.dim}-d index`);
     const qscale = quantizeQuery(query, this.kernel.query());
     const nSlots = this.slotEntry.length;

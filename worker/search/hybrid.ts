@@ -218,9 +218,10 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   if (known && !known.ok && known.reason === 'language') return asText(known.message);
   const depth = mode === 'vector' ? window.offset + window.limit : depthFor(window);
   // A new query is embedded in the model's worker (and a vector index not loaded yet loads in slices):
-  // the text side runs here meanwhile, not after them.
+  // the text side runs here meanwhile, not after them. Hybrid ranks by openings (NOTE_MEANING), which
+  // load before the rest of the index: it waits for them only.
   const pending = known ? Promise.resolve(known) : embed.queryVector(words);
-  const loading = embed.index();
+  const loading = mode === 'hybrid' && NOTE_MEANING.hybrid === 'opening' ? embed.openingIndex() : embed.index();
   loading.catch(() => undefined); // awaited below unless the query fails first
   const text = mode === 'hybrid' ? rankText(db, scope, query, { offset: 0, limit: depth }) : null;
   const q = await pending;
@@ -229,7 +230,7 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
     return asText(q.message);
   }
   const index = await loading;
-  if (index.size > 0 && index.dim !== q.vector.length) {
+  if (index.notes > 0 && index.dim !== q.vector.length) {
     throw toolError('internal', `The stored vectors have ${index.dim} dimensions but the model produces ${q.vector.length}.`, 'mode');
   }
   const plan = meaningPlan(db, query, (w) => embed.knowsWord(w));
@@ -237,7 +238,7 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   const cut = vectorCut(embed.model);
   // Hybrid reads a note's meaning from its opening (see NOTE_MEANING); vector mode from its best passage.
   const by = mode === 'hybrid' ? NOTE_MEANING.hybrid : 'best';
-  const vec = index.size > 0 && plan.kind !== 'none' ? vectorRank(db, index, q.vector, condition, depth, cut, by, reference) : { hits: [], scored: 0 };
+  const vec = index.notes > 0 && plan.kind !== 'none' ? vectorRank(db, index, q.vector, condition, depth, cut, by, reference) : { hits: [], scored: 0 };
   const highlight = highlightLeaves(query).map((l) => ({ text: l.text, prefix: l.prefix }));
 
   if (!text) {
