@@ -46,7 +46,7 @@ export interface ToolArgsMap {
   find: {
     /** The filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}. Omit it to list every note. See README "Filter language". */
     filters?: Record<string, unknown> | string;
-    /** Frontmatter fields to return for each note (dotted paths for nested keys); values keep their types, null where missing. */
+    /** Frontmatter fields (and Dataview inline fields; the frontmatter wins a clash) to return for each note (dotted paths for nested keys); values keep their types, null where missing. */
     fields?: string[];
     /** Sort by fields, order "asc" (default) or "desc"; missing values last; numbers, then text (case-insensitive), then booleans. Default: by path. */
     sort?: { field: string; order?: 'asc' | 'desc' }[];
