@@ -33,6 +33,7 @@ describe('URL state codec', () => {
     expect(decodeState('filter=[1,2]').filter).toBeNull();
     expect(decodeState('filter={}').filter).toBeNull();
     expect(decodeState('page=2.5').page).toBe(1);
+    expect(decodeState('cols={"a":1}').cols).toBeNull();
     expect(decodeState('note=a.md').note).toBeNull();
   });
 

@@ -30,8 +30,11 @@ export interface SearchState {
   prefix: string | null;
   page: number;
   view: ViewKind;
-  /** Frontmatter fields shown as result badges and table columns. */
-  cols: string[];
+  /**
+   * Frontmatter fields shown as result badges and table columns; null: none
+   * picked yet (the table then shows the filter's fields), [] picked none.
+   */
+  cols: string[] | null;
   sort: SortSpec | null;
   note: OpenNote | null;
   entity: EntityKind;
@@ -47,7 +50,7 @@ export const EMPTY_STATE: SearchState = {
   prefix: null,
   page: 1,
   view: 'results',
-  cols: [],
+  cols: null,
   sort: null,
   note: null,
   entity: 'entity',
@@ -67,7 +70,7 @@ export function encodeState(s: SearchState): string {
   if (s.prefix) p.set('in', s.prefix);
   if (s.page > 1) p.set('page', String(s.page));
   if (s.view !== 'results') p.set('view', s.view);
-  if (s.cols.length) p.set('cols', JSON.stringify(s.cols));
+  if (s.cols !== null) p.set('cols', JSON.stringify(s.cols));
   if (s.sort) p.set('sort', `${s.sort.order === 'desc' ? '-' : ''}${s.sort.field}`);
   if (s.entity !== 'entity') p.set('kind', s.entity);
   if (s.asOf) p.set('as_of', s.asOf);
@@ -109,7 +112,7 @@ export function decodeState(search: string): SearchState {
     prefix: prefix ? (prefix.endsWith('/') ? prefix : `${prefix}/`) : null,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
     view: view === 'table' ? 'table' : 'results',
-    cols: Array.isArray(cols) ? [...new Set(cols.filter((c): c is string => typeof c === 'string' && c !== ''))] : [],
+    cols: Array.isArray(cols) ? [...new Set(cols.filter((c): c is string => typeof c === 'string' && c !== ''))] : null,
     sort: sortRaw && sortRaw !== '-' ? { field: sortRaw.replace(/^-/, ''), order: sortRaw.startsWith('-') ? 'desc' : 'asc' } : null,
     note: notePath && noteVault !== null ? { vault: noteVault, path: notePath } : null,
     entity: kind === 'observation' || kind === 'relation' ? kind : 'entity',

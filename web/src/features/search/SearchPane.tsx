@@ -160,7 +160,7 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
             <ResultList
               hits={out.r.results}
               active={active}
-              badgeFields={state.cols}
+              badgeFields={state.cols ?? []}
               openId={openId}
               onOpen={open}
               onOpenNote={(vault, path) => update({ note: { vault, path } })}

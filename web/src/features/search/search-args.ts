@@ -18,7 +18,7 @@ export function searchArgs(s: SearchState, caps: SearchCaps): ToolArgs<'search'>
   if (caps.filters && s.filter) a.filters = s.filter;
   if (s.vault) a.vault = s.vault;
   if (caps.pathPrefix && s.prefix) a.path_prefix = s.prefix;
-  if (caps.hitFields && s.cols.length) a.fields = s.cols;
+  if (caps.hitFields && s.cols?.length) a.fields = s.cols;
   // Only observations carry valid time: with a date the entity choice shows them, and the search asks for them.
   const entity = s.asOf ? 'observation' : s.entity;
   if (entity !== 'entity') a.entity_types = [entity];

@@ -1,6 +1,6 @@
 // The table's columns: picked ones win; without any, the fields the filter names.
 import { describe, expect, it } from 'vitest';
-import { decodeState } from '../../state/url-state';
+import { decodeState, encodeState } from '../../state/url-state';
 import { findArgs, tableColumns } from './find-args';
 
 const all = () => true;
@@ -16,5 +16,15 @@ describe('the table shows the fields the filter asks about', () => {
     const picked = decodeState(`?view=table&cols=${encodeURIComponent('["rating"]')}&filter=${encodeURIComponent('{"steps":1}')}`);
     expect(tableColumns(picked)).toEqual(['rating']);
     expect(tableColumns(decodeState('?view=table&q=x'))).toEqual([]);
+  });
+
+  it('shows no column once the filter\'s only one is unticked, and says so in the URL', () => {
+    const s = decodeState(`?view=table&filter=${encodeURIComponent('{"steps":{"$gt":5000}}')}`);
+    const unticked = { ...s, cols: tableColumns(s).filter((c) => c !== 'steps') };
+    expect(tableColumns(unticked)).toEqual([]);
+    expect(findArgs(unticked, all).fields).toEqual([]);
+    const again = decodeState(encodeState(unticked));
+    expect(again.cols).toEqual([]);
+    expect(tableColumns(again)).toEqual([]);
   });
 });

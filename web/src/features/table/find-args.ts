@@ -4,12 +4,13 @@ import type { ToolArgs } from '../../../../worker/contract';
 import type { SearchState } from '../../state/url-state';
 
 /**
- * The table's columns: those the user picked, else the fields the filter names
- * (filtering on `steps > 5000` and not seeing the steps would be odd; Dataview's
- * TABLE shows what the query asks about).
+ * The table's columns: those the user picked (none, if every one was
+ * unticked), else the fields the filter names (filtering on `steps > 5000` and
+ * not seeing the steps would be odd; Dataview's TABLE shows what the query
+ * asks about).
  */
 export function tableColumns(s: SearchState): string[] {
-  return s.cols.length ? s.cols : Object.keys(s.filter ?? {});
+  return s.cols ?? Object.keys(s.filter ?? {});
 }
 
 /** find's arguments for the search state; has() says which arguments this engine's find takes. */
