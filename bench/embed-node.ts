@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { BUILTIN_MODELS, DEFAULT_MODEL_ID } from '../worker/embed/models';
 import { nodeEmbedder } from '../worker/embed/node-embedder';
+import { nodeEmbedderPool } from '../worker/embed/node-embedder-pool';
 import { byLength, WINDOW_BATCHES } from '../worker/embed/queue';
 import type { Embedder } from '../worker/embed/embedder';
 import { writeDocSection } from './browser/doc-section';
@@ -38,6 +39,8 @@ interface Config {
   threads?: number;
   spinning: boolean;
   batch: number;
+  /** Embedder threads of the pool (node-embedder-pool.ts), each with one ONNX Runtime thread; absent: one embedder in-process. */
+  workers?: number;
 }
 const CONFIGS: Config[] = [
   { label: 'ONNX Runtime default threads, spinning (before)', spinning: true, batch: 16 },
@@ -48,6 +51,8 @@ const CONFIGS: Config[] = [
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 8 },
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 32 },
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 64 },
+  { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel)', spinning: false, batch: 16, workers: 2 },
+  { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel)', spinning: false, batch: 32, workers: 2 },
 ];
 
 const sample = samplePassages(VAULT, spec, SAMPLE);
@@ -63,7 +68,7 @@ const batchesOf = (size: number) => {
 
 const embedders = new Map<Config, Embedder>();
 for (const c of CONFIGS) {
-  const e = nodeEmbedder({ offline: true, threads: c.threads, spinning: c.spinning });
+  const e = c.workers ? nodeEmbedderPool({ offline: true, workers: c.workers }) : nodeEmbedder({ offline: true, threads: c.threads, spinning: c.spinning });
   await e.load(spec);
   await e.embed(sample.slice(0, c.batch), 'passage'); // warm-up: first-run allocations
   embedders.set(c, e);
@@ -106,7 +111,9 @@ if (!argv.includes('--no-doc')) {
 The Node embedder (the kioku CLI's: onnxruntime-node through transformers.js,
 the default int8 file \`model_int8.onnx\`), ${sample.length} passages of
 seekstone-10k batched by token count as the queue does, each configuration
-its own session, ${ROUNDS} rounds interleaved. "Default threads": ONNX
+its own session, ${ROUNDS} rounds interleaved. "Data parallel": the batch
+split in two, each half embedded at once on its own embedder thread with
+one ONNX Runtime thread (\`worker/embed/node-embedder-pool.ts\`). "Default threads": ONNX
 Runtime's own choice (one per physical core: 2 here). Spinning: whether
 ONNX Runtime's idle pool threads busy-wait for work (its default) or sleep
 (\`session.intra_op.allow_spinning = 0\`, what the Node embedder now sets).

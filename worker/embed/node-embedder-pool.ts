@@ -1,0 +1,139 @@
+// The Node embedder on several cores (the kioku CLI): one embedder thread per
+// core, each running the model on one ONNX Runtime thread, and every batch of
+// passages split between them. Small matrix products split badly across
+// ONNX Runtime's own threads (docs/benchmarks.md, "Node: data parallel");
+// separate batches on separate threads do not wait for each other.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Embedder, LoadedModel, LoadProgress, Role } from './embedder';
+import type { ModelSpec } from './models';
+import type { NodeEmbedderOptions } from './node-embedder';
+
+/** What the pool asks of a thread (sent with an id, which the reply repeats). */
+export type PoolRequest =
+  | { op: 'load'; spec: ModelSpec; progress: boolean }
+  | { op: 'embed'; texts: string[]; role: Role }
+  | { op: 'tokens'; texts: string[] };
+export interface PoolReply {
+  id: number;
+  value?: unknown;
+  error?: string;
+  progress?: LoadProgress;
+}
+
+/** Fewer passages than this a thread are not split further: a run's fixed cost would outweigh the gain. */
+export const MIN_PASSAGES_PER_THREAD = 4;
+
+const BOOT = new URL('./node-embed-thread-boot.mjs', import.meta.url);
+const ENTRY = new URL('./node-embed-thread.ts', import.meta.url).href;
+
+/** One embedder thread: requests in, replies out; it keeps the process alive only while it owes a reply. */
+class EmbedThread {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private waiting = new Map<number, { done: (v: unknown) => void; fail: (e: Error) => void; progress?: (p: LoadProgress) => void }>();
+  /** The model this thread has loaded; a thread started again loads it before anything else. */
+  spec: ModelSpec | null = null;
+
+  constructor(private readonly options: NodeEmbedderOptions) {}
+
+  request<T>(req: PoolRequest, progress?: (p: LoadProgress) => void): Promise<T> {
+    const worker = this.worker ?? this.start();
+    const id = this.nextId++;
+    return new Promise<T>((done, fail) => {
+      this.waiting.set(id, { done: done as (v: unknown) => void, fail, progress });
+      worker.ref();
+      worker.postMessage({ ...req, id });
+    });
+  }
+
+  stop(): Promise<number> | undefined {
+    const w = this.worker;
+    this.worker = null;
+    this.spec = null;
+    return w?.terminate();
+  }
+
+  private start(): Worker {
+    const w = new Worker(BOOT, { workerData: { entry: ENTRY, options: this.options } });
+    w.on('message', (r: PoolReply) => {
+      const job = this.waiting.get(r.id);
+      if (!job) return;
+      if (r.progress) return job.progress?.(r.progress);
+      this.waiting.delete(r.id);
+      if (!this.waiting.size) w.unref();
+      if (r.error !== undefined) job.fail(new Error(r.error));
+      else job.done(r.value);
+    });
+    // A thread that died fails what it owed; the next request starts a new one.
+    const died = (e: Error) => {
+      if (this.worker === w) this.worker = null;
+      this.spec = null;
+      for (const job of this.waiting.values()) job.fail(e);
+      this.waiting.clear();
+    };
+    w.on('error', died);
+    w.on('exit', (code) => died(new Error(`The embedder thread stopped (exit code ${code}).`)));
+    w.unref();
+    this.worker = w;
+    return w;
+  }
+}
+
+export interface NodeEmbedderPool extends Embedder {
+  readonly threads: number;
+  /** Ends the threads (tests; the CLI's process ends without it, since idle threads do not hold it). */
+  close(): Promise<void>;
+}
+
+export function nodeEmbedderPool(opts: NodeEmbedderOptions & { workers?: number } = {}): NodeEmbedderPool {
+  const { workers, threads: _ignored, ...options } = opts;
+  const n = Math.max(1, Math.floor(workers ?? availableParallelism()));
+  const pool = Array.from({ length: n }, () => new EmbedThread(options));
+  let spec: ModelSpec | null = null;
+
+  const ready = async (t: EmbedThread) => {
+    if (spec && t.spec?.id !== spec.id) {
+      t.spec = spec;
+      await t.request({ op: 'load', spec, progress: false });
+    }
+  };
+  const embedOn = async (t: EmbedThread, texts: string[], role: Role) => {
+    await ready(t);
+    return t.request<Float32Array>({ op: 'embed', texts, role });
+  };
+
+  return {
+    threads: n,
+    async load(s, onProgress) {
+      spec = s;
+      const loads = pool.map((t, i) => {
+        t.spec = s;
+        return t.request<LoadedModel>({ op: 'load', spec: s, progress: i === 0 && !!onProgress }, i === 0 ? onProgress : undefined);
+      });
+      const [first] = await Promise.all(loads);
+      return first;
+    },
+    async embed(texts, role) {
+      // Contiguous slices: the queue hands over passages sorted by length, so each slice pads little.
+      const k = Math.min(n, Math.floor(texts.length / MIN_PASSAGES_PER_THREAD) || 1);
+      if (k === 1) return embedOn(pool[0], texts, role);
+      const size = Math.ceil(texts.length / k);
+      const parts = await Promise.all(pool.slice(0, k).map((t, i) => embedOn(t, texts.slice(i * size, (i + 1) * size), role)));
+      const out = new Float32Array(parts.reduce((sum, p) => sum + p.length, 0));
+      let at = 0;
+      for (const p of parts) {
+        out.set(p, at);
+        at += p.length;
+      }
+      return out;
+    },
+    async tokenCounts(texts) {
+      await ready(pool[0]);
+      return pool[0].request<number[]>({ op: 'tokens', texts });
+    },
+    async close() {
+      await Promise.all(pool.map((t) => t.stop()));
+    },
+  };
+}
