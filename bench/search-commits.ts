@@ -6,7 +6,10 @@
 // node_modules); this checkout is always the last side. Figures measured on
 // different days (or machines) are not comparable; this compares code alone.
 // Options: --queries N (default 300), --reps N (passes over the queries, default 2),
-// --cases text,filter,path (default all three).
+// --cases text,filter,path,questions (default all four; `questions` is the
+// question-length set of bench:search, 8–12 words, repeated up to --queries),
+// --compare (before timing, every side answers every query of every case, pages 1
+// and 3, and the answers must be identical: hits, snippets, totals; exits 1 if not).
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -30,9 +33,10 @@ const CASES: Record<string, Record<string, unknown>> = {
   text: {},
   filter: { filters: { type: 'note' } },
   path: { path_prefix: 'Reference/' },
+  questions: {},
 };
-const CASE_NAMES: Record<string, string> = { text: 'text', filter: 'text + filter {"type":"note"}', path: 'text + path_prefix "Reference/"' };
-const cases = opt('cases', 'text,filter,path').split(',');
+const CASE_NAMES: Record<string, string> = { text: 'text', filter: 'text + filter {"type":"note"}', path: 'text + path_prefix "Reference/"', questions: 'text, questions of 8–12 words' };
+const cases = opt('cases', 'text,filter,path,questions').split(',');
 
 interface Side {
   label: string;
@@ -61,13 +65,49 @@ const digest = (qs: string[]) => createHash('sha1').update(qs.join('\n')).digest
 const samples = new Set(sides.map((s) => digest(s.queries)));
 const sampleNote = samples.size === 1 ? `every side samples the same ${count} queries (sha1 ${[...samples][0]})` : `the sides sample DIFFERENT queries (${sides.map((s) => `${s.label} ${digest(s.queries)}`).join(', ')}); all are timed on the first side's`;
 process.stderr.write(`${sampleNote}\n`);
-const queries = sides[0].queries;
+const keywordQueries = sides[0].queries;
+const { questionQueries } = await import(`${HERE}/bench/browser/scenarios/search-text.ts`);
+const queriesOf = (name: string): string[] => (name === 'questions' ? questionQueries(count) : keywordQueries);
+
+if (argv.includes('--compare')) {
+  // Answers are compared, not the time budget: on a loaded machine one side may run out of it (partial) where the other does not.
+  const budgets: { bounds: { budgetMs: number }; ms: number }[] = [];
+  for (const root of roots) {
+    const { QUERY_BOUNDS } = await import(`${root}/worker/search/query-syntax.ts`);
+    budgets.push({ bounds: QUERY_BOUNDS, ms: QUERY_BOUNDS.budgetMs });
+    QUERY_BOUNDS.budgetMs = Number.POSITIVE_INFINITY;
+  }
+  // Everything a caller sees must be the same on every side (elapsed_ms aside).
+  let compared = 0;
+  const diffs: string[] = [];
+  for (const name of cases) {
+    const unique = [...new Set(queriesOf(name))];
+    for (const q of unique) {
+      for (const page of [1, 3]) {
+        const args = { query: q, ...CASES[name], ...(page > 1 ? { page } : {}) };
+        const answers = await Promise.all(sides.map(async (s) => JSON.stringify(await s.call(args), (k, v) => (k === 'elapsed_ms' ? undefined : v))));
+        compared++;
+        answers.forEach((a, k) => {
+          if (a === answers[0] || diffs.length >= 20) return;
+          let at = 0;
+          while (a[at] === answers[0][at]) at++;
+          const from = Math.max(0, at - 150);
+          diffs.push(`${name} page ${page} "${q}", from character ${from}: ${sides[0].label} ${answers[0].slice(from, at + 150)}\n  ${sides[k].label} ${a.slice(from, at + 150)}`);
+        });
+      }
+    }
+  }
+  process.stderr.write(diffs.length ? `DIFFERENT answers (first ${diffs.length}):\n${diffs.join('\n')}\n` : `${compared} calls (cases ${cases.join(', ')}; pages 1 and 3): identical answers on every side\n`);
+  if (diffs.length) process.exit(1);
+  for (const b of budgets) b.bounds.budgetMs = b.ms;
+}
 
 const BLOCK = 20;
 const rows: BenchRow[] = [];
 const loadStart = loadavg()[0];
 for (const name of cases) {
   const args = CASES[name];
+  const queries = queriesOf(name);
   const wall = sides.map(() => [] as number[]);
   const cpu = sides.map(() => 0);
   for (const s of sides) for (const q of queries.slice(0, 30)) await s.call({ query: q, ...args });

@@ -63,7 +63,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
   )) {
     entries.set(e.id, e);
   }
-  const where = locators(opts.highlight);
+  const locate = locatorPattern(locators(opts.highlight));
   const files = opts.fields?.some((f) => fileField(f)) ? fileFieldValues(db, ids, opts.fields) : null;
   const inline = opts.fields?.length ? inlineFieldValues(db, ids, opts.fields) : null;
   const hits: SearchHit[] = [];
@@ -81,7 +81,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
       permalink: e.permalink,
       tags,
       score: r.score,
-      snippet: r.snippet ?? (r.passage !== undefined ? passageSnippet(db, e, r.passage, hl, opts.markers, where) : snippetFor(db, e, hl, opts.markers, where)),
+      snippet: r.snippet ?? (r.passage !== undefined ? passageSnippet(db, e, r.passage, hl, opts.markers, locate) : snippetFor(db, e, hl, opts.markers, locate)),
     };
     if (opts.fields?.length) {
       // Files have no frontmatter: every field is null. Notes read it as find does.
@@ -99,12 +99,12 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
  * word; otherwise the note's own text where it has them (the reader sees why
  * the note is there); otherwise the passage as it is.
  */
-function passageSnippet(db: Db, e: EntryRow, passage: string, hl: Highlighter, markers: [string, string], where: string[]): string {
+function passageSnippet(db: Db, e: EntryRow, passage: string, hl: Highlighter, markers: [string, string], locate: RegExp | null): string {
   const opts = { open: markers[0], close: markers[1] };
   if (!hl.re || e.head === null) return makeSnippet(passage, hl, opts);
   const inPassage = makeSnippet(passage, hl, { ...opts, requireHit: true });
   if (inPassage !== null) return inPassage;
-  const inNote = snippetFor(db, e, hl, markers, where, true);
+  const inNote = snippetFor(db, e, hl, markers, locate, true);
   return inNote ?? makeSnippet(passage, hl, opts);
 }
 
@@ -115,33 +115,63 @@ const OPENING_CHARS = 1_000;
 /** Around a match located further in, this much text is read. */
 const SNIPPET_WINDOW_CHARS = 6_000;
 
-const NONE = 9e15;
-
 /**
- * Where the first of the words occurs in a note's body (1-based, in
- * lower(body) as instr() sees it; NONE when nowhere) and the body's length.
- * MATERIALIZED: the text is folded once; as a plain subquery SQLite folds the
- * whole body again for every word (measured over the long notes among the
- * top 20 of 102 queries on seekstone-10k: 149 ms in all instead of 237;
- * searching the first 64k characters first was no faster, 223 ms).
+ * Where the first of the words occurs in a note's body and the body's
+ * length, in characters (code points, as SQLite counts them), `at` 1-based
+ * and null when nowhere; and the window of SNIPPET_WINDOW_CHARS around it (n and window only when found).
+ * The same answer SQL's instr(lower(body), word) gave (lower() folds only
+ * ASCII; the locators are ASCII-lower-case words or CJK text, which a
+ * case-insensitive regex without the u flag matches exactly as that did),
+ * found in one pass over the body read once, where SQL lower-cased a copy of
+ * the whole body, stored it and searched it once per word (docs/search-text.md,
+ * "Snippets of long notes located in JavaScript").
  */
-function firstOccurrence(db: Db, id: number, where: string[]): { at: number; n: number } {
-  return db.get<{ at: number; n: number }>(
-    `WITH t(b) AS MATERIALIZED (SELECT lower(body) FROM contents WHERE entry_id = ?)
-     SELECT min(${where.map(() => `coalesce(nullif(instr(b, ?), 0), ${NONE})`).join(', ')}) AS at, length(b) AS n FROM t`,
-    [id, ...where],
-  )!;
+export function locateInBody(body: string, locate: RegExp): { at: number | null; n: number; window: string } {
+  const m = locate.exec(body);
+  if (!m) return { at: null, n: 0, window: '' };
+  // Without surrogate pairs a UTF-16 offset is a character offset.
+  const astral = SURROGATE.test(body);
+  const n = astral ? codePoints(body, body.length) : body.length;
+  const at = (astral ? codePoints(body, m.index) : m.index) + 1;
+  const from = Math.max(1, at - SNIPPET_WINDOW_CHARS / 4);
+  const window = astral ? codePointSlice(body, from - 1, SNIPPET_WINDOW_CHARS) : body.substr(from - 1, SNIPPET_WINDOW_CHARS);
+  return { at, n, window };
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** How many characters (code points) the first `end` UTF-16 units of s hold. */
+function codePoints(s: string, end: number): number {
+  let n = 0;
+  for (let i = 0; i < end; i++, n++) if (s.charCodeAt(i) >= 0xd800 && s.charCodeAt(i) <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+  return n;
+}
+
+/** substr() by characters (code points): `count` of them from character `start` (0-based). */
+function codePointSlice(s: string, start: number, count: number): string {
+  const unit = (cp: number, from: number, at: number): number => {
+    let i = from;
+    for (let k = at; k < cp && i < s.length; k++) i += s.charCodeAt(i) >= 0xd800 && s.charCodeAt(i) <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    return i;
+  };
+  const a = unit(start, 0, 0);
+  return s.slice(a, unit(start + count, a, start));
+}
+
+/** The locators as one case-insensitive pattern (no u flag: only ASCII letters fold, as in SQL lower()). */
+export function locatorPattern(where: readonly string[]): RegExp | null {
+  return where.length ? new RegExp(where.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i') : null;
 }
 
 /**
- * A snippet without decoding a whole long note: its head first; if no word
- * matches there, SQL instr() locates the first occurrence further in and
- * only a window around it is read. Long notes that only match in forms
- * instr() cannot see (width variants) show their beginning.
+ * A snippet without normalising a whole long note: its head first; if no
+ * word matches there, locateInBody() finds the first occurrence further in and
+ * only a window around it is normalised and searched. Long notes that only
+ * match in forms a locator cannot see (width variants) show their beginning.
  */
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], where: string[]): string;
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], where: string[], requireHit: true): string | null;
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], where: string[], requireHit = false): string | null {
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: RegExp | null): string;
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: RegExp | null, requireHit: true): string | null;
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: RegExp | null, requireHit = false): string | null {
   if (e.kind === 'file') return requireHit ? null : e.path;
   if (e.head === null) return requireHit ? null : '';
   const opts = { open: markers[0], close: markers[1] };
@@ -151,11 +181,11 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
   const full = e.head.length + 1; // longer than the head: enough for the trailing ellipsis
   const found = makeSnippet(e.head, hl, { ...opts, requireHit: true, fullLength: full });
   if (found !== null) return found;
-  if (!where.length) return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
-  const { at, n } = firstOccurrence(db, e.id, where);
-  if (at < NONE) {
+  if (!locate) return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
+  const body = db.get<{ body: string }>('SELECT body FROM contents WHERE entry_id = ?', [e.id])!.body;
+  const { at, n, window } = locateInBody(body, locate);
+  if (at !== null) {
     const from = Math.max(1, at - SNIPPET_WINDOW_CHARS / 4);
-    const window = db.get<{ body: string }>('SELECT substr(body, ?, ?) AS body FROM contents WHERE entry_id = ?', [from, SNIPPET_WINDOW_CHARS, e.id])!.body;
     const there = makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: n, windowStart: from - 1 });
     if (there !== null) return there;
   }

@@ -20,6 +20,22 @@ export function searchForm(s: string): string {
 
 const CHUNK = 1024;
 
+/**
+ * searchForm(cluster).length, remembered: a note's non-ASCII characters
+ * repeat (é, —, ’, kana), and normalising each one again was most of the
+ * walk's time (CPU profile of the keyword benchmark, docs/search-text.md).
+ */
+const formLengths = new Map<string, number>();
+function formLength(cluster: string): number {
+  let n = formLengths.get(cluster);
+  if (n === undefined) {
+    n = searchForm(cluster).length;
+    if (formLengths.size >= 4096) formLengths.clear();
+    formLengths.set(cluster, n);
+  }
+  return n;
+}
+
 /** Before these characters the text can be cut without changing its normal form. */
 function isSafeCut(code: number): boolean {
   return code < 0x80 || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3041 && code <= 0x3096) || (code >= 0x30a1 && code <= 0x30fa);
@@ -67,7 +83,7 @@ export class NormalizedText {
     while (raw < s.length) {
       let next = raw + (s.codePointAt(raw)! > 0xffff ? 2 : 1);
       while (next < s.length && ATTACHES.test(s[next])) next++;
-      const len = s.charCodeAt(raw) < 0x80 && next === raw + 1 ? 1 : searchForm(s.slice(raw, next)).length;
+      const len = s.charCodeAt(raw) < 0x80 && next === raw + 1 ? 1 : formLength(s.slice(raw, next));
       if (norm + len > pos) return raw;
       norm += len;
       raw = next;

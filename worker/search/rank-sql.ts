@@ -64,14 +64,28 @@ export const LEAD_INDEX: {
   hits?: (words: string[], table: string) => { with: string; params: SqlValue[] };
 } = { table: 'fts_lead' };
 
-export function ranker(c: CompiledQuery, weights?: readonly number[], leadWeight: number = LEAD_INDEX.weight ?? LEAD_WEIGHT, files = true): Ranker {
+/**
+ * `within`: an FTS5 expression every candidate the ranker scores matches
+ * (the rarer words that select them, text.ts): only the openings of those
+ * notes are scored. The scores are the same (BM25's statistics are the whole
+ * index's, whichever rows are read); a common word's openings ("history": a
+ * few thousand) are no longer all scored and stored for a handful of candidates.
+ */
+export function ranker(c: CompiledQuery, weights?: readonly number[], leadWeight: number = LEAD_INDEX.weight ?? LEAD_WEIGHT, files = true, within?: string): Ranker {
   const base = bm25Sql(weights, files);
   const words = [...c.optional, ...c.required];
   if (!leadWeight || !words.length) return { with: '', params: [], expr: base };
   const t = LEAD_INDEX.table;
-  const hits = LEAD_INDEX.hits?.(words, t) ?? {
-    with: `WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(${t}) FROM ${t} WHERE ${t} MATCH ?)`,
-    params: [words.join(' OR ')],
-  };
+  // `+rowid`: the set is read once; a plain rowid IN (…) would run the openings' MATCH once per candidate.
+  const hits = LEAD_INDEX.hits?.(words, t) ??
+    (within
+      ? {
+          with: `WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(${t}) FROM ${t} WHERE ${t} MATCH ? AND +rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?))`,
+          params: [words.join(' OR '), within],
+        }
+      : {
+          with: `WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(${t}) FROM ${t} WHERE ${t} MATCH ?)`,
+          params: [words.join(' OR ')],
+        });
   return { ...hits, expr: `(${base} + ${Number(leadWeight)} * coalesce((SELECT score FROM lead_hits WHERE id = fts.rowid), 0))` };
 }

@@ -328,8 +328,8 @@ function render(
 }
 
 /**
- * Strings to find a term's first occurrence with SQL instr() over the
- * ASCII-lower-cased text: the stem's leading letters of each Latin word, or
+ * Strings to find a term's first occurrence in a long body, ASCII letters in
+ * either case (hits.ts locateInBody): the stem's leading letters of each Latin word, or
  * the CJK text itself. A locator only narrows where to look; the snippet
  * regex decides what is a match.
  */

@@ -18,6 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   TEXT_PLAN.lean = true;
+  TEXT_PLAN.leadWithin = true;
   QUERY_BOUNDS.budgetMs = budget;
 });
 
@@ -102,6 +103,34 @@ describe('text ranking: the lean statements', () => {
       }
     }
     expect(selected).toBeGreaterThan(0);
+  });
+});
+
+describe('text ranking: openings scored only within the rarer words\' notes (leadWithin)', () => {
+  it('gives the same pages and scores as scoring every opening, for keyword queries with a common word', async () => {
+    const engine = await engineWith(vault(true));
+    let within = 0;
+    const all = engine.db.all.bind(engine.db);
+    engine.db.all = ((sql: string, params?: Params) => {
+      if (sql.includes('+rowid IN (SELECT rowid FROM fts')) within++;
+      return all(sql, params);
+    }) as Db['all'];
+    // A cap of 12 notes: "common" and the frequent topics are common words; lighthouse, copper and others rarer.
+    const words = [...TOPICS, 'common', 'twin', 'note'];
+    for (const a of words) {
+      for (const b of words) {
+        for (const page of [{ offset: 0, limit: 10 }, { offset: 4, limit: 30 }]) {
+          const run = (on: boolean) => {
+            TEXT_PLAN.leadWithin = on;
+            return searchText(engine.db, { sql: '1', params: [] }, parseQuery(`${a} ${b}`), page, { commonNotes: 12 });
+          };
+          const before = run(false);
+          expect(run(true), `${a} ${b} ${JSON.stringify(page)}`).toEqual(before);
+        }
+      }
+    }
+    // The case this guards was taken (a rare word beside a common one).
+    expect(within).toBeGreaterThan(10);
   });
 });
 

@@ -64,7 +64,7 @@ export const DEFAULT_COMMON_SHARE = 1;
  * that the words besides stop words match): the same results, for benchmarks
  * that time both in one run and tests that compare them.
  */
-export const TEXT_PLAN = { lean: true };
+export const TEXT_PLAN = { lean: true, leadWithin: true };
 
 /** Optional words from which a query with a deadline is ranked in phases (see `deadline`). */
 export const BUDGETED_WORDS = 8;
@@ -166,7 +166,6 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     const listed = opts.list ? opts.list(compiled.excluded, page) : listScope(db, scope, compiled, page);
     return { rows: listed.rows, total: listed.total, relaxed: false, compiled };
   }
-  const rank = ranker(compiled, opts.weights, opts.leadWeight, !TEXT_PLAN.lean || holdsFiles(db));
   let selectBy = distinctive(db, compiled.optional, share, cap, TEXT_PLAN.lean, read);
   let any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
   // Rarer words found nowhere in scope select nothing: then the common ones select too.
@@ -176,6 +175,11 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     selectBy = [];
     any = candidates(rowScope, matchExpression(compiled)!, compiled.excluded);
   }
+  // Every candidate holds one of the rarer words: only their openings are scored.
+  // Keyword queries only: a question's rarer words select thousands of notes, and
+  // reading them cost more than scoring every opening did (docs/search-text.md).
+  const within = TEXT_PLAN.lean && TEXT_PLAN.leadWithin && selectBy.length && tiered(compiled) ? selectBy.join(' OR ') : undefined;
+  const rank = ranker(compiled, opts.weights, opts.leadWeight, !TEXT_PLAN.lean || holdsFiles(db), within);
   // A quoted phrase beside words: phase one's "every word" expression would
   // score the phrase once where `any` scores it twice, so both phases are
   // scored in one statement (the phrase keeps the candidates few).
