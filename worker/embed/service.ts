@@ -273,8 +273,7 @@ export class EmbedService {
     if (!this.loader.embedder) return this.status();
     // The model loads in the embed worker while this worker reads the index, so the wait is the longer of the
     // two, not their sum. Whether there are vectors at all is one key lookup; without any, no model is loaded.
-    const hasVectors = this.db.column('SELECT 1 FROM vectors WHERE model = ? LIMIT 1', [this.spec.id]).length > 0;
-    const model = hasVectors && !this.loader.isLoaded(this.spec) ? this.loadQuietly() : Promise.resolve();
+    const model = this.hasVectors() && !this.loader.isLoaded(this.spec) ? this.loadQuietly() : Promise.resolve();
     const index = await this.openingIndex();
     await model;
     if (index.notes > 0 && !this.loader.isLoaded(this.spec)) await this.loadQuietly();
@@ -282,6 +281,20 @@ export class EmbedService {
     // otherwise ready waits for the whole index.
     if (!this.status().ready) await this.index();
     return this.status();
+  }
+
+  /**
+   * On opening a database with vectors of the active model, the model starts loading (in the embed worker),
+   * not after the first search: hybrid after a page load waits less. A failure is left for the search.
+   */
+  preloadModel(): void {
+    if (this.stopped || !this.loader.embedder || this.loader.isLoaded(this.spec) || this.modelLoad?.spec === this.spec) return;
+    if (this.hasVectors()) void this.loadQuietly();
+  }
+
+  /** Whether the active model has any vector here: one key lookup. */
+  private hasVectors(): boolean {
+    return this.db.column('SELECT 1 FROM vectors WHERE model = ? LIMIT 1', [this.spec.id]).length > 0;
   }
 
   /** Loads the active model; a failure is left for the search that needs it to report. */
