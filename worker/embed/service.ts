@@ -369,13 +369,13 @@ export class EmbedService {
     return this.cache.counts(chunkerId(this.spec), this.state === 'chunking');
   }
 
-  private setState(s: EmbedState): void {
+  private setState(s: EmbedState, tell = true): void {
     this.state = s;
-    this.notify(true);
+    if (tell) this.notify(true);
   }
 
   private notify(force = false): void {
-    if (!this.opts.onStatus || this.stopped) return;
+    if (!this.opts.onStatus || this.stopped || (this.deferred && !force)) return;
     const t = performance.now();
     if (!force && t - this.lastNotify < 250) return;
     this.lastNotify = t;
@@ -398,10 +398,12 @@ export class EmbedService {
     if (!this.loader.embedder) throw new Error('no embedder');
     if (this.loader.isLoaded(spec)) return;
     const before = this.state;
-    this.setState(spec.source.kind === 'hub' ? 'downloading' : 'loading');
+    // Not told during the start-up grace: a status counts every passage (cold, 0.2 s at 10k notes), which would
+    // hold up the first search, and it reads "indexing" until the index loads anyway; the page asks after its search.
+    this.setState(spec.source.kind === 'hub' ? 'downloading' : 'loading', !this.deferred);
     const dim = await this.loader.load(spec, () => this.notify());
     if (spec !== this.spec) return; // switched meanwhile; the next step loads the new one
     if (!spec.dim) this.spec = { ...spec, dim };
-    if (this.state === 'loading' || this.state === 'downloading') this.setState(before === 'paused' ? 'paused' : 'idle');
+    if (this.state === 'loading' || this.state === 'downloading') this.setState(before === 'paused' ? 'paused' : 'idle', !this.deferred);
   }
 }
