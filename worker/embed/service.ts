@@ -284,11 +284,16 @@ export class EmbedService {
   }
 
   /**
-   * On opening a database with vectors of the active model, the model starts loading (in the embed worker),
-   * not after the first search: hybrid after a page load waits less. A failure is left for the search.
+   * On opening a database with vectors of the active model, the model starts loading (in the embed worker)
+   * without waiting for the page to ask (embed_warm); under a start-up grace, once the first search has
+   * answered, since loading it beside that search slowed it (docs/benchmarks.md, "Model load at open").
    */
   preloadModel(): void {
     if (this.stopped || !this.loader.embedder || this.loader.isLoaded(this.spec) || this.modelLoad?.spec === this.spec) return;
+    if (this.deferred) {
+      void this.deferred.then(() => this.preloadModel());
+      return;
+    }
     if (this.hasVectors()) void this.loadQuietly();
   }
 
