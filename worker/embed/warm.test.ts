@@ -72,7 +72,7 @@ describe('opening a database (the browser embed host)', () => {
     return { engine, c: fresh.c };
   }
 
-  it('starts loading the model of an embedded vault before any search', async () => {
+  it('with no start-up grace (no search to wait for), starts loading the model of an embedded vault at once', async () => {
     const file = join(tmp, 'open-embedded.db');
     const a = await embeddedEngine({ 'a.md': '# Anemometer\n\nMeasures how fast the wind blows.\n' });
     saveDb(a.db, file);
