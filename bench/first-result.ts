@@ -67,8 +67,30 @@ async function load(page: Page, url: string, text: boolean): Promise<{ ready: nu
   const first = seen.find((s) => s.hits > 0)!.t;
   const hybrid = text || noHybrid ? null : seen.find((s) => s.mode === 'Hybrid' && !s.adding)!.t;
   // A build without start-up marks (an older baseline) has no hook.
-  const marks = ((await page.evaluate('window.kiokuStartupMarks ? window.kiokuStartupMarks() : []')) as Marks).concat([{ name: 'page: app shell shown', t: ready }, { name: 'page: first hit shown', t: first }]);
+  const marks = ((await page.evaluate('window.kiokuStartupMarks ? window.kiokuStartupMarks() : []')) as Marks).concat([{ name: 'page: app shell shown', t: ready }, { name: 'page: first hit shown', t: first }], await fetchMarks(page));
   return { ready, first, hybrid, marks };
+}
+
+/**
+ * Before the page's own marks: when the document and the start-up scripts and
+ * wasm files arrived (Navigation and Resource Timing), so the time before the
+ * page script runs is visible too, in any build.
+ */
+async function fetchMarks(page: Page): Promise<Marks> {
+  return (await page.evaluate(`(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const out = nav ? [
+      { name: 'nav: service worker started', t: nav.workerStart },
+      { name: 'nav: document response start', t: nav.responseStart },
+      { name: 'nav: document response end', t: nav.responseEnd },
+      { name: 'nav: dom interactive', t: nav.domInteractive },
+    ] : [];
+    for (const r of performance.getEntriesByType('resource')) {
+      const file = r.name.split('/').pop().replace(/-[\\w-]{8}\\.(js|wasm|css)$/, '.$1');
+      if (/\\.(js|wasm|css)$/.test(file)) out.push({ name: 'fetched (page): ' + file, t: r.responseEnd });
+    }
+    return out.filter((m) => m.t > 0);
+  })()`)) as Marks;
 }
 
 async function main() {

@@ -32,6 +32,7 @@ export function createEmbedHost() {
       embed = engine.embed;
       // Picks up where the last session stopped: the queue's state is in the database.
       embed?.start();
+      embed?.preloadModel();
     },
 
     api: {
@@ -41,6 +42,7 @@ export function createEmbedHost() {
         embedder = remoteEmbedder(port);
         embed?.setEmbedder(embedder);
         embed?.start();
+        embed?.preloadModel();
       },
 
       /**

@@ -14,7 +14,7 @@ import { EmbedQueue } from './queue';
 import { StatusCache } from './status-cache';
 import type { QueryVector } from './query-vectors';
 import { describeStatus, type EmbedState, type EmbedStatus } from './status';
-import { getMeta, setMeta, type Counts } from './store';
+import { getMeta, hasVectors, setMeta, type Counts } from './store';
 import type { VectorIndex } from './vector-index';
 
 export type { EmbedState, EmbedStatus } from './status';
@@ -207,10 +207,7 @@ export class EmbedService {
    * is asked for explicitly (warm, a search by meaning, index()) still runs.
    */
   deferBackground(until: Promise<unknown>): void {
-    const settled = until.then(
-      () => undefined,
-      () => undefined,
-    );
+    const settled = until.then(() => undefined, () => undefined);
     this.deferred = settled;
     this.queue.holdFor(settled);
     void settled.then(() => {
@@ -271,10 +268,8 @@ export class EmbedService {
    */
   async warm(): Promise<EmbedStatus> {
     if (!this.loader.embedder) return this.status();
-    // The model loads in the embed worker while this worker reads the index, so the wait is the longer of the
-    // two, not their sum. Whether there are vectors at all is one key lookup; without any, no model is loaded.
-    const hasVectors = this.db.column('SELECT 1 FROM vectors WHERE model = ? LIMIT 1', [this.spec.id]).length > 0;
-    const model = hasVectors && !this.loader.isLoaded(this.spec) ? this.loadQuietly() : Promise.resolve();
+    // The model (none without vectors) loads in the embed worker while this one reads the index: the longer wait, not the sum.
+    const model = hasVectors(this.db, this.spec.id) && !this.loader.isLoaded(this.spec) ? this.loadQuietly() : Promise.resolve();
     const index = await this.openingIndex();
     await model;
     if (index.notes > 0 && !this.loader.isLoaded(this.spec)) await this.loadQuietly();
@@ -282,6 +277,16 @@ export class EmbedService {
     // otherwise ready waits for the whole index.
     if (!this.status().ready) await this.index();
     return this.status();
+  }
+
+  /**
+   * Loads the active model unasked when it has vectors here; under a start-up grace only once the first
+   * search has answered (beside it, it slowed that search: docs/benchmarks.md, "model load at open").
+   */
+  preloadModel(): void {
+    if (this.stopped || !this.loader.embedder || this.loader.isLoaded(this.spec) || this.modelLoad?.spec === this.spec) return;
+    if (this.deferred) void this.deferred.then(() => this.preloadModel());
+    else if (hasVectors(this.db, this.spec.id)) void this.loadQuietly();
   }
 
   /** Loads the active model; a failure is left for the search that needs it to report. */
@@ -356,13 +361,13 @@ export class EmbedService {
     return this.cache.counts(chunkerId(this.spec), this.state === 'chunking');
   }
 
-  private setState(s: EmbedState): void {
+  private setState(s: EmbedState, tell = true): void {
     this.state = s;
-    this.notify(true);
+    if (tell) this.notify(true);
   }
 
   private notify(force = false): void {
-    if (!this.opts.onStatus || this.stopped) return;
+    if (!this.opts.onStatus || this.stopped || (this.deferred && !force)) return;
     const t = performance.now();
     if (!force && t - this.lastNotify < 250) return;
     this.lastNotify = t;
@@ -385,10 +390,11 @@ export class EmbedService {
     if (!this.loader.embedder) throw new Error('no embedder');
     if (this.loader.isLoaded(spec)) return;
     const before = this.state;
-    this.setState(spec.source.kind === 'hub' ? 'downloading' : 'loading');
+    // Untold during the start-up grace: a status counts every passage (0.2 s cold at 10k notes) before the first search.
+    this.setState(spec.source.kind === 'hub' ? 'downloading' : 'loading', !this.deferred);
     const dim = await this.loader.load(spec, () => this.notify());
     if (spec !== this.spec) return; // switched meanwhile; the next step loads the new one
     if (!spec.dim) this.spec = { ...spec, dim };
-    if (this.state === 'loading' || this.state === 'downloading') this.setState(before === 'paused' ? 'paused' : 'idle');
+    if (this.state === 'loading' || this.state === 'downloading') this.setState(before === 'paused' ? 'paused' : 'idle', !this.deferred);
   }
 }

@@ -13,6 +13,7 @@ import { memorySource } from '../ingest/source';
 import { ok } from '../test/make-engine';
 import type { Embedder } from './embedder';
 import { embeddedEngine, sharedEmbedder } from './testing';
+import { createEmbedHost } from './embed-host';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kioku-startup-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -136,6 +137,29 @@ describe('opening an embedded vault', () => {
     expect(ok(await e.call('embed_warm', {}))).toMatchObject({ ready: true, complete: true, chunks_done: passages });
     // One load, begun before any vector was in memory; the status said the index was loading, not "0 embedded".
     expect(atLoad).toEqual([expect.objectContaining({ chunks_done: 0, state: 'indexing' })]);
+    e.embed!.stop();
+  });
+
+  it('opening as the browser does loads the model once the first search has answered, unasked, and counts no passage before', async () => {
+    const { db, sql } = recording(await openMemoryDb({ file: await embeddedFile('preload.db') }));
+    const loads: string[] = [];
+    const embedder: Embedder = {
+      load: (spec, p) => (loads.push(spec.id), sharedEmbedder().load(spec, p)),
+      embed: (texts, role) => sharedEmbedder().embed(texts, role),
+    };
+    // The browser's engine worker: a status listener (the page follows the embedding) and the embed host's attach.
+    const told: string[] = [];
+    const e = createEngine(db, { embedder, startupGraceMs: 60_000, embedding: { onStatus: (s) => told.push(s.state) } });
+    createEmbedHost().attach(e);
+    // Not beside the first search: on two cores that slowed it.
+    expect(loads).toEqual([]);
+    const first = ok(await e.call('search', { query: 'wind' })) as { mode: string };
+    expect(first.mode).toBe('text');
+    // A status (telling the listener "loading") would have counted every passage, cold, before the first search.
+    expect(sql.filter((s) => /COUNT\(\*\) FROM chunks/i.test(s))).toEqual([]);
+    expect(told).toEqual([]);
+    // Then the model loads with no embed_warm from the page.
+    await until(async () => loads.length === 1, 'the model load');
     e.embed!.stop();
   });
 

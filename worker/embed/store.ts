@@ -119,6 +119,11 @@ export interface Counts {
 
 /** Cheap counts; how many chunks have vectors is the loaded index's size (see service.ts). */
 /** Whether every note of one vault is cut into passages and every readable passage has a vector of the model. */
+/** Whether the model has any vector here: one key lookup. */
+export function hasVectors(db: Db, model: string): boolean {
+  return db.column('SELECT 1 FROM vectors WHERE model = ? LIMIT 1', [model]).length > 0;
+}
+
 export function vaultEmbedded(db: Db, vaultId: number, chunker: string, model: string): boolean {
   const unchunked = db.get(
     `SELECT 1 AS x FROM entries e WHERE e.vault_id = ? AND e.kind = 'note'

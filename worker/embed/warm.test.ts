@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openMemoryDb, saveDb } from '../db/open-node';
 import { ok } from '../test/make-engine';
 import type { Embedder } from './embedder';
+import { createEngine } from '../engine';
+import { createEmbedHost } from './embed-host';
 import { embeddedEngine, engineOn, sharedEmbedder } from './testing';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kioku-warm-'));
@@ -58,5 +60,41 @@ describe('embed_warm', () => {
     expect(s.ready).toBe(false);
     expect(fresh.c.loads).toBe(0);
     e.embed.stop();
+  });
+});
+
+describe('opening a database (the browser embed host)', () => {
+  /** What the engine worker does on open (engine-host make → embed host attach), with a counting embedder. */
+  async function attachOn(file: string) {
+    const fresh = countingLoads();
+    const engine = createEngine(await openMemoryDb({ file }), { embedder: fresh.embedder, background: false });
+    createEmbedHost().attach(engine);
+    return { engine, c: fresh.c };
+  }
+
+  it('with no start-up grace (no search to wait for), starts loading the model of an embedded vault at once', async () => {
+    const file = join(tmp, 'open-embedded.db');
+    const a = await embeddedEngine({ 'a.md': '# Anemometer\n\nMeasures how fast the wind blows.\n' });
+    saveDb(a.db, file);
+    a.embed.stop();
+
+    const { engine, c } = await attachOn(file);
+    expect(c.loads).toBe(1);
+    // The search by meaning finds the load under way (or done) and starts none of its own.
+    const r = ok(await engine.call('search', { query: 'wind speed instrument', mode: 'vector' })) as { results: { path: string }[] };
+    expect(r.results[0]?.path).toBe('a.md');
+    expect(c.loads).toBe(1);
+    engine.embed!.stop();
+  });
+
+  it('loads no model when the active model has no vectors', async () => {
+    const file = join(tmp, 'open-plain.db');
+    const a = await embeddedEngine({ 'a.md': '# A\n\nText.\n' }, { embed: false, service: { background: false } });
+    saveDb(a.db, file);
+    a.embed.stop();
+
+    const { engine, c } = await attachOn(file);
+    expect(c.loads).toBe(0);
+    engine.embed!.stop();
   });
 });
