@@ -3,7 +3,7 @@
 // passage, then every note's second, ...), batches padded to their longest
 // passage, against the tokens the passages really have: in vault order and
 // sorted by length in windows of 4 (the queue before issue 17's third
-// pass), 16 and 64 batches, at several batch sizes. Deterministic (the
+// pass), 16 and 64 batches and of 256 passages (the queue now), at several batch sizes. Deterministic (the
 // model's own tokenizer, no timing). Prints a Markdown table; docs/benchmarks.md
 // quotes it ("Embedding: the first passages, and padding").
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { parseNoteText } from '../worker/ingest/note';
 import { markdownTable } from './browser/table';
 import { markdownFiles } from './lib/seekstone-files';
 import { paddedTokens } from './lib/padding';
+import { WINDOW_BATCHES, WINDOW_PASSAGES } from '../worker/embed/queue';
 
 const VAULT = new URL('../../shared/corpora/seekstone-10k/vault', import.meta.url).pathname;
 if (!existsSync(VAULT)) {
@@ -47,6 +48,8 @@ for (const [phase, lengths] of [
     rows.push({
       passages: phase, count: lengths.length, mean_tokens: Math.round((real / lengths.length) * 10) / 10, batch,
       fed_per_real_vault_order: ratio(0), window_4: ratio(4), window_16: ratio(16), window_64: ratio(64),
+      // The queue now: 256 passages, at least four batches (WINDOW_PASSAGES).
+      window_256_passages: ratio(Math.max(WINDOW_BATCHES, Math.ceil(WINDOW_PASSAGES / batch))),
     });
   }
 }
