@@ -5,7 +5,11 @@
 // sizes, batches of similar length, int8 weights beside float32, and the embed
 // worker's peak memory, in one run. Writes the "embed-chromium" section of
 // docs/benchmarks.md. Options: --no-build, --no-doc, --opt sample=N, --opt rounds=N,
-// --opt files=q8 (the earlier default file only).
+// --opt files=q8 (the earlier default file only); --opt set=first (with
+// --opt first=N): every note's first passage beside the ordinary sample, sort
+// windows, threads and session options, written to the "embed-first" section;
+// --opt set=window: the browser's batch size (8) with sort windows of 4 batches
+// and of 256 passages (print only; docs/benchmarks.md quotes it).
 import { loadavg } from 'node:os';
 import { parseArgs, runBench } from './browser/cli';
 import { writeDocSection } from './browser/doc-section';
@@ -20,7 +24,30 @@ if (!result) {
 } else {
   const table = markdownTable(result.rows);
   process.stdout.write(`${table}\n\nMachine: ${result.machine}\n`);
-  if (!argv.includes('--no-doc')) {
+  if (!argv.includes('--no-doc') && argv.includes('set=first')) {
+    writeDocSection(
+      'embed-first',
+      `### Every note's first passage, Chromium (\`npm run bench:embed-chromium -- --opt set=first\`)
+
+The default file (int8 compute), batches of similar length, in the app's embed
+worker as above. \`first passages\`: runs of 64 consecutive first passages (the
+queue's first phase, in its order) taken at evenly spread places of
+seekstone-10k; \`spread sample\`: the passages of the table above.
+\`mean_tokens\`: the model's tokens a passage; \`fed_per_real\`: tokens fed
+to the model (every passage padded to its batch's longest) over real tokens.
+\`window\`: batches read at once and sorted by length. \`session\`: ONNX Runtime
+session options beside its defaults. \`extrapolated_min\`: all of seekstone's
+passages, or all 10,000 first passages, at the best round's wall rate
+(\`extrapolated_min_cpu\`: at its CPU rate, what an otherwise idle core would
+give on one thread). Configurations interleaved in rounds.
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${result.machine}.
+${loadNote(LOAD_BEFORE)}
+
+${table}`,
+    );
+    process.stdout.write('\nWrote its section of docs/benchmarks.md.\n');
+  } else if (!argv.includes('--no-doc') && !argv.includes('set=window')) {
     writeDocSection(
       'embed-chromium',
       `## Embedding throughput, Chromium (\`npm run bench:embed-chromium\`)

@@ -18,6 +18,8 @@ let lib: Promise<Transformers> | undefined;
 let requestedThreads: number | undefined;
 /** Benchmarks only: whether ONNX Runtime's idle threads spin (its default). */
 let spinning = true;
+/** Benchmarks only: further ONNX Runtime session options (memory arena, memory pattern, execution mode). */
+let extraSession: Record<string, unknown> = {};
 let plan: ThreadPlan | undefined;
 
 function loadLib(): Promise<Transformers> {
@@ -78,7 +80,7 @@ const embedder: Embedder = createTransformersEmbedder({
     }
   },
   threads: () => plan ?? { threads: 1, reason: 'not_isolated' },
-  sessionOptions: () => threadPoolOptions({ spinning }),
+  sessionOptions: () => ({ ...threadPoolOptions({ spinning }), ...extraSession }),
   async devices(spec) {
     // Only models with float weights for the GPU use it; int8 graphs run on the wasm CPU kernels.
     return spec.gpuDtype && (await hasWebGpu()) ? ['webgpu', 'wasm'] : ['wasm'];
@@ -93,10 +95,11 @@ const api = {
   },
   tokenCounts: (texts: string[]): Promise<number[]> => embedder.tokenCounts!(texts),
   /** Benchmarks only: the thread count to use, before the first load (ONNX Runtime starts its wasm once). */
-  requestThreads(n: number, spin = true): boolean {
+  requestThreads(n: number, spin = true, session: Record<string, unknown> = {}): boolean {
     if (lib) return false;
     requestedThreads = n;
     spinning = spin;
+    extraSession = session;
     return true;
   },
   saveModelFolder: (name: string, files: FolderFile[]) => saveModelFolder(name, files),

@@ -54,4 +54,36 @@ describe('the queue batches passages by length', () => {
       expect(Math.max(...lengths) < 100 || Math.min(...lengths) > 200, `batch of lengths ${lengths.join(', ')}`).toBe(true);
     }
   }, 60_000);
+
+  it('sorts a window of many small batches, not just four, and counts tokens in slices a query can pass', async () => {
+    const batches: string[][] = [];
+    const counted: number[] = [];
+    const inner = sharedEmbedder();
+    const recording: Embedder = {
+      load: (spec, p) => inner.load(spec, p),
+      embed: (texts, role) => {
+        if (role === 'passage') batches.push(texts);
+        return inner.embed(texts, role);
+      },
+      tokenCounts: (texts) => {
+        counted.push(texts.length);
+        return inner.tokenCounts!(texts);
+      },
+    };
+    // Every 8 notes (four batches of 2, the whole window before): 3 long passages, then 5 short ones.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 80; i++) {
+      const text = i % 8 < 3 ? `A long paragraph about river ${i}: ${'the water runs past stones and reeds, '.repeat(8)}` : `Short note ${i}.`;
+      files[`n${String(i).padStart(2, '0')}.md`] = `# Note ${i}\n\n${text}\n`;
+    }
+    const engine = engineOn(await openMemoryDb(), { embedder: recording, service: { maxBatch: 2, targetBatchMs: 1e6 } });
+    await engine.importSource(memorySource('v', files));
+    const status = await engine.embed.runToCompletion();
+    expect(status.error).toBeNull();
+    expect(batches.flat()).toHaveLength(80);
+    // Four batches of 2 sorted alone pair a short passage with a long one in every window (measured before: 10 such batches).
+    const mixed = batches.filter((b) => Math.max(...b.map((t) => t.length)) > 200 && Math.min(...b.map((t) => t.length)) < 100);
+    expect(mixed).toEqual([]);
+    expect(Math.max(...counted)).toBeLessThanOrEqual(64);
+  }, 60_000);
 });

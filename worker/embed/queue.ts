@@ -24,8 +24,17 @@ const CHUNK_SLICE_MS = 30;
  * typed is not interleaved with batches (bench:embed-typing, docs/benchmarks.md).
  */
 export const QUIET_MS = 1000;
-/** Batches read at once and regrouped by length (more: less padding, but a later first passage for some notes). */
+/** Batches read at once and regrouped by length, at least (more: less padding, but a later first passage for some notes). */
 export const WINDOW_BATCHES = 4;
+/**
+ * Passages read at once and regrouped by length, at least: the browser's
+ * batches of ~150 ms hold about 8 passages, and four of them fed the model
+ * 9.5% more tokens than the passages have (seekstone, first passages), a
+ * window of 256 about 1.7% (bench:embed-padding, docs/benchmarks.md "embed-first17").
+ */
+export const WINDOW_PASSAGES = 256;
+/** Passages whose tokens are counted in one call: a query embedding waits behind at most one such call. */
+const COUNT_SLICE = 64;
 
 /** What the queue reads from and tells the service it runs for. */
 export interface QueueHost {
@@ -197,7 +206,7 @@ export class EmbedQueue {
         // Scanning every passage for one without a vector costs seconds at 200k: not when the index holds them all.
         if (cursor === START && this.allEmbedded(spec.id)) break;
         // A window of several batches, embedded in batches of similar length: each ONNX run pads to its longest passage.
-        const pending = chunksToEmbed(db, spec.id, cursor, this.batch * WINDOW_BATCHES);
+        const pending = chunksToEmbed(db, spec.id, cursor, Math.max(WINDOW_PASSAGES, this.batch * WINDOW_BATCHES));
         if (!pending.length) {
           if (cursor !== START && !rescanned) {
             // Chunks can appear behind the cursor (a note changed meanwhile): look once more from the start.
@@ -214,8 +223,7 @@ export class EmbedQueue {
         const runner = host.embedder()!;
         const unique = [...new Map(pending.map((c) => [c.hash, c.input])).entries()];
         const inputs = unique.map(([, input]) => input);
-        // A runner that cannot count tokens (an older embed worker, a test double) is batched by characters.
-        const lengths = (await runner.tokenCounts?.(inputs).catch(() => null)) ?? inputs.map((t) => t.length);
+        const lengths = await tokenLengths(runner, inputs);
         for (const part of byLength(unique, lengths, this.batch)) {
           await this.yieldToUser();
           await host.ensureLoaded();
@@ -303,6 +311,18 @@ export function byLength<T>(items: readonly T[], lengths: readonly number[], siz
   const order = items.map((_, i) => i).sort((a, b) => lengths[a] - lengths[b] || a - b);
   const out: T[][] = [];
   for (let i = 0; i < order.length; i += size) out.push(order.slice(i, i + size).map((k) => items[k]));
+  return out;
+}
+
+/** The model's token counts, COUNT_SLICE texts a call; a runner that cannot count them (an older embed worker, a test double) batches by characters. */
+async function tokenLengths(runner: Embedder, texts: readonly string[]): Promise<number[]> {
+  if (!runner.tokenCounts) return texts.map((t) => t.length);
+  const out: number[] = [];
+  try {
+    for (let i = 0; i < texts.length; i += COUNT_SLICE) out.push(...(await runner.tokenCounts(texts.slice(i, i + COUNT_SLICE))));
+  } catch {
+    return texts.map((t) => t.length);
+  }
   return out;
 }
 

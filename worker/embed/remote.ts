@@ -9,8 +9,8 @@ import type { FolderFile } from './opfs-models';
 export interface RemoteEmbedder extends Embedder {
   saveModelFolder(name: string, files: FolderFile[]): Promise<ModelSpec>;
   deleteModelFolder(name: string): Promise<void>;
-  /** Benchmarks: ONNX Runtime's wasm thread count (and whether idle threads spin), before the first load; false once it has started. */
-  requestThreads(n: number, spinning?: boolean): Promise<boolean>;
+  /** Benchmarks: ONNX Runtime's wasm thread count (whether idle threads spin, further session options), before the first load; false once it has started. */
+  requestThreads(n: number, spinning?: boolean, session?: Record<string, unknown>): Promise<boolean>;
   close(): void;
 }
 
@@ -27,7 +27,7 @@ export function remoteEmbedder(port: MessagePort): RemoteEmbedder {
     tokenCounts: (texts) => guard(remote.tokenCounts(texts)),
     saveModelFolder: (name, files) => guard(remote.saveModelFolder(name, files)),
     deleteModelFolder: (name) => guard(remote.deleteModelFolder(name)),
-    requestThreads: (n, spinning) => guard(remote.requestThreads(n, spinning)),
+    requestThreads: (n, spinning, session) => guard(remote.requestThreads(n, spinning, session)),
     close() {
       fail(new Error('The embedding worker stopped; a new one takes over.'));
       remote[Comlink.releaseProxy]();

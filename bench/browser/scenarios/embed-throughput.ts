@@ -2,7 +2,9 @@
 // ONNX Runtime wasm threads, passages per run (batch size), passages of
 // similar length batched together (by the model's token counts, as the
 // queue does) or in vault order, and the three model files, side by side in
-// one run. Each configuration gets a
+// one run. --opt set=first: every note's first passage (the queue's first
+// phase) beside the ordinary sample, sort windows, threads and ONNX Runtime
+// session options. Each configuration gets a
 // fresh embed worker (ONNX Runtime reads its thread count once). Run by
 // npm run bench:embed-chromium, which serves the page cross-origin isolated.
 import { defineScenario, type BenchRow } from '../scenario';
@@ -10,7 +12,8 @@ import { remoteEmbedder, type RemoteEmbedder } from '../../../worker/embed/remot
 import { BUILTIN_MODELS, chunkerId, USE_LITE_Q8_ID, type ModelSpec } from '../../../worker/embed/models';
 import { chunkNotes, notesToChunk } from '../../../worker/embed/store';
 import { chunkInput } from '../../../worker/embed/chunk';
-import { byLength, WINDOW_BATCHES } from '../../../worker/embed/queue';
+import { byLength, WINDOW_BATCHES, WINDOW_PASSAGES } from '../../../worker/embed/queue';
+import { paddedTokens } from '../../lib/padding';
 
 interface Config {
   threads: number;
@@ -21,16 +24,33 @@ interface Config {
   spin?: boolean;
   /** Embed workers running side by side, one ONNX Runtime session each, taking batches from one list (default 1). */
   workers?: number;
+  /** Which passages: the spread sample of all of them (default) or every note's first passage, as the queue takes them first. */
+  passages?: 'sample' | 'first';
+  /** Batches read at once and sorted by length (default WINDOW_BATCHES, the queue's). */
+  window?: number;
+  /** Further ONNX Runtime session options, by name (SESSIONS). */
+  session?: keyof typeof SESSIONS;
 }
 
+/** ONNX Runtime Web session options tried beside its defaults (memory pattern and arena on, sequential execution, every graph optimisation). */
+const SESSIONS = {
+  'no memory pattern': { enableMemPattern: false },
+  'no memory arena': { enableCpuMemArena: false },
+  'parallel execution': { executionMode: 'parallel' },
+  'basic graph optimisation': { graphOptimizationLevel: 'basic' },
+} as const;
+
+/** First passages are read in runs of this many (one window of the queue's, batches of 16), spread over the vault. */
+const FIRST_RUN = 16 * WINDOW_BATCHES;
+
 /** Batches of `size` in vault order, or 'by length' as the queue forms them: windows of WINDOW_BATCHES batches, each sorted by the model's token counts. */
-async function batches(texts: readonly string[], size: number, order: Config['order'], embedder: RemoteEmbedder): Promise<string[][]> {
+async function batches(texts: readonly string[], size: number, order: Config['order'], embedder: RemoteEmbedder, windowBatches = WINDOW_BATCHES): Promise<string[][]> {
   const out: string[][] = [];
   if (order === 'vault') {
     for (let i = 0; i < texts.length; i += size) out.push(texts.slice(i, i + size));
     return out;
   }
-  const window = size * WINDOW_BATCHES;
+  const window = size * windowBatches;
   for (let i = 0; i < texts.length; i += window) {
     const part = texts.slice(i, i + window);
     out.push(...byLength(part, await embedder.tokenCounts!(part), size));
@@ -59,13 +79,41 @@ export default defineScenario({
         `SELECT e.title, c.heading, c.text FROM chunks c JOIN entries e ON e.id = c.entry_id WHERE c.readable = 1 AND c.id % ${every} = 0 LIMIT ${n}`,
       )
       .map((c) => chunkInput(c.title, c.heading, c.text));
+    // set=window: the app's batch size in the browser (about 8 passages, ~150 ms) with the queue's window before and after issue 17's third pass.
+    const firstSet = ctx.options.set === 'first' || ctx.options.set === 'window';
+    // Every note's first passage in the queue's order (seq 0, then chunk id): runs of FIRST_RUN taken at evenly spread places.
+    const firstAll = firstSet
+      ? db
+          .all<{ title: string; heading: string | null; text: string }>(
+            'SELECT e.title, c.heading, c.text FROM chunks c JOIN entries e ON e.id = c.entry_id WHERE c.readable = 1 AND c.seq = 0 ORDER BY c.id',
+          )
+          .map((c) => chunkInput(c.title, c.heading, c.text))
+      : [];
+    const runs = Math.ceil(Number(ctx.options.first ?? 384) / FIRST_RUN);
+    const firsts = Array.from({ length: runs }, (_, r) => firstAll.slice(Math.floor((r * firstAll.length) / runs), Math.floor((r * firstAll.length) / runs) + FIRST_RUN)).flat();
+    const passagesOf = (c: Config) => (c.passages === 'first' ? firsts : sample);
     const cores = navigator.hardwareConcurrency;
     const threadCounts = [...new Set([1, 2, Math.max(1, cores - 1), cores])].sort((a, b) => a - b);
     const files: Config['dtype'][] = ctx.options.files === 'q8' ? ['q8'] : ['q8', 'fp32', 'int8'];
     const q8 = (c: Partial<Config>): Config => ({ threads: 1, batch: 16, order: 'vault', dtype: 'q8', ...c });
     // --opt batches=2,4,8,16: only the default file by length at those batch sizes (how small a batch may be).
     const onlyBatches = ctx.options.batches ? ctx.options.batches.split(',').map(Number) : null;
-    const configs: Config[] = onlyBatches ? onlyBatches.map((batch) => q8({ dtype: 'int8', batch, order: 'by length' })) : [
+    const int8 = (c: Partial<Config>) => q8({ dtype: 'int8', order: 'by length', ...c });
+    const configs: Config[] = ctx.options.set === 'window' ? [
+      int8({ batch: 8, window: 4 }),
+      int8({ batch: 8, window: WINDOW_PASSAGES / 8 }),
+      int8({ passages: 'first', batch: 8, window: 4 }),
+      int8({ passages: 'first', batch: 8, window: WINDOW_PASSAGES / 8 }),
+    ] : firstSet ? [
+      int8({}),
+      int8({ passages: 'first' }),
+      int8({ window: 16 }),
+      int8({ passages: 'first', window: 16 }),
+      int8({ threads: 2 }),
+      int8({ passages: 'first', threads: 2 }),
+      int8({ passages: 'first', batch: 32 }),
+      ...Object.keys(SESSIONS).map((session) => int8({ session: session as Config['session'] })),
+    ] : onlyBatches ? onlyBatches.map((batch) => q8({ dtype: 'int8', batch, order: 'by length' })) : [
       q8({}),
       ...threadCounts.filter((t) => t > 1).map((threads) => q8({ threads })),
       ...[8, 32].map((batch) => q8({ batch })),
@@ -73,6 +121,24 @@ export default defineScenario({
       ...(files.includes('fp32') ? [q8({ dtype: 'fp32' })] : []),
       ...(files.includes('int8') ? [q8({ dtype: 'int8' }), q8({ dtype: 'int8', threads: 2 }), q8({ dtype: 'int8', threads: 2, spin: false }), ...[8, 32].map((batch) => q8({ dtype: 'int8', batch, order: 'by length' })), q8({ dtype: 'int8', order: 'by length' }), q8({ dtype: 'int8', order: 'by length', workers: 2 })] : []),
     ];
+    // The model's token counts of both passage sets, for the tokens each configuration feeds it (padding included).
+    const tokens = new Map<readonly string[], Map<string, number>>();
+    if (firstSet) {
+      const worker = new Worker(new URL('../../../worker/embed/embed.worker.ts', import.meta.url), { type: 'module', name: 'kioku-embed' });
+      const channel = new MessageChannel();
+      worker.postMessage({ type: 'connect', port: channel.port1 }, [channel.port1]);
+      const counter = remoteEmbedder(channel.port2);
+      await counter.load({ ...base, id: 'use-lite-int8', dtype: 'int8' });
+      for (const set of [sample, firsts, firstAll]) {
+        const counts = await counter.tokenCounts!(set);
+        tokens.set(set, new Map(set.map((t, i) => [t, Math.min(base.maxTokens, counts[i])])));
+      }
+      counter.close();
+      worker.terminate();
+      const all = [...tokens.get(firstAll)!.values()];
+      const realAll = firstAll.reduce((s, t) => s + tokens.get(firstAll)!.get(t)!, 0);
+      ctx.log(`every note's first passage: ${firstAll.length}, mean ${(realAll / firstAll.length).toFixed(1)} tokens; fed/real at batch 16, windows 0/1/4/16/64: ${[0, 1, 4, 16, 64].map((w) => (paddedTokens(firstAll.map((t) => tokens.get(firstAll)!.get(t)!), 16, w) / realAll).toFixed(3)).join(' / ')} (${all.length} distinct)`);
+    }
     const rounds = Number(ctx.options.rounds ?? 2);
     const rates = new Map<Config, number[]>();
     const cpuRates = new Map<Config, number[]>();
@@ -98,14 +164,15 @@ export default defineScenario({
         const spec: ModelSpec = c.dtype === 'q8' ? base : { ...base, id: `use-lite-${c.dtype}`, dtype: c.dtype };
         let info!: Awaited<ReturnType<RemoteEmbedder['load']>>;
         for (const { embedder: e } of started) {
-          await e.requestThreads(c.threads, c.spin ?? true);
+          await e.requestThreads(c.threads, c.spin ?? true, c.session ? { ...SESSIONS[c.session] } : {});
           info = await e.load(spec);
           await e.embed(sample.slice(0, c.batch), 'passage'); // warm-up: first-run allocations
         }
         const cpu0 = await ctx.cpuSeconds();
         const t0 = performance.now();
         // Sorting is timed: the queue pays for the token counts too.
-        const work = await batches(sample, c.batch, c.order, embedder);
+        const texts = passagesOf(c);
+        const work = await batches(texts, c.batch, c.order, embedder, c.window);
         let next = 0;
         await Promise.all(started.map(async ({ embedder: e }) => {
           while (next < work.length) await e.embed(work[next++], 'passage');
@@ -118,14 +185,37 @@ export default defineScenario({
         // While the workers still hold everything they used: their own heaps and buffers, plus what is shared between threads.
         const ua = await ctx.embedWorkerMemory?.();
         uaMb.set(c, [...(uaMb.get(c) ?? []), ua ? ua.embedMb + ua.sharedMb : NaN]);
-        rates.set(c, [...(rates.get(c) ?? []), sample.length / (ms / 1000)]);
+        rates.set(c, [...(rates.get(c) ?? []), texts.length / (ms / 1000)]);
         // A worker of the previous configuration that exits meanwhile takes its CPU time out of the sum: such a round counts as unknown.
-        cpuRates.set(c, [...(cpuRates.get(c) ?? []), cpu > 0 ? sample.length / cpu : NaN]);
-        ctx.log(`${JSON.stringify(c)}: ${(sample.length / (ms / 1000)).toFixed(1)} chunks/s, ${(sample.length / cpu).toFixed(1)} per CPU-second`);
+        cpuRates.set(c, [...(cpuRates.get(c) ?? []), cpu > 0 ? texts.length / cpu : NaN]);
+        ctx.log(`${JSON.stringify(c)}: ${(texts.length / (ms / 1000)).toFixed(1)} chunks/s, ${(texts.length / cpu).toFixed(1)} per CPU-second`);
+        const counted = tokens.get(texts);
+        const fed = counted ? work.reduce((s, b) => s + b.length * Math.max(...b.map((t) => counted.get(t)!)), 0) : null;
+        const real = counted ? texts.reduce((s, t) => s + counted.get(t)!, 0) : null;
         if (round < rounds - 1) continue;
         const all = rates.get(c)!;
         const cpuKnown = cpuRates.get(c)!.filter((x) => x > 0);
         const rate = Math.round(Math.max(...all) * 10) / 10;
+        if (firstSet) {
+          rows.push({
+            passages: c.passages === 'first' ? `first passages (${runs} runs of ${FIRST_RUN})` : 'spread sample',
+            threads: c.threads,
+            batch: c.batch,
+            window: c.window ?? WINDOW_BATCHES,
+            session: c.session ?? 'defaults',
+            chunks: texts.length,
+            mean_tokens: real === null ? null : Math.round((real / texts.length) * 10) / 10,
+            fed_per_real: fed === null || real === null ? null : Math.round((fed / real) * 1000) / 1000,
+            chunks_per_s: rate,
+            rounds: all.map((x) => x.toFixed(1)).join(' / '),
+            chunks_per_cpu_s: cpuKnown.length ? Math.round(Math.max(...cpuKnown) * 10) / 10 : null,
+            cpu_rounds: cpuRates.get(c)!.map((x) => x.toFixed(1)).join(' / '),
+            // All of seekstone's passages, or all of its first passages (the queue's first phase), at the best round's rate.
+            extrapolated_min: Math.round(((c.passages === 'first' ? firstAll.length : total) / rate / 60) * 10) / 10,
+            extrapolated_min_cpu: cpuKnown.length ? Math.round(((c.passages === 'first' ? firstAll.length : total) / Math.max(...cpuKnown) / 60) * 10) / 10 : null,
+          });
+          continue;
+        }
         rows.push({
           host: ctx.host,
           isolated: String(crossOriginIsolated),
