@@ -44,14 +44,14 @@ interface Config {
 }
 const CONFIGS: Config[] = [
   { label: 'ONNX Runtime default threads, spinning (before)', spinning: true, batch: 16 },
-  { label: 'ONNX Runtime default threads, no spinning (now the default)', spinning: false, batch: 16 },
+  { label: 'ONNX Runtime default threads, no spinning (the CLI before the pool)', spinning: false, batch: 16 },
   { label: '1 thread', threads: 1, spinning: false, batch: 16 },
   { label: '2 threads, spinning', threads: 2, spinning: true, batch: 16 },
   { label: '2 threads, no spinning', threads: 2, spinning: false, batch: 16 },
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 8 },
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 32 },
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 64 },
-  { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel)', spinning: false, batch: 16, workers: 2 },
+  { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel, the CLI now)', spinning: false, batch: 16, workers: 2 },
   { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel)', spinning: false, batch: 32, workers: 2 },
 ];
 
@@ -116,7 +116,7 @@ split in two, each half embedded at once on its own embedder thread with
 one ONNX Runtime thread (\`worker/embed/node-embedder-pool.ts\`). "Default threads": ONNX
 Runtime's own choice (one per physical core: 2 here). Spinning: whether
 ONNX Runtime's idle pool threads busy-wait for work (its default) or sleep
-(\`session.intra_op.allow_spinning = 0\`, what the Node embedder now sets).
+(\`session.intra_op.allow_spinning = 0\`, what the Node embedder sets).
 Wall rates on a shared machine measure the other work too; passages per
 CPU-second (the whole process) are far steadier.
 

@@ -8,7 +8,7 @@ import type { Db } from '../worker/db/database';
 import { DEFAULT_BUSY_TIMEOUT_MS, openFileDb, openMemoryDb } from '../worker/db/open-node';
 import { DbBusyError, DbDamagedError } from '../worker/db/db-errors';
 import { createEngine, type Engine } from '../worker/engine';
-import { nodeEmbedder } from '../worker/embed/node-embedder';
+import { nodeEmbedderPool } from '../worker/embed/node-embedder-pool';
 import { EmbedService, type EmbedStatus } from '../worker/embed/service';
 import { nodeSource } from '../worker/ingest/walk-node';
 import { findTool } from '../worker/tools/call';
@@ -86,8 +86,9 @@ const err = (s: string) => process.stderr.write(s + '\n');
 
 /** The engine with its embedding service; the model loads only when something needs it. */
 function engineOn(db: Db, flags: Flags, disk?: NoteDisk): { engine: Engine; embed: EmbedService } {
-  // Embedding runs when the CLI asks (embedAll), never behind a command's back.
-  const engine = createEngine(db, { embedder: nodeEmbedder(), background: false, disk });
+  // Embedding runs when the CLI asks (embedAll), never behind a command's back; a batch is split over
+  // one embedder thread per core (faster than ONNX Runtime's own threads: docs/benchmarks.md, bench:embed-node).
+  const engine = createEngine(db, { embedder: nodeEmbedderPool(), background: false, disk });
   const embed = engine.embed!;
   if (flags.model) embed.setModel(flags.model);
   applyIdentity(db, flags);
