@@ -3,14 +3,8 @@
 // worker's code) while the wasm compiles, instead of one after the other.
 // Messages the page sends meanwhile (tools, open) are held and handed over
 // once the engine's API listens. Browser only (Vite resolves the ?url import).
-// It imports nothing else statically: an import is one more fetch before the wasm's is sent.
 import sqliteWasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
-import type { StartupMark } from './platform/startup-marks';
-
-/** As startupMark (platform/startup-marks.ts), which reads the same list once it loads. */
-function startupMark(name: string): void {
-  ((globalThis as { kiokuWorkerMarks?: StartupMark[] }).kiokuWorkerMarks ??= []).push({ name, at: performance.timeOrigin + performance.now() });
-}
+import { startupMark } from './platform/startup-marks';
 
 startupMark('engine worker: started');
 

@@ -8,9 +8,7 @@ export interface StartupMark {
   at: number;
 }
 
-// On the global object: the engine worker's first module (entry.worker.ts) marks there without
-// importing this module, which would be one more fetch before SQLite's wasm is asked for.
-const marks: StartupMark[] = ((globalThis as { kiokuWorkerMarks?: StartupMark[] }).kiokuWorkerMarks ??= []);
+const marks: StartupMark[] = [];
 const seenCalls = new Set<string>();
 
 export function startupMark(name: string): void {
