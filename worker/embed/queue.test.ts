@@ -8,6 +8,35 @@ import { byLength } from './queue';
 import { BUILTIN_MODELS } from './models';
 import { engineOn, sharedEmbedder } from './testing';
 
+/** The shared real embedder, recording the passage batches it is given and how many texts each token count asked for. */
+function recordingEmbedder(): { recording: Embedder; batches: string[][]; counted: number[] } {
+  const batches: string[][] = [];
+  const counted: number[] = [];
+  const inner = sharedEmbedder();
+  const recording: Embedder = {
+    load: (spec, p) => inner.load(spec, p),
+    embed: (texts, role) => {
+      if (role === 'passage') batches.push(texts);
+      return inner.embed(texts, role);
+    },
+    tokenCounts: (texts) => {
+      counted.push(texts.length);
+      return inner.tokenCounts!(texts);
+    },
+  };
+  return { recording, batches, counted };
+}
+
+/** n one-passage notes, long where long(i) says, short elsewhere. */
+function riverNotes(n: number, long: (i: number) => boolean): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) {
+    const text = long(i) ? `A long paragraph about river ${i}: ${'the water runs past stones and reeds, '.repeat(8)}` : `Short note ${i}.`;
+    files[`n${String(i).padStart(2, '0')}.md`] = `# Note ${i}\n\n${text}\n`;
+  }
+  return files;
+}
+
 describe('byLength', () => {
   it('orders the batches shortest first by the lengths given, ties in their original order', () => {
     expect(byLength(['a', 'b', 'c', 'd', 'e'], [300, 10, 200, 20, 10], 2)).toEqual([['b', 'e'], ['d', 'c'], ['a']]);
@@ -27,22 +56,9 @@ describe('tokenCounts', () => {
 
 describe('the queue batches passages by length', () => {
   it('never puts a short passage in the same model run as a long one when the window holds enough of each', async () => {
-    const batches: string[][] = [];
-    const inner = sharedEmbedder();
-    const recording: Embedder = {
-      load: (spec, p) => inner.load(spec, p),
-      embed: (texts, role) => {
-        if (role === 'passage') batches.push(texts);
-        return inner.embed(texts, role);
-      },
-      tokenCounts: (texts) => inner.tokenCounts!(texts),
-    };
+    const { recording, batches } = recordingEmbedder();
     // Notes alternate: a short passage, then a long one, in the order the queue reads them.
-    const files: Record<string, string> = {};
-    for (let i = 0; i < 16; i++) {
-      const text = i % 2 ? `A long paragraph about river ${i}: ${'the water runs past stones and reeds, '.repeat(8)}` : `Short note ${i}.`;
-      files[`n${String(i).padStart(2, '0')}.md`] = `# Note ${i}\n\n${text}\n`;
-    }
+    const files = riverNotes(16, (i) => i % 2 === 1);
     const engine = engineOn(await openMemoryDb(), { embedder: recording, service: { maxBatch: 4, targetBatchMs: 1e6 } });
     await engine.importSource(memorySource('v', files));
     const status = await engine.embed.runToCompletion();
@@ -56,26 +72,9 @@ describe('the queue batches passages by length', () => {
   }, 60_000);
 
   it('sorts a window of many small batches, not just four, and counts tokens in slices a query can pass', async () => {
-    const batches: string[][] = [];
-    const counted: number[] = [];
-    const inner = sharedEmbedder();
-    const recording: Embedder = {
-      load: (spec, p) => inner.load(spec, p),
-      embed: (texts, role) => {
-        if (role === 'passage') batches.push(texts);
-        return inner.embed(texts, role);
-      },
-      tokenCounts: (texts) => {
-        counted.push(texts.length);
-        return inner.tokenCounts!(texts);
-      },
-    };
+    const { recording, batches, counted } = recordingEmbedder();
     // Every 8 notes (four batches of 2, the whole window before): 3 long passages, then 5 short ones.
-    const files: Record<string, string> = {};
-    for (let i = 0; i < 80; i++) {
-      const text = i % 8 < 3 ? `A long paragraph about river ${i}: ${'the water runs past stones and reeds, '.repeat(8)}` : `Short note ${i}.`;
-      files[`n${String(i).padStart(2, '0')}.md`] = `# Note ${i}\n\n${text}\n`;
-    }
+    const files = riverNotes(80, (i) => i % 8 < 3);
     const engine = engineOn(await openMemoryDb(), { embedder: recording, service: { maxBatch: 2, targetBatchMs: 1e6 } });
     await engine.importSource(memorySource('v', files));
     const status = await engine.embed.runToCompletion();
