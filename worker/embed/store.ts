@@ -117,13 +117,12 @@ export interface Counts {
   unreadable: number;
 }
 
-/** Cheap counts; how many chunks have vectors is the loaded index's size (see service.ts). */
-/** Whether every note of one vault is cut into passages and every readable passage has a vector of the model. */
 /** Whether the model has any vector here: one key lookup. */
 export function hasVectors(db: Db, model: string): boolean {
   return db.column('SELECT 1 FROM vectors WHERE model = ? LIMIT 1', [model]).length > 0;
 }
 
+/** Whether every note of one vault is cut into passages and every readable passage has a vector of the model. */
 export function vaultEmbedded(db: Db, vaultId: number, chunker: string, model: string): boolean {
   const unchunked = db.get(
     `SELECT 1 AS x FROM entries e WHERE e.vault_id = ? AND e.kind = 'note'
@@ -139,6 +138,7 @@ export function vaultEmbedded(db: Db, vaultId: number, chunker: string, model: s
   return !missing;
 }
 
+/** Cheap counts; how many chunks have vectors is the loaded index's size (see service.ts). */
 export function counts(db: Db, chunker: string): Counts {
   const notes = Number(db.column("SELECT COUNT(*) FROM entries WHERE kind = 'note'")[0]);
   const chunkedNotes = Number(db.column('SELECT COUNT(*) FROM chunked WHERE chunker = ?', [chunker])[0]);

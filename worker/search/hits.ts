@@ -140,10 +140,16 @@ export function locateInBody(body: string, locate: RegExp): { at: number | null;
 
 const SURROGATE = /[\ud800-\udfff]/;
 
+/** Whether s holds a surrogate pair at UTF-16 unit i (one character for SQLite, two units here). */
+function pairAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+}
+
 /** How many characters (code points) the first `end` UTF-16 units of s hold. */
 function codePoints(s: string, end: number): number {
   let n = 0;
-  for (let i = 0; i < end; i++, n++) if (s.charCodeAt(i) >= 0xd800 && s.charCodeAt(i) <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+  for (let i = 0; i < end; i++, n++) if (pairAt(s, i)) i++;
   return n;
 }
 
@@ -151,7 +157,7 @@ function codePoints(s: string, end: number): number {
 function codePointSlice(s: string, start: number, count: number): string {
   const unit = (cp: number, from: number, at: number): number => {
     let i = from;
-    for (let k = at; k < cp && i < s.length; k++) i += s.charCodeAt(i) >= 0xd800 && s.charCodeAt(i) <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    for (let k = at; k < cp && i < s.length; k++) i += pairAt(s, i) ? 2 : 1;
     return i;
   };
   const a = unit(start, 0, 0);

@@ -77,15 +77,10 @@ export function ranker(c: CompiledQuery, weights?: readonly number[], leadWeight
   if (!leadWeight || !words.length) return { with: '', params: [], expr: base };
   const t = LEAD_INDEX.table;
   // `+rowid`: the set is read once; a plain rowid IN (…) would run the openings' MATCH once per candidate.
-  const hits = LEAD_INDEX.hits?.(words, t) ??
-    (within
-      ? {
-          with: `WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(${t}) FROM ${t} WHERE ${t} MATCH ? AND +rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?))`,
-          params: [words.join(' OR '), within],
-        }
-      : {
-          with: `WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(${t}) FROM ${t} WHERE ${t} MATCH ?)`,
-          params: [words.join(' OR ')],
-        });
+  const narrowed = within ? ' AND +rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)' : '';
+  const hits = LEAD_INDEX.hits?.(words, t) ?? {
+    with: `WITH lead_hits (id, score) AS MATERIALIZED (SELECT rowid, bm25(${t}) FROM ${t} WHERE ${t} MATCH ?${narrowed})`,
+    params: within ? [words.join(' OR '), within] : [words.join(' OR ')],
+  };
   return { ...hits, expr: `(${base} + ${Number(leadWeight)} * coalesce((SELECT score FROM lead_hits WHERE id = fts.rowid), 0))` };
 }
