@@ -103,6 +103,7 @@ test('tag:, nested tags, an inline-field filter and "did you mean" on the Datavi
   await page.reload();
   await expect(page.getByTestId('find-table').locator('thead th')).toHaveText(['Title']);
   await expect(page.getByTestId('find-table').locator('tbody tr')).toHaveCount(bookFiles.length);
+  await page.screenshot({ path: 'test-results/dataview-table-no-columns.png' });
 
   // A misspelt word: no result, the nearest word of the vault offered, one click runs it.
   await go(page, '?q=gmaes&mode=text');
