@@ -54,6 +54,8 @@ export class EmbedService {
   /** Set by stop(): the database is about to be closed or replaced, so nothing more reads it or reports on it. */
   private stopped = false;
   private lastStatus: EmbedStatus | null = null;
+  /** A change the status listener did not hear during the start-up grace: told once the grace is over. */
+  private untold = false;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.keeper = new IndexKeeper(db, { slice: opts.indexSlice });
@@ -215,6 +217,7 @@ export class EmbedService {
       this.deferred = null;
       // Whoever follows the status learns that the index is now loading.
       if (!this.keeper.ready(this.spec.id) && !this.keeper.loadingNow) void this.index().then(() => this.notify(true), () => undefined);
+      else if (this.untold) this.notify(true);
     });
   }
 
@@ -364,10 +367,16 @@ export class EmbedService {
   private setState(s: EmbedState, tell = true): void {
     this.state = s;
     if (tell) this.notify(true);
+    else this.untold = true;
   }
 
   private notify(force = false): void {
-    if (!this.opts.onStatus || this.stopped || (this.deferred && !force)) return;
+    if (!this.opts.onStatus || this.stopped) return;
+    if (this.deferred && !force) {
+      this.untold = true;
+      return;
+    }
+    this.untold = false;
     const t = performance.now();
     if (!force && t - this.lastNotify < 250) return;
     this.lastNotify = t;

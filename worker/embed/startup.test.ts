@@ -163,6 +163,23 @@ describe('opening an embedded vault', () => {
     e.embed!.stop();
   });
 
+  it('what changed unheard during the grace (embed_warm loading the model and the index) is told once it is over', async () => {
+    const told: { state: string; ready: boolean }[] = [];
+    const e = createEngine(await openMemoryDb({ file: await embeddedFile('told.db') }), {
+      embedder: sharedEmbedder(),
+      startupGraceMs: 60_000,
+      embedding: { onStatus: (s) => told.push({ state: s.state, ready: s.ready }) },
+    });
+    // The page asks for the model before its first search; loading is untold while the grace lasts.
+    expect(ok(await e.call('embed_warm', {}))).toMatchObject({ ready: true, complete: true });
+    expect(told).toEqual([]);
+    // The first search ends the grace: the listener must not keep believing whatever it heard last (nothing, or "loading").
+    expect((ok(await e.call('search', { query: 'wind' })) as { mode: string }).mode).toBe('hybrid');
+    await until(async () => told.length > 0, 'a status after the grace');
+    expect(told.at(-1)).toEqual({ state: 'complete', ready: true });
+    e.embed!.stop();
+  });
+
   it('restarting over a fully embedded vault scans no passage for a missing vector and collects nothing; a change does both', async () => {
     const file = await embeddedFile('restart.db');
     const seed = await openMemoryDb({ file });
