@@ -192,10 +192,13 @@ function embedService(services: EngineServices, mode: string): EmbedService {
   return embed;
 }
 
-async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<ModeResult> {
+async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest, again = true): Promise<ModeResult> {
   const { db, scope, query, window } = req;
   const embed = embedService(req.services, mode);
   const status = embed.status();
+  // The model may be switched while this waits for the query's vector or the index: then the query
+  // vector, the index and the cut may belong to different models, so the search starts over once.
+  const switched = () => embed.model.id !== status.model.id;
   // A search scoped to a vault that is fully embedded is complete, though other vaults may still be embedding.
   const complete = embed.isCompleteIn(scope.parts.vaultId);
   const extra: MeaningExtra = { embeddings: { model: status.model.id, complete } };
@@ -225,11 +228,13 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest): Promise<M
   loading.catch(() => undefined); // awaited below unless the query fails first
   const text = mode === 'hybrid' ? rankText(db, scope, query, { offset: 0, limit: depth }) : null;
   const q = await pending;
+  if (switched()) return again ? byMeaning(mode, req, false) : asText();
   if (!q.ok) {
     if (q.reason === 'unavailable') throw toolError('unsupported', `${q.message} Use mode "text".`, 'mode');
     return asText(q.message);
   }
   const index = await loading;
+  if (switched()) return again ? byMeaning(mode, req, false) : asText();
   if (index.notes > 0 && index.dim !== q.vector.length) {
     throw toolError('internal', `The stored vectors have ${index.dim} dimensions but the model produces ${q.vector.length}.`, 'mode');
   }
