@@ -1,0 +1,196 @@
+// npx tsx bench/first-result-profile.ts — where the engine worker's CPU goes
+// between two of its start-up marks, for bench:first-result's page load
+// (issue 16): Chromium's sampling profiler (trace category
+// disabled-by-default-v8.cpu_profiler) over fresh loads of /?q=…, self time
+// per function summed over the loads, plus V8's own trace events (module
+// compile, wasm lazy compilation) on the worker's thread. The window is
+// between two worker marks (startupMark also calls performance.mark, so the
+// marks are in the trace).
+// Options: --dir DIR (a built app, default dist), --db FILE (default the
+// synthetic database), --profile DIR (a Chromium profile kept between runs:
+// the vault is restored only when the profile is new), --runs N (default 3),
+// --from MARK --to MARK (default "search ahead: start" / "search ahead: end"),
+// --top N (functions listed, default 40), --query Q, --chromium-args "A B".
+// Port: KIOKU_E2E_PORT (default 5305).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { waitForServer } from './lib/seekstone-files';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const argv = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : argv[i + 1];
+};
+const port = Number(process.env.KIOKU_E2E_PORT ?? 5305);
+const dir = opt('dir') ?? join(ROOT, 'dist');
+const dbFile = opt('db') ?? join(ROOT, 'bench/out/seekstone-synthetic.db');
+const profileDir = opt('profile') ?? join(ROOT, 'bench/out/profile-chromium');
+const runs = Number(opt('runs') ?? 3);
+const from = opt('from') ?? 'search ahead: start';
+const to = opt('to') ?? 'search ahead: end';
+const top = Number(opt('top') ?? 40);
+const query = opt('query') ?? 'battering ram';
+// --stacks TEXT: also the call stacks (JS frames) of the samples whose function contains TEXT.
+const stacksOf = opt('stacks');
+const stacks = new Map<string, number>();
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: { data?: Record<string, unknown> } & Record<string, unknown>;
+}
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+async function main() {
+  const fresh = !existsSync(profileDir);
+  mkdirSync(profileDir, { recursive: true });
+  const server = spawn(join(ROOT, 'node_modules/.bin/vite'), ['preview', '--port', String(port), '--strictPort', '--outDir', dir], { cwd: ROOT, stdio: 'ignore' });
+  const base = `http://localhost:${port}`;
+  try {
+    const context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, ...(opt('chromium-args')?.split(' ').filter(Boolean) ?? [])],
+      headless: true,
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await waitForServer(base);
+    if (fresh) await restore(page, base);
+    // A kept profile still has the service worker of the build before: it would serve that build's files.
+    await page.goto(base);
+    await page.evaluate(`(async () => {
+      for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+      for (const k of await caches.keys()) await caches.delete(k);
+    })()`);
+    const self = new Map<string, number>();
+    const v8Events = new Map<string, { n: number; ms: number }>();
+    let windowMs = 0;
+    const url = `${base}/?q=${encodeURIComponent(query)}`;
+    for (let run = -2; run < runs; run++) {
+      await page.goto('about:blank');
+      const cdp = await context.newCDPSession(page);
+      const events: TraceEvent[] = [];
+      cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => void events.push(...e.value));
+      const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.start', {
+        transferMode: 'ReportEvents',
+        traceConfig: { includedCategories: ['disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'v8', 'v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] },
+      });
+      await page.goto(url);
+      await page.getByTestId('hit').first().waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(300);
+      await cdp.send('Tracing.end');
+      await done;
+      await cdp.detach();
+      if (run < 0) continue; // installs the service worker and warms the caches, as bench:first-result does
+      const r = analyse(events);
+      if (!r) {
+        console.error(`run ${run}: marks "${from}" / "${to}" not found in the trace`);
+        continue;
+      }
+      console.error(`run ${run}: ${r.windowMs.toFixed(1)} ms between the marks, ${r.sampledMs.toFixed(1)} ms sampled on the worker's thread`);
+      windowMs += r.windowMs;
+      for (const [k, v] of r.self) self.set(k, (self.get(k) ?? 0) + v);
+      for (const [k, v] of r.v8) {
+        const a = v8Events.get(k) ?? { n: 0, ms: 0 };
+        v8Events.set(k, { n: a.n + v.n, ms: a.ms + v.ms });
+      }
+    }
+    await context.close();
+    const total = [...self.values()].reduce((a, b) => a + b, 0);
+    console.log(`"${from}" → "${to}", ${runs} loads of ${url}: ${(windowMs / runs).toFixed(1)} ms a load, ${(total / runs).toFixed(1)} ms sampled`);
+    console.log('\nself time a load (ms), by function:');
+    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(v / runs).toFixed(1).padStart(7)}  ${k}`);
+    if (stacksOf) {
+      console.log(`\nstacks of "${stacksOf}" (ms a load):`);
+      for (const [k, v] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${(v / runs).toFixed(1).padStart(7)}  ${k}`);
+    }
+    console.log('\nV8 trace events on the worker thread in the window (count, ms a load):');
+    for (const [k, v] of [...v8Events].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(`${(v.n / runs).toFixed(0).padStart(6)} ${(v.ms / runs).toFixed(1).padStart(7)}  ${k}`);
+  } finally {
+    server.kill();
+  }
+}
+
+/** Self time per function on the thread that made the marks, between them. */
+function analyse(events: TraceEvent[]): { windowMs: number; sampledMs: number; self: Map<string, number>; v8: Map<string, { n: number; ms: number }> } | undefined {
+  const mark = (name: string) => events.find((e) => e.cat.includes('blink.user_timing') && e.name === name);
+  const a = mark(from);
+  const b = mark(to);
+  if (!a || !b) return undefined;
+  const tid = a.tid;
+  const pid = a.pid;
+  const self = new Map<string, number>();
+  const v8 = new Map<string, { n: number; ms: number }>();
+  for (const e of events) {
+    if (e.tid !== tid || e.pid !== pid || e.ph !== 'X' || e.ts < a.ts || e.ts > b.ts || !e.dur) continue;
+    if (!/v8|wasm/.test(e.cat)) continue;
+    const k = `${e.name} [${e.cat}]`;
+    const s = v8.get(k) ?? { n: 0, ms: 0 };
+    v8.set(k, { n: s.n + 1, ms: s.ms + e.dur / 1000 });
+  }
+  // The profile of the marks' thread: its chunks carry new nodes and the samples' time deltas.
+  const profiles = events.filter((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
+  let sampled = 0;
+  for (const p of profiles) {
+    const nodes = new Map<number, ProfileNode>();
+    let t = (p.args!.data!.startTime as number) ?? p.ts;
+    for (const c of events.filter((e) => e.name === 'ProfileChunk' && e.id === p.id && e.pid === pid)) {
+      const data = c.args!.data! as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] };
+      for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
+      const samples = data.cpuProfile?.samples ?? [];
+      const deltas = data.timeDeltas ?? [];
+      for (let i = 0; i < samples.length; i++) {
+        const prev = t;
+        t += deltas[i] ?? 0;
+        if (t < a.ts || t > b.ts) continue;
+        const n = nodes.get(samples[i]);
+        const f = n?.callFrame;
+        const where = f?.url ? ` ${f.url.split('/').pop()}:${f.lineNumber}` : '';
+        const k = f ? `${f.functionName || '(anonymous)'}${where}` : '?';
+        const ms = (t - prev) / 1000;
+        self.set(k, (self.get(k) ?? 0) + ms);
+        if (stacksOf && k.includes(stacksOf)) {
+          const frames: string[] = [];
+          for (let p = n; p && frames.length < 14; p = p.parent === undefined ? undefined : nodes.get(p.parent)) {
+            if (!(p.callFrame.url ?? '').endsWith('.wasm')) frames.push(`${p.callFrame.functionName || '(anon)'}:${p.callFrame.lineNumber}`);
+          }
+          const st = frames.join(' < ');
+          stacks.set(st, (stacks.get(st) ?? 0) + ms);
+        }
+        sampled += ms;
+      }
+    }
+  }
+  return { windowMs: (b.ts - a.ts) / 1000, sampledMs: sampled, self, v8 };
+}
+
+/** Restores the database into this origin's OPFS, through Settings as a user would. */
+async function restore(page: Page, origin: string): Promise<void> {
+  await page.goto(origin);
+  await page.getByTestId('app-ready').waitFor({ timeout: 60_000 });
+  console.error(`restoring ${dbFile} into the OPFS of ${origin}`);
+  await page.getByTestId('open-settings').click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  page.once('dialog', (d) => void d.accept());
+  await settings.locator('input[type="file"]').setInputFiles(dbFile);
+  await settings.getByRole('status').filter({ hasText: 'Backup restored' }).waitFor({ timeout: 600_000 });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
