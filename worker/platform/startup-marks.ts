@@ -13,10 +13,7 @@ const seenCalls = new Set<string>();
 
 export function startupMark(name: string): void {
   // Bounded: engines made again and again (tests, restores) must not grow it.
-  if (marks.length >= 300) return;
-  marks.push({ name, at: performance.timeOrigin + performance.now() });
-  // Also a User Timing mark: a trace of the worker (bench/first-result-profile.ts) shows it.
-  performance.mark?.(name);
+  if (marks.length < 300) marks.push({ name, at: performance.timeOrigin + performance.now() });
 }
 
 /** Marks the first call of each tool (its start and end): what the page asked for first, and how long it waited. */
