@@ -11,7 +11,6 @@ startupMark('engine worker: started');
 const wasm = compileWasm(sqliteWasmUrl);
 // Reported by loadSqlite, which open() awaits; not an unhandled rejection meanwhile.
 wasm.catch(() => {});
-warmSqlite(wasm);
 
 const held: MessageEvent[] = [];
 const hold = (e: MessageEvent) => void held.push(e);
@@ -20,23 +19,6 @@ const { exposeEngine } = await import('./engine-worker');
 exposeEngine(wasm);
 removeEventListener('message', hold);
 for (const e of held) dispatchEvent(new MessageEvent('message', { data: e.data, ports: [...e.ports] }));
-
-/**
- * V8 compiles each function of sqlite3.wasm at its first call, on the calling
- * thread: on a cold start most of opening the vault and of the first search.
- * A helper worker, started now so its script is loaded by the time the module
- * is compiled, runs statements like those on the same module (same compiled
- * code), on the other core, while this worker loads the engine.
- */
-function warmSqlite(module: Promise<WebAssembly.Module>): void {
-  let helper: Worker;
-  try {
-    helper = new Worker(new URL('./db/sqlite-warm.worker.ts', import.meta.url), { type: 'module', name: 'kioku-sqlite-warm' });
-  } catch {
-    return;
-  }
-  module.then((m) => helper.postMessage(m), () => helper.terminate());
-}
 
 /** Compiles while the bytes arrive; a server that does not say application/wasm gets the slower path. */
 async function compileWasm(url: string): Promise<WebAssembly.Module> {
