@@ -195,7 +195,7 @@ function analyse(events: TraceEvent[], marks: { name: string; t: number }[]): { 
   for (const e of events) {
     if (e.tid !== tid || e.pid !== pid || e.ph !== 'X' || e.ts < a.ts || e.ts > b.ts || !e.dur) continue;
     if (!/v8|wasm/.test(e.cat)) continue;
-    const k = `${e.name} [${e.cat}]`;
+    const k = e.name === 'wasm.CompileLazy' && process.env.LAZY_DETAIL ? `${e.name} ${JSON.stringify(e.args)}` : `${e.name} [${e.cat}]`;
     const s = v8.get(k) ?? { n: 0, ms: 0 };
     v8.set(k, { n: s.n + 1, ms: s.ms + e.dur / 1000 });
   }
