@@ -6,12 +6,18 @@
 // compile, wasm lazy compilation) on the worker's thread. The window is
 // between two worker marks, placed on the trace's clock through a page mark
 // that is in both (a User Timing mark in the trace, and in startupMarks).
+// Also: the steps between the worker's marks in the window (wall, CPU, idle,
+// wasm lazy compilation). A build with source maps (npx vite build
+// --sourcemap true) gets its functions named by source file and line.
 // Options: --dir DIR (a built app, default dist), --db FILE (default the
 // synthetic database), --profile DIR (a Chromium profile kept between runs:
-// the vault is restored only when the profile is new), --runs N (default 3),
-// --from MARK --to MARK (default "search ahead: start" / "search ahead: end"),
-// --top N (functions listed, default 40), --query Q, --chromium-args "A B".
-// Port: KIOKU_E2E_PORT (default 5305).
+// the vault is restored only when the profile is new; one per build, since
+// each is served from the same origin), --runs N (default 3), --from MARK
+// --to MARK (default "search ahead: start" / "search ahead: end"), --top N
+// (functions listed, default 40), --stacks TEXT, --query Q,
+// --chromium-args "A B". LAZY_DETAIL=1 lists each lazily compiled wasm
+// function. Port: KIOKU_E2E_PORT (default 5305). Trace times include the
+// tracing's own cost: compare builds profiled at the same time.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { SourceMapConsumer } from 'source-map-js';
