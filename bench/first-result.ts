@@ -13,6 +13,8 @@
 // served on the next port and loaded alternately with this one, same run),
 // --no-build, --no-doc, --marks (every load's marks on stderr), --no-hybrid
 // (the default mode's loads stop at the first hit: quicker before/after runs).
+// --chromium-args "A B" adds browser switches, e.g. "--js-flags=--no-wasm-lazy-compilation"
+// (what a start-up step is made of: one browser, so every build gets them).
 // Port: KIOKU_E2E_PORT (default 5305; the baseline gets the next one).
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -109,7 +111,7 @@ async function main() {
   const servers = builds.map((b) => spawn(join(ROOT, 'node_modules/.bin/vite'), ['preview', '--port', String(b.port), '--strictPort', '--outDir', b.dir], { cwd: ROOT, stdio: 'ignore' }));
   const profile = mkdtempSync(join(tmpdir(), 'kioku-first-result-'));
   try {
-    const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true, bypassCSP: true });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...(opt('chromium-args')?.split(' ').filter(Boolean) ?? [])], headless: true, bypassCSP: true });
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
     // Each build is its own origin, so its own OPFS: the vault is restored into each.

@@ -8,6 +8,11 @@ import type { Db } from './database';
  *   the same time.
  */
 export function applyPragmas(db: Db, storage: 'opfs' | 'memory' | 'shared-file'): void {
+  // First, before any statement reads the file. One connection owns the browser's database (the tab
+  // lock, the pool's lock); holding SQLite's lock means a read does not first look for a hot journal:
+  // with TRUNCATE the empty journal exists, so every statement outside a transaction opened it, read
+  // a byte and closed it, and opfs-sahpool flushes a file on close (~1-5 ms each on a cold start).
+  if (storage === 'opfs') db.exec('PRAGMA locking_mode = EXCLUSIVE');
   db.exec('PRAGMA foreign_keys = ON');
   // 64 MB page cache: the import and FTS merges touch many pages at once.
   db.exec('PRAGMA cache_size = -65536');
