@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILTIN_MODELS, DEFAULT_MODEL_ID } from './models';
 import { BUNDLED_MODELS_DIR, nodeEmbedder } from './node-embedder';
-import { MIN_PASSAGES_PER_THREAD, nodeEmbedderPool } from './node-embedder-pool';
+import { MIN_PASSAGES_PER_THREAD, nodeEmbedderPool, splitByLength } from './node-embedder-pool';
 
 const spec = BUILTIN_MODELS.find((m) => m.id === DEFAULT_MODEL_ID)!;
 const hasModel = existsSync(join(BUNDLED_MODELS_DIR, spec.source.kind === 'bundled' ? spec.source.path : '', 'onnx'));
@@ -29,9 +29,8 @@ const TEXTS = [
  * one scale, so a text's vector moves slightly (~1e-2) with its batch-mates.
  */
 const bySlices = async (e: { embed(t: string[], r: 'passage'): Promise<Float32Array> }, texts: string[], k: number) => {
-  const size = Math.ceil(texts.length / k);
   const parts: Float32Array[] = [];
-  for (let i = 0; i < k; i++) parts.push(await e.embed(texts.slice(i * size, (i + 1) * size), 'passage'));
+  for (const slice of splitByLength(texts, k)) parts.push(await e.embed(slice, 'passage'));
   const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
   parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
   return out;
@@ -43,6 +42,32 @@ const expectClose = (a: Float32Array, b: Float32Array) => {
   for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]));
   expect(worst).toBeLessThan(1e-5);
 };
+
+describe('splitByLength', () => {
+  const lengths = (slices: string[][]) => slices.map((s) => s.reduce((n, t) => n + t.length, 0));
+
+  it('cuts texts sorted by length into contiguous slices of about equal characters, not equal counts', () => {
+    const texts = [10, 10, 10, 10, 10, 10, 20, 20, 30, 30].map((n, i) => String(i % 10).repeat(n));
+    const slices = splitByLength(texts, 2);
+    expect(slices.flat()).toEqual(texts);
+    expect(slices.map((s) => s.length)).toEqual([7, 3]);
+    expect(lengths(slices)).toEqual([80, 80]);
+  });
+
+  it('gives every slice a text, and one slice when asked for one or given one text', () => {
+    const texts = ['a', 'b', 'c'.repeat(100)];
+    expect(splitByLength(texts, 3)).toEqual([['a'], ['b'], ['c'.repeat(100)]]);
+    expect(splitByLength(texts, 2)).toEqual([['a', 'b'], ['c'.repeat(100)]]);
+    expect(splitByLength(texts, 1)).toEqual([texts]);
+    expect(splitByLength(['x'], 2)).toEqual([['x']]);
+    const many = Array.from({ length: 64 }, (_, i) => 'w'.repeat(50 + i * 5));
+    const four = splitByLength(many, 4);
+    expect(four).toHaveLength(4);
+    expect(four.flat()).toEqual(many);
+    const l = lengths(four);
+    expect(Math.max(...l) - Math.min(...l)).toBeLessThanOrEqual(400); // within about one text (up to 365 characters)
+  });
+});
 
 describe.skipIf(!hasModel)('the Node embedder pool (needs public/models/use-lite-onnx)', () => {
   const pool = nodeEmbedderPool({ offline: true, workers: 2 });
