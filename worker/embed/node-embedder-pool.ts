@@ -52,6 +52,29 @@ export function splitByLength(texts: readonly string[], k: number): string[][] {
   return out;
 }
 
+/**
+ * Passages one ONNX run embeds, on average, at most: runs of 32 cost 15–25% more
+ * CPU a passage than runs of 8 or 16 on seekstone (their activations outgrow
+ * the cache, and longer batches pad more), and the CLI's queue hands over
+ * batches of up to 64 (docs/benchmarks.md, "Node ≥ 400").
+ */
+export const MAX_PASSAGES_PER_RUN = 16;
+
+/**
+ * The ONNX runs a batch is embedded in, in order, for `threads` threads
+ * (thread i takes runs i, i + threads, …): one a thread with at least
+ * MIN_PASSAGES_PER_THREAD passages each, more (a multiple of the threads)
+ * when a thread's share would exceed MAX_PASSAGES_PER_RUN, all of about
+ * equal characters (a run's cost and memory follow its tokens), so the
+ * threads finish together.
+ */
+export function runsOf(texts: readonly string[], threads: number): string[][] {
+  const split = Math.min(threads, Math.floor(texts.length / MIN_PASSAGES_PER_THREAD) || 1);
+  if (split < threads) return splitByLength(texts, split);
+  const perThread = Math.ceil(texts.length / MAX_PASSAGES_PER_RUN / threads);
+  return splitByLength(texts, perThread * threads);
+}
+
 const BOOT = new URL('./node-embed-thread-boot.mjs', import.meta.url);
 const ENTRY = new URL('./node-embed-thread.ts', import.meta.url).href;
 
@@ -143,9 +166,10 @@ export function nodeEmbedderPool(opts: NodeEmbedderOptions & { workers?: number 
       return first;
     },
     async embed(texts, role) {
-      const slices = splitByLength(texts, Math.min(n, Math.floor(texts.length / MIN_PASSAGES_PER_THREAD) || 1));
-      if (slices.length === 1) return embedOn(pool[0], texts, role);
-      const parts = await Promise.all(slices.map((part, i) => embedOn(pool[i], part, role)));
+      const runs = runsOf(texts, n);
+      if (runs.length === 1) return embedOn(pool[0], texts, role);
+      // Every run is sent at once: a thread with two runs starts its second without waiting for a reply.
+      const parts = await Promise.all(runs.map((part, i) => embedOn(pool[i % n], part, role)));
       const out = new Float32Array(parts.reduce((sum, p) => sum + p.length, 0));
       let at = 0;
       for (const p of parts) {
