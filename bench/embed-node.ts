@@ -63,7 +63,7 @@ const ALL: Config[] = [
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 8 },
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 32 },
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 64 },
-  { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel, the CLI now)', spinning: false, batch: 16, workers: 2 },
+  { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel)', spinning: false, batch: 16, workers: 2 },
   { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel)', spinning: false, batch: 32, workers: 2 },
   // The queue sizes the CLI's batches to about 400 ms, at most 64 passages: 64 is what `kioku index` runs.
   { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel, the CLI\'s batch)', spinning: false, batch: 64, workers: 2 },
