@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_MODELS_DIR } from './node-embedder';
-import { fastUnigram, speedUpUnigram } from './unigram';
+import { fastUnigram, MAX_FAST_VOCAB, speedUpUnigram } from './unigram';
 
 const DIR = join(BUNDLED_MODELS_DIR, 'use-lite-onnx');
 const hasTokenizer = existsSync(join(DIR, 'tokenizer.json'));
@@ -73,8 +73,16 @@ describe.skipIf(!hasTokenizer)('fastUnigram (needs public/models/use-lite-onnx)'
     expect(before.batch.ids[0].length).toBe(128); // the long texts were cut at the model's 128 tokens
   }, 120_000);
 
-  it('leaves a tokenizer that is not Unigram alone', () => {
+  it('leaves a tokenizer that is not Unigram, or has a very large vocabulary, alone', async () => {
     expect(speedUpUnigram({ _tokenizer: { model: { config: { type: 'WordPiece' }, tokenize: () => [] } } })).toBe(false);
     expect(speedUpUnigram(undefined)).toBe(false);
+    const tok = await tokenizer();
+    const { model } = tok._tokenizer;
+    const own = model.tokenize;
+    const vocab = model.vocab.slice();
+    for (let i = 0; vocab.length <= MAX_FAST_VOCAB; i++) vocab.push(`\u2581extra${i}`);
+    model.vocab = vocab;
+    expect(speedUpUnigram(tok)).toBe(false);
+    expect(model.tokenize).toBe(own);
   });
 });

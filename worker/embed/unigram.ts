@@ -127,18 +127,27 @@ export function fastUnigram(model: Pick<UnigramModel, 'vocab' | 'scores' | 'unk_
   };
 }
 
+/**
+ * Vocabularies larger than this keep transformers.js' own path: its trie
+ * already holds them, and a second one of a 250k-piece vocabulary (the E5
+ * models' XLM-R SentencePiece) would cost tens of MB in the embed worker.
+ */
+export const MAX_FAST_VOCAB = 64_000;
+
 /** Texts on which the fast path must agree with the model's own before it replaces it. */
 const CHECKS = ['An anemometer measures wind speed.', '\u2581Ünïcödé 東京 😀 x\u2581\u2581y', ''];
 
 /**
  * Replaces the Unigram model's tokenize inside a transformers.js tokenizer
  * with fastUnigram, when the tokenizer has one and both agree on CHECKS.
- * Returns whether it did. Other tokenizers (WordPiece, BPE) stay as they are.
+ * Returns whether it did. Other tokenizers (WordPiece, BPE) and vocabularies
+ * over MAX_FAST_VOCAB stay as they are.
  */
 export function speedUpUnigram(tokenizer: unknown): boolean {
   const model = (tokenizer as { _tokenizer?: { model?: Partial<UnigramModel> } } | undefined)?._tokenizer?.model;
   if (!model || model.config?.type !== 'Unigram' || typeof model.tokenize !== 'function') return false;
   if (!Array.isArray(model.vocab) || !Array.isArray(model.scores) || typeof model.unk_token_id !== 'number' || typeof model.unk_score !== 'number') return false;
+  if (model.vocab.length > MAX_FAST_VOCAB) return false;
   const fast = fastUnigram(model as UnigramModel);
   const own = model.tokenize.bind(model);
   const same = (t: string) => {
