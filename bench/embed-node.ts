@@ -133,8 +133,10 @@ The Node embedder (the kioku CLI's: onnxruntime-node through transformers.js,
 the default int8 file \`model_int8.onnx\`), ${sample.length} passages of
 seekstone-10k batched by token count as the queue does, each configuration
 its own session, ${ROUNDS} rounds interleaved. "Data parallel": the batch
-split in two, each half embedded at once on its own embedder thread with
-one ONNX Runtime thread (\`worker/embed/node-embedder-pool.ts\`). "Default threads": ONNX
+cut into runs of equal characters, one a thread (several of ~16 passages
+when a thread's share is larger), each thread an embedder with one ONNX
+Runtime thread (\`worker/embed/node-embedder-pool.ts\`); the CLI's queue
+hands it batches of up to 64.${BASELINE ? ` "Baseline": the pool of the tree at ${BASELINE}, alternated with this one.` : ''} "Default threads": ONNX
 Runtime's own choice (one per physical core: 2 here). Spinning: whether
 ONNX Runtime's idle pool threads busy-wait for work (its default) or sleep
 (\`session.intra_op.allow_spinning = 0\`, what the Node embedder sets).
