@@ -5,9 +5,14 @@
 // rounds. Passages: a sample of seekstone-10k's (every 20th note chunked as
 // the engine chunks it, then every k-th passage), batched by token count in
 // windows of four batches, as the queue forms them.
-// Options: --no-doc, --rounds N (default 3), --sample N (default 384).
+// Options: --no-doc, --rounds N (default 3), --sample N (default 384),
+// --pool-only (only the data-parallel pool, the CLI's embedder), --baseline DIR
+// (another commit's tree, e.g. `git archive <commit> | tar -x -C DIR` with a
+// node_modules link: its pool is measured beside this one, rounds alternated).
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BUILTIN_MODELS, DEFAULT_MODEL_ID } from '../worker/embed/models';
 import { nodeEmbedder } from '../worker/embed/node-embedder';
 import { nodeEmbedderPool } from '../worker/embed/node-embedder-pool';
@@ -31,6 +36,11 @@ if (!existsSync(VAULT)) {
   process.exit(0);
 }
 const ROUNDS = opt('rounds', 3);
+const POOL_ONLY = argv.includes('--pool-only');
+const baselineAt = argv.indexOf('--baseline');
+const BASELINE = baselineAt < 0 ? undefined : resolve(argv[baselineAt + 1]);
+const BASELINE_POOL = BASELINE && join(BASELINE, 'worker/embed/node-embedder-pool.ts');
+if (BASELINE_POOL && !existsSync(BASELINE_POOL)) throw new Error(`--baseline ${BASELINE}: no worker/embed/node-embedder-pool.ts there (extract the commit with git archive <commit> | tar -x -C DIR, and link node_modules into it)`);
 const SAMPLE = opt('sample', 384);
 const spec = BUILTIN_MODELS.find((m) => m.id === DEFAULT_MODEL_ID)!;
 
@@ -41,8 +51,10 @@ interface Config {
   batch: number;
   /** Embedder threads of the pool (node-embedder-pool.ts), each with one ONNX Runtime thread; absent: one embedder in-process. */
   workers?: number;
+  /** The pool of the --baseline tree rather than this one. */
+  baseline?: boolean;
 }
-const CONFIGS: Config[] = [
+const ALL: Config[] = [
   { label: 'ONNX Runtime default threads, spinning (before)', spinning: true, batch: 16 },
   { label: 'ONNX Runtime default threads, no spinning (the CLI before the pool)', spinning: false, batch: 16 },
   { label: '1 thread', threads: 1, spinning: false, batch: 16 },
@@ -51,9 +63,17 @@ const CONFIGS: Config[] = [
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 8 },
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 32 },
   { label: 'ONNX Runtime default threads, no spinning', spinning: false, batch: 64 },
-  { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel, the CLI now)', spinning: false, batch: 16, workers: 2 },
+  { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel)', spinning: false, batch: 16, workers: 2 },
   { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel)', spinning: false, batch: 32, workers: 2 },
+  // The queue sizes the CLI's batches to about 400 ms, at most 64 passages: 64 is what `kioku index` runs.
+  { label: '2 embedder threads × 1 ONNX Runtime thread (data parallel, the CLI\'s batch)', spinning: false, batch: 64, workers: 2 },
 ];
+const POOLS = ALL.filter((c) => c.workers);
+const CONFIGS: Config[] = [
+  ...(POOL_ONLY ? POOLS : ALL),
+  ...(BASELINE ? POOLS.map((c) => ({ ...c, label: `${c.label.replace(/ \(data parallel.*\)$/, ' (data parallel)')}, baseline ${BASELINE.split('/').pop()}`, baseline: true })) : []),
+];
+const baselinePool = BASELINE_POOL ? ((await import(pathToFileURL(BASELINE_POOL).href)) as { nodeEmbedderPool: typeof nodeEmbedderPool }).nodeEmbedderPool : undefined;
 
 const sample = samplePassages(VAULT, spec, SAMPLE);
 const counter = nodeEmbedder({ offline: true });
@@ -68,7 +88,7 @@ const batchesOf = (size: number) => {
 
 const embedders = new Map<Config, Embedder>();
 for (const c of CONFIGS) {
-  const e = c.workers ? nodeEmbedderPool({ offline: true, workers: c.workers }) : nodeEmbedder({ offline: true, threads: c.threads, spinning: c.spinning });
+  const e = c.workers ? (c.baseline ? baselinePool! : nodeEmbedderPool)({ offline: true, workers: c.workers }) : nodeEmbedder({ offline: true, threads: c.threads, spinning: c.spinning });
   await e.load(spec);
   await e.embed(sample.slice(0, c.batch), 'passage'); // warm-up: first-run allocations
   embedders.set(c, e);
@@ -99,6 +119,7 @@ const rows = CONFIGS.map((c) => ({
   'passages/s (wall), median': r1(median(wall.get(c)!)),
   rounds: wall.get(c)!.map((x) => x.toFixed(0)).join(' / '),
   'passages / CPU-s, median': r1(median(cpu.get(c)!)),
+  'CPU ms / passage, median': Math.round(1e4 / median(cpu.get(c)!)) / 10,
 }));
 const table = markdownTable(rows);
 const machine = describeMachine();
@@ -112,8 +133,10 @@ The Node embedder (the kioku CLI's: onnxruntime-node through transformers.js,
 the default int8 file \`model_int8.onnx\`), ${sample.length} passages of
 seekstone-10k batched by token count as the queue does, each configuration
 its own session, ${ROUNDS} rounds interleaved. "Data parallel": the batch
-split in two, each half embedded at once on its own embedder thread with
-one ONNX Runtime thread (\`worker/embed/node-embedder-pool.ts\`). "Default threads": ONNX
+cut into runs of equal characters, one a thread (several of ~16 passages
+when a thread's share is larger), each thread an embedder with one ONNX
+Runtime thread (\`worker/embed/node-embedder-pool.ts\`); the CLI's queue
+hands it batches of up to 64.${BASELINE ? ` "Baseline": the pool of the tree at ${BASELINE}, alternated with this one.` : ''} "Default threads": ONNX
 Runtime's own choice (one per physical core: 2 here). Spinning: whether
 ONNX Runtime's idle pool threads busy-wait for work (its default) or sleep
 (\`session.intra_op.allow_spinning = 0\`, what the Node embedder sets).

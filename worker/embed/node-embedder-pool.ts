@@ -24,6 +24,57 @@ export interface PoolReply {
 /** Fewer passages than this a thread are not split further: a run's fixed cost would outweigh the gain. */
 export const MIN_PASSAGES_PER_THREAD = 4;
 
+/**
+ * `texts` in `k` contiguous slices of about equal length in characters (the
+ * model's work grows with a text's tokens), so the threads finish together.
+ * The queue hands over passages sorted by length: contiguous slices pad
+ * little, and equal counts gave the slice of longer passages ~8% more tokens
+ * on seekstone (batches of 16), the other thread waiting meanwhile.
+ */
+export function splitByLength(texts: readonly string[], k: number): string[][] {
+  if (k <= 1 || texts.length <= 1) return [texts.slice()];
+  const total = texts.reduce((sum, t) => sum + t.length, 0);
+  const out: string[][] = [];
+  let start = 0;
+  let sum = 0;
+  for (let i = 0; i < texts.length - 1 && out.length < k - 1; i++) {
+    sum += texts[i].length;
+    const share = (total * (out.length + 1)) / k;
+    const needed = k - 1 - out.length;
+    // Cut after text i when the next one would sit mostly past this slice's share, keeping a text for every slice to come.
+    const left = texts.length - (i + 1);
+    if (left === needed || (left > needed && sum + texts[i + 1].length / 2 > share)) {
+      out.push(texts.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  out.push(texts.slice(start));
+  return out;
+}
+
+/**
+ * Passages one ONNX run embeds, on average, at most: runs of 32 cost 15–25% more
+ * CPU a passage than runs of 8 or 16 on seekstone (their activations outgrow
+ * the cache, and longer batches pad more), and the CLI's queue hands over
+ * batches of up to 64 (docs/benchmarks.md, "Node ≥ 400").
+ */
+export const MAX_PASSAGES_PER_RUN = 16;
+
+/**
+ * The ONNX runs a batch is embedded in, in order, for `threads` threads
+ * (thread i takes runs i, i + threads, …): one a thread with at least
+ * MIN_PASSAGES_PER_THREAD passages each, more (a multiple of the threads)
+ * when a thread's share would exceed MAX_PASSAGES_PER_RUN, all of about
+ * equal characters (a run's cost and memory follow its tokens), so the
+ * threads finish together.
+ */
+export function runsOf(texts: readonly string[], threads: number): string[][] {
+  const split = Math.min(threads, Math.floor(texts.length / MIN_PASSAGES_PER_THREAD) || 1);
+  if (split < threads) return splitByLength(texts, split);
+  const perThread = Math.ceil(texts.length / MAX_PASSAGES_PER_RUN / threads);
+  return splitByLength(texts, perThread * threads);
+}
+
 const BOOT = new URL('./node-embed-thread-boot.mjs', import.meta.url);
 const ENTRY = new URL('./node-embed-thread.ts', import.meta.url).href;
 
@@ -115,11 +166,10 @@ export function nodeEmbedderPool(opts: NodeEmbedderOptions & { workers?: number 
       return first;
     },
     async embed(texts, role) {
-      // Contiguous slices: the queue hands over passages sorted by length, so each slice pads little.
-      const k = Math.min(n, Math.floor(texts.length / MIN_PASSAGES_PER_THREAD) || 1);
-      if (k === 1) return embedOn(pool[0], texts, role);
-      const size = Math.ceil(texts.length / k);
-      const parts = await Promise.all(pool.slice(0, k).map((t, i) => embedOn(t, texts.slice(i * size, (i + 1) * size), role)));
+      const runs = runsOf(texts, n);
+      if (runs.length === 1) return embedOn(pool[0], texts, role);
+      // Every run is sent at once: a thread with two runs starts its second without waiting for a reply.
+      const parts = await Promise.all(runs.map((part, i) => embedOn(pool[i % n], part, role)));
       const out = new Float32Array(parts.reduce((sum, p) => sum + p.length, 0));
       let at = 0;
       for (const p of parts) {
@@ -129,8 +179,15 @@ export function nodeEmbedderPool(opts: NodeEmbedderOptions & { workers?: number 
       return out;
     },
     async tokenCounts(texts) {
-      await ready(pool[0]);
-      return pool[0].request<number[]>({ op: 'tokens', texts });
+      // Counting is tokenising: split like a batch, so the queue's counting pass keeps every thread busy too.
+      const slices = splitByLength(texts, Math.min(n, Math.floor(texts.length / MIN_PASSAGES_PER_THREAD) || 1));
+      const parts = await Promise.all(
+        slices.map(async (part, i) => {
+          await ready(pool[i]);
+          return pool[i].request<number[]>({ op: 'tokens', texts: part });
+        }),
+      );
+      return parts.flat();
     },
     async close() {
       await Promise.all(pool.map((t) => t.stop()));
