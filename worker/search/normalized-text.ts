@@ -19,6 +19,7 @@ export function searchForm(s: string): string {
 }
 
 const CHUNK = 1024;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * searchForm(cluster).length, remembered: a note's non-ASCII characters
@@ -61,9 +62,9 @@ export class NormalizedText {
   private last = { chunk: -1, raw: 0, norm: 0 };
 
   constructor(readonly raw: string) {
-    this.text = searchForm(raw);
-    // ASCII lower-casing never changes length.
-    this.identity = !/[^\x00-\x7f]/.test(raw);
+    // ASCII lower-casing never changes length, and NFKC leaves ASCII as it is (nor are there accents to strip).
+    this.identity = !NON_ASCII.test(raw);
+    this.text = this.identity ? raw.toLowerCase() : searchForm(raw);
   }
 
   /** The offset in the original text of normalised offset `pos` (the start of the character holding it). */
@@ -85,7 +86,8 @@ export class NormalizedText {
     const limit = Math.min(this.raw.length, to + 64);
     while (to < limit && !isSafeCut(this.raw.charCodeAt(to))) to++;
     this.rawStarts.push(to);
-    this.normStarts.push(this.normStarts[this.normStarts.length - 1] + searchForm(this.raw.slice(from, to)).length);
+    const chunk = this.raw.slice(from, to);
+    this.normStarts.push(this.normStarts[this.normStarts.length - 1] + (NON_ASCII.test(chunk) ? searchForm(chunk).length : chunk.length));
   }
 
   /** Character clusters from a chunk start until the one whose normalised form holds pos. */
