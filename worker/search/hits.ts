@@ -63,7 +63,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
   )) {
     entries.set(e.id, e);
   }
-  const locate = locatorPattern(locators(opts.highlight));
+  const locate = bodyLocator(locators(opts.highlight));
   const files = opts.fields?.some((f) => fileField(f)) ? fileFieldValues(db, ids, opts.fields) : null;
   const inline = opts.fields?.length ? inlineFieldValues(db, ids, opts.fields) : null;
   const hits: SearchHit[] = [];
@@ -99,7 +99,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
  * word; otherwise the note's own text where it has them (the reader sees why
  * the note is there); otherwise the passage as it is.
  */
-function passageSnippet(db: Db, e: EntryRow, passage: string, hl: Highlighter, markers: [string, string], locate: RegExp | null): string {
+function passageSnippet(db: Db, e: EntryRow, passage: string, hl: Highlighter, markers: [string, string], locate: BodyLocator | null): string {
   const opts = { open: markers[0], close: markers[1] };
   if (!hl.re || e.head === null) return makeSnippet(passage, hl, opts);
   const inPassage = makeSnippet(passage, hl, { ...opts, requireHit: true });
@@ -169,15 +169,84 @@ export function locatorPattern(where: readonly string[]): RegExp | null {
   return where.length ? new RegExp(where.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i') : null;
 }
 
+/** The locators' pattern, global (it is resumed where the text decoded before ends), and its longest alternative in UTF-16 units. */
+export interface BodyLocator {
+  re: RegExp;
+  longest: number;
+}
+
+export function bodyLocator(where: readonly string[]): BodyLocator | null {
+  const re = locatorPattern(where);
+  return re && { re: new RegExp(re.source, 'gi'), longest: Math.max(...where.map((w) => w.length)) };
+}
+
+/** A long body's bytes are turned into text this many at a time (then four times as many) while looking for the first occurrence. */
+const LOCATE_FIRST_BYTES = 16_384;
+// The body's start is decoded as the database wrapper decodes text (a leading byte-order mark dropped); later pieces keep every character.
+const firstPiece = new TextDecoder();
+const laterPiece = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * locateInBody() on a stored note, its body read once as bytes but turned
+ * into a string only as far as needed. Most first occurrences past the head
+ * are near it (seekstone-10k's keyword benchmark: median at character 9,847
+ * of bodies of 104,000 on average), and decoding whole long bodies was the
+ * largest single cost of building a page of hits. Pieces end before a UTF-8
+ * lead byte, so each decodes to whole characters. A match found in the text
+ * so far is the first when it ends `longest` units before the text's end
+ * (the alternatives are literal strings: a match starting earlier would have
+ * fit too) or the whole body is decoded. The answer is locateInBody()'s.
+ */
+export function locateInNote(db: Db, id: number, locate: BodyLocator): { at: number | null; n: number; window: string } {
+  const { re, longest } = locate;
+  const bytes = db.get<{ b: Uint8Array | null }>('SELECT CAST(body AS BLOB) AS b FROM contents WHERE entry_id = ?', [id])!.b ?? new Uint8Array(0);
+  let text = '';
+  let end = 0;
+  const more = (size: number): void => {
+    let to = Math.min(bytes.length, end + size);
+    while (to < bytes.length && (bytes[to] & 0xc0) === 0x80) to++;
+    text += (end === 0 ? firstPiece : laterPiece).decode(bytes.subarray(end, to));
+    end = to;
+  };
+  let m: RegExpExecArray | null = null;
+  for (let size = LOCATE_FIRST_BYTES; ; size *= 4) {
+    // Matches starting before this were already ruled out: they would have fit in the text decoded before.
+    re.lastIndex = Math.max(0, text.length - longest);
+    more(size);
+    m = re.exec(text);
+    if (end === bytes.length || (m && m.index + longest <= text.length)) break;
+  }
+  if (!m) return { at: null, n: 0, window: '' };
+  const astral = SURROGATE.test(text);
+  const at = (astral ? codePoints(text, m.index) : m.index) + 1;
+  const from = Math.max(1, at - SNIPPET_WINDOW_CHARS / 4);
+  // The window and one character more (which tells whether the body goes on after it): at most two units a character past the match.
+  const wanted = SNIPPET_WINDOW_CHARS + 1;
+  const reach = m.index + 2 * (from + wanted - at);
+  while (end < bytes.length && text.length < reach) more(reach - text.length);
+  const longer = SURROGATE.test(text) ? codePointSlice(text, from - 1, wanted) : text.substr(from - 1, wanted);
+  const pairs = SURROGATE.test(longer);
+  const count = pairs ? codePoints(longer, longer.length) : longer.length;
+  // Short of that, the window reaches the body's end: its length is known.
+  if (count < wanted) return { at, n: from - 1 + count, window: longer };
+  const window = pairs ? codePointSlice(longer, 0, SNIPPET_WINDOW_CHARS) : longer.slice(0, SNIPPET_WINDOW_CHARS);
+  // The body goes on past the window. Without two-unit characters in it, the snippet's trailing ellipsis
+  // (makeSnippet: window start + end < max(window units, fullLength)) is the same for any length beyond
+  // the window's end; with them it compares units with characters, and only the true length will do.
+  if (!SURROGATE.test(window)) return { at, n: from - 1 + wanted, window };
+  more(bytes.length);
+  return { at, n: codePoints(text, text.length), window };
+}
+
 /**
  * A snippet without normalising a whole long note: its head first; if no
- * word matches there, locateInBody() finds the first occurrence further in and
+ * word matches there, locateInNote() finds the first occurrence further in and
  * only a window around it is normalised and searched. Long notes that only
  * match in forms a locator cannot see (width variants) show their beginning.
  */
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: RegExp | null): string;
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: RegExp | null, requireHit: true): string | null;
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: RegExp | null, requireHit = false): string | null {
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: BodyLocator | null): string;
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: BodyLocator | null, requireHit: true): string | null;
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: BodyLocator | null, requireHit = false): string | null {
   if (e.kind === 'file') return requireHit ? null : e.path;
   if (e.head === null) return requireHit ? null : '';
   const opts = { open: markers[0], close: markers[1] };
@@ -188,8 +257,7 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
   const found = makeSnippet(e.head, hl, { ...opts, requireHit: true, fullLength: full });
   if (found !== null) return found;
   if (!locate) return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
-  const body = db.get<{ body: string }>('SELECT body FROM contents WHERE entry_id = ?', [e.id])!.body;
-  const { at, n, window } = locateInBody(body, locate);
+  const { at, n, window } = locateInNote(db, e.id, locate);
   if (at !== null) {
     const from = Math.max(1, at - SNIPPET_WINDOW_CHARS / 4);
     const there = makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: n, windowStart: from - 1 });

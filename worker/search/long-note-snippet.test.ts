@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { engineWith, ok } from '../test/make-engine';
-import { locateInBody, locatorPattern } from './hits';
+import { bodyLocator, locateInBody, locateInNote, locatorPattern } from './hits';
 import { locators, makeSnippet } from './snippet';
 
 const filler = (n: number) => Array.from({ length: n }, (_, i) => `lorem${i % 7}`).join(' ');
@@ -22,6 +22,16 @@ const BODIES: Record<string, string> = {
   midword: `${pad} xanemometerx is no word; later an anemometer ${filler(2000)}`,
   nowhere: `${pad} nothing to see`,
   'near-start': `${filler(560)} anemometer ${pad}`,
+  // locateInNote decodes the body's bytes in pieces, the first 16,384 bytes long (ASCII here: one byte a character).
+  // A longer alternative cut by the piece's end, a shorter one inside it ("nemo" in "anemometer"): the longer one starts first.
+  'cut-at-piece': `${pad.padEnd(16_384 - 6, ' ')}anemometer nemo ${filler(40)}`,
+  // A three-byte character cut by the piece's end, the words just after it.
+  'cjk-at-piece': `${pad.padEnd(16_384 - 4, ' ')}東京の風速計 ${filler(40)}`,
+  // Past several pieces (16 KB, then 64 KB, 256 KB), in a body of a megabyte and more.
+  huge: `${filler(40_000)} the anemometer of Kelvin street ${filler(150_000)}`,
+  // The window ends exactly where the body does, and one character before.
+  'ends-at-window': `${pad} anemometer ${'w'.repeat(4_489)}`,
+  'ends-after-window': `${pad} anemometer ${'w'.repeat(4_490)}`,
 };
 
 let engine: Engine;
@@ -59,6 +69,27 @@ describe('locating the words of a long note', () => {
         expect(locateInBody(bodyOf(path), re), `${q} in ${name}`).toEqual(sqlLocate(path, where));
       }
     }
+  });
+
+  it('finds the same from the stored bytes, decoding only as far as needed (locateInNote)', () => {
+    for (const q of [...QUERIES, 'anemometer nemo']) {
+      const where = locators(q.split(' ').map((text) => ({ text, prefix: false })));
+      const re = locatorPattern(where)!;
+      for (const name of Object.keys(BODIES)) {
+        const id = engine.db.get<{ id: number }>('SELECT id FROM entries WHERE path = ?', [`l/${name}.md`])!.id;
+        const whole = locateInBody(bodyOf(`l/${name}.md`), re);
+        const mine = locateInNote(engine.db, id, bodyLocator(where)!);
+        expect({ at: mine.at, window: mine.window }, `${q} in ${name}`).toEqual({ at: whole.at, window: whole.window });
+        // The length is exact unless the body goes on past a window of one-unit characters: then it is the window's end + 1.
+        const from = Math.max(1, (whole.at ?? 1) - 1500);
+        const beyond = whole.at !== null && whole.n > from - 1 + 6000 && !/[\ud800-\udfff]/.test(whole.window);
+        expect(mine.n, `${q} in ${name}`).toBe(beyond ? from - 1 + 6001 : whole.n);
+      }
+    }
+    const at = (name: string, q: string) => locateInBody(bodyOf(`l/${name}.md`), locatorPattern(locators([{ text: q, prefix: false }]))!).at;
+    // The cases above are where they should be: at the piece's end, and past 256 KB.
+    expect(at('cut-at-piece', 'anemometer')).toBe(16_384 - 6 + 1);
+    expect(at('huge', 'anemometer')).toBeGreaterThan(256 * 1024);
   });
 
   it('gives the search tool the snippets the SQL location gave', async () => {

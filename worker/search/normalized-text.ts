@@ -19,6 +19,7 @@ export function searchForm(s: string): string {
 }
 
 const CHUNK = 1024;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * searchForm(cluster).length, remembered: a note's non-ASCII characters
@@ -43,6 +44,8 @@ function isSafeCut(code: number): boolean {
 
 /** Characters that attach to the one before when normalised (combining marks, half-width voicing marks). */
 const ATTACHES = /[\p{M}\uFF9E\uFF9F]/u;
+/** No mark (\p{M}) lies below U+0300: most characters of a note need no regex test. */
+const FIRST_MARK = 0x300;
 
 export class NormalizedText {
   readonly text: string;
@@ -50,11 +53,18 @@ export class NormalizedText {
   /** Chunk starts: raw offset and normalised offset, ascending. */
   private readonly rawStarts: number[] = [0];
   private readonly normStarts: number[] = [0];
+  /**
+   * Where the last walk stopped: chunk k, raw and normalised offsets of a
+   * character start. A later position in the same chunk is walked on from
+   * there, not from the chunk start: a snippet asks for its window's start
+   * and end, then each of its hits, mostly in ascending order.
+   */
+  private last = { chunk: -1, raw: 0, norm: 0 };
 
   constructor(readonly raw: string) {
-    this.text = searchForm(raw);
-    // ASCII lower-casing never changes length.
-    this.identity = !/[^\x00-\x7f]/.test(raw);
+    // ASCII lower-casing never changes length, and NFKC leaves ASCII as it is (nor are there accents to strip).
+    this.identity = !NON_ASCII.test(raw);
+    this.text = this.identity ? raw.toLowerCase() : searchForm(raw);
   }
 
   /** The offset in the original text of normalised offset `pos` (the start of the character holding it). */
@@ -65,7 +75,9 @@ export class NormalizedText {
     while (this.normStarts[this.normStarts.length - 1] <= pos && this.rawStarts[this.rawStarts.length - 1] < this.raw.length) this.addChunk();
     let k = this.normStarts.length - 1;
     while (k > 0 && this.normStarts[k] > pos) k--;
-    return this.walk(this.rawStarts[k], this.normStarts[k], pos);
+    // The walk from the chunk start passes through the last stop on its way to a later position: starting there gives the same answer.
+    const from = this.last.chunk === k && this.last.norm <= pos ? this.last : { raw: this.rawStarts[k], norm: this.normStarts[k] };
+    return this.walk(k, from.raw, from.norm, pos);
   }
 
   private addChunk(): void {
@@ -74,17 +86,21 @@ export class NormalizedText {
     const limit = Math.min(this.raw.length, to + 64);
     while (to < limit && !isSafeCut(this.raw.charCodeAt(to))) to++;
     this.rawStarts.push(to);
-    this.normStarts.push(this.normStarts[this.normStarts.length - 1] + searchForm(this.raw.slice(from, to)).length);
+    const chunk = this.raw.slice(from, to);
+    this.normStarts.push(this.normStarts[this.normStarts.length - 1] + (NON_ASCII.test(chunk) ? searchForm(chunk).length : chunk.length));
   }
 
   /** Character clusters from a chunk start until the one whose normalised form holds pos. */
-  private walk(raw: number, norm: number, pos: number): number {
+  private walk(chunk: number, raw: number, norm: number, pos: number): number {
     const s = this.raw;
     while (raw < s.length) {
       let next = raw + (s.codePointAt(raw)! > 0xffff ? 2 : 1);
-      while (next < s.length && ATTACHES.test(s[next])) next++;
+      while (next < s.length && s.charCodeAt(next) >= FIRST_MARK && ATTACHES.test(s[next])) next++;
       const len = s.charCodeAt(raw) < 0x80 && next === raw + 1 ? 1 : formLength(s.slice(raw, next));
-      if (norm + len > pos) return raw;
+      if (norm + len > pos) {
+        this.last = { chunk, raw, norm };
+        return raw;
+      }
       norm += len;
       raw = next;
     }
