@@ -11,6 +11,7 @@ import { chunkerId, type ModelSpec } from './models';
 import { IndexKeeper } from './index-keeper';
 import { ModelLoader } from './model-loader';
 import { EmbedQueue } from './queue';
+import { SpareRunner, type SpareSource } from './spare-runner';
 import { StatusCache } from './status-cache';
 import type { QueryVector } from './query-vectors';
 import { describeStatus, type EmbedState, type EmbedStatus } from './status';
@@ -27,6 +28,10 @@ export interface EmbedServiceOptions {
   maxBatch?: number;
   /** Quiet time after the last key press or search before background work resumes (queue.ts QUIET_MS). */
   quietMs?: number;
+  /** Quiet time before a second runner joins (queue.ts SPARE_QUIET_MS). */
+  spareQuietMs?: number;
+  /** Where a second runner comes from, for the queue while the user is quiet (the browser on 2 cores; spare-runner.ts). */
+  spare?: SpareSource | null;
   /** Called (throttled) whenever the status changes. */
   onStatus?: (s: EmbedStatus) => void;
   /** Rows in every slice of the vector index's load (tests pause a load between slices; index-keeper.ts). */
@@ -54,6 +59,7 @@ export class EmbedService {
   /** Set by stop(): the database is about to be closed or replaced, so nothing more reads it or reports on it. */
   private stopped = false;
   private lastStatus: EmbedStatus | null = null;
+  private spare: SpareRunner | null = null;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.keeper = new IndexKeeper(db, { slice: opts.indexSlice });
@@ -61,6 +67,7 @@ export class EmbedService {
     this.loader = new ModelLoader(embedder);
     this.spec = activeModel(db);
     this.state = embedder ? (this.paused ? 'paused' : 'idle') : 'unavailable';
+    this.setSpare(opts.spare ?? null);
     this.queue = new EmbedQueue(
       {
         db,
@@ -87,6 +94,7 @@ export class EmbedService {
         index: () => this.index(),
         ensureLoaded: () => this.ensureLoaded(),
         embedder: () => this.loader.embedder,
+        spare: () => this.spare,
         counts: () => this.currentCounts(),
         dropCounts: () => this.cache.dropCounts(),
       },
@@ -113,6 +121,12 @@ export class EmbedService {
       this.error = null;
       this.setState(this.paused ? 'paused' : 'idle');
     }
+  }
+
+  /** Connects (or drops) where a second runner comes from; one still open is given back. */
+  setSpare(source: SpareSource | null): void {
+    this.spare?.close();
+    this.spare = source ? new SpareRunner(source) : null;
   }
 
   models(): ModelSpec[] {
@@ -226,6 +240,7 @@ export class EmbedService {
   stop(): void {
     this.stopped = true;
     this.queue.stop();
+    this.spare?.close();
     this.keeper.stop();
     this.generation++;
   }
