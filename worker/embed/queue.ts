@@ -105,6 +105,8 @@ export class EmbedQueue {
   rate: number | null = null;
   /** Runners embedding now: 2 while the second one takes batches too. */
   lanes = 1;
+  /** The second runner's last batch (settled when none is in flight). */
+  private spareBatch: Promise<void> = Promise.resolve();
 
   constructor(private readonly host: QueueHost, private readonly opts: QueueOptions = {}) {
     this.batch = Math.min(8, opts.maxBatch ?? 64);
@@ -149,6 +151,8 @@ export class EmbedQueue {
   /** Waits while the user is active, saying so in the status; returns at once otherwise. */
   private async yieldToUser(): Promise<void> {
     if (!this.userActive || this.stopped) return;
+    // "Waiting" means no batch runs: the second runner's batch in flight ends first.
+    await this.spareBatch;
     this.host.setYielding(true);
     try {
       const quiet = this.opts.quietMs ?? QUIET_MS;
@@ -302,8 +306,10 @@ export class EmbedQueue {
       while (run.next < run.parts.length && !run.changed && !this.stopped && this.spareWanted && run.gen === host.generation() && !host.paused()) {
         const part = run.parts[run.next++];
         let ok: boolean;
+        const batch = this.embedPart(runner, part, run);
+        this.spareBatch = batch.then(() => undefined, () => undefined);
         try {
-          ok = await this.embedPart(runner, part, run);
+          ok = await batch;
         } catch {
           // The second runner failed (its worker died): the batch goes back to the main one.
           run.parts.push(part);
