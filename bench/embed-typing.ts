@@ -106,7 +106,8 @@ async function runPhase(b: Build, phase: PhaseName, round: number): Promise<void
     b.memWhile.push({ ...(await memoryOf(b.page)), phase, round });
     b.rssWhile.push(rendererMb(b.profile));
   }
-  console.error(`${b.label}, round ${round + 1}, ${phase}: ${r.long.length} long tasks (max ${Math.round(Math.max(0, ...r.long))} ms), ${r.events.length} key events ≥ 16 ms (max ${Math.round(Math.max(0, ...r.events.map((e) => e.duration)))} ms), ${r.passages} passages in ${r.seconds.toFixed(1)} s, yielding ${Math.round(r.yielding * 100)}% of it; ${describeThreads(r.threads)}`);
+  const embedWorkers = b.page.workers().filter((w) => /embed\.worker/.test(w.url())).length;
+  console.error(`${b.label}, round ${round + 1}, ${phase}: ${embedWorkers} embed worker(s) at the end; ${r.long.length} long tasks (max ${Math.round(Math.max(0, ...r.long))} ms), ${r.events.length} key events ≥ 16 ms (max ${Math.round(Math.max(0, ...r.events.map((e) => e.duration)))} ms), ${r.passages} passages in ${r.seconds.toFixed(1)} s, yielding ${Math.round(r.yielding * 100)}% of it; ${describeThreads(r.threads)}`);
 }
 
 function rowsOf(b: Build, many: boolean) {
