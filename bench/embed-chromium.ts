@@ -9,7 +9,10 @@
 // --opt first=N): every note's first passage beside the ordinary sample, sort
 // windows, threads and session options, written to the "embed-first" section;
 // --opt set=window: the browser's batch size (8) with sort windows of 4 batches
-// and of 256 passages (print only; docs/benchmarks.md quotes it).
+// and of 256 passages (print only; docs/benchmarks.md quotes it); --opt set=workers
+// (with --opt first=N, also on first passages): the browser's batch on one
+// worker and thread, one worker and two threads, two workers of one thread
+// (print only).
 import { loadavg } from 'node:os';
 import { parseArgs, runBench } from './browser/cli';
 import { writeDocSection } from './browser/doc-section';
@@ -47,7 +50,7 @@ ${loadNote(LOAD_BEFORE)}
 ${table}`,
     );
     process.stdout.write('\nWrote its section of docs/benchmarks.md.\n');
-  } else if (!argv.includes('--no-doc') && !argv.includes('set=window')) {
+  } else if (!argv.includes('--no-doc') && !argv.includes('set=window') && !argv.includes('set=workers')) {
     writeDocSection(
       'embed-chromium',
       `## Embedding throughput, Chromium (\`npm run bench:embed-chromium\`)

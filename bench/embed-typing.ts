@@ -67,7 +67,8 @@ interface Build extends Where {
   samples: Record<PhaseName, Phase[]>;
   memBefore: UaMemory;
   rssBefore: number;
-  memWhile: UaMemory[];
+  /** At the end of each typing-while-embedding and nobody-typing phase (two embed workers may run in the latter). */
+  memWhile: (UaMemory & { phase: PhaseName; round: number })[];
   rssWhile: number[];
 }
 
@@ -101,11 +102,12 @@ async function runPhase(b: Build, phase: PhaseName, round: number): Promise<void
   const trace = TRACE_DIR ? { dir: TRACE_DIR, name: `${b.label.replace(/\W+/g, '-')}-round${round + 1}-${phase}` } : undefined;
   const r = await recordPhase(b, phase === 'idle' ? () => b.page.waitForTimeout(IDLE_S * 1000) : () => typeQueries(b.page, READ), trace);
   b.samples[phase].push(r);
-  if (phase === 'embedding') {
-    b.memWhile.push(await memoryOf(b.page));
+  if (phase !== 'paused') {
+    b.memWhile.push({ ...(await memoryOf(b.page)), phase, round });
     b.rssWhile.push(rendererMb(b.profile));
   }
-  console.error(`${b.label}, round ${round + 1}, ${phase}: ${r.long.length} long tasks (max ${Math.round(Math.max(0, ...r.long))} ms), ${r.events.length} key events ≥ 16 ms (max ${Math.round(Math.max(0, ...r.events.map((e) => e.duration)))} ms), ${r.passages} passages in ${r.seconds.toFixed(1)} s, yielding ${Math.round(r.yielding * 100)}% of it; ${describeThreads(r.threads)}`);
+  const embedWorkers = b.page.workers().filter((w) => /embed\.worker/.test(w.url())).length;
+  console.error(`${b.label}, round ${round + 1}, ${phase}: ${embedWorkers} embed worker(s) at the end; ${r.long.length} long tasks (max ${Math.round(Math.max(0, ...r.long))} ms), ${r.events.length} key events ≥ 16 ms (max ${Math.round(Math.max(0, ...r.events.map((e) => e.duration)))} ms), ${r.passages} passages in ${r.seconds.toFixed(1)} s, yielding ${Math.round(r.yielding * 100)}% of it; ${describeThreads(r.threads)}`);
 }
 
 function rowsOf(b: Build, many: boolean) {
@@ -169,7 +171,7 @@ async function main() {
     const table = markdownTable(builds.flatMap((b) => rowsOf(b, many)));
     const memRows = builds.flatMap((b) => [
       { when: `${many ? `${b.label}: ` : ''}app open, nothing imported (model not loaded)`, 'embed worker (measureUserAgentSpecificMemory), MB': b.memBefore.embedWorkerMb, 'shared between threads, MB': b.memBefore.sharedMb, 'all of the page and its workers, MB': b.memBefore.totalMb, 'renderer resident (RSS), MB': b.rssBefore },
-      ...b.memWhile.map((m, i) => ({ when: `${many ? `${b.label}: ` : ''}while embedding, round ${i + 1}`, 'embed worker (measureUserAgentSpecificMemory), MB': m.embedWorkerMb, 'shared between threads, MB': m.sharedMb, 'all of the page and its workers, MB': m.totalMb, 'renderer resident (RSS), MB': b.rssWhile[i] })),
+      ...b.memWhile.map((m, i) => ({ when: `${many ? `${b.label}: ` : ''}${m.phase === 'idle' ? 'nobody typing, embedding' : 'typing while embedding'}, round ${m.round + 1}`, 'embed worker (measureUserAgentSpecificMemory), MB': m.embedWorkerMb, 'shared between threads, MB': m.sharedMb, 'all of the page and its workers, MB': m.totalMb, 'renderer resident (RSS), MB': b.rssWhile[i] })),
     ]);
     const memTable = markdownTable(memRows);
     const machine = describeMachine(version);
@@ -201,7 +203,7 @@ it was ready to run but had no core (Linux schedstat).
 
 Memory: \`performance.measureUserAgentSpecificMemory()\` (Chromium, an isolated
 page, measured eagerly with \`--enable-blink-features=ForceEagerMeasureMemory\`):
-the bytes it attributes to the embed worker's scope (its JavaScript heap and the
+the bytes it attributes to the embed workers' scopes (both, where a second one runs while nobody types) (its JavaScript heap and the
 ArrayBuffers it holds, ONNX Runtime's wasm memory among them when it is
 not shared; memory shared between threads is reported as "Shared", not
 counted here, and shown in the page-wide sum), beside the renderer process's

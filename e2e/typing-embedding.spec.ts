@@ -4,7 +4,8 @@
 // web/src/features/embed/typing-hold.ts): while the user types, no batch
 // starts and the panel says so; once they stop, embedding resumes and
 // completes. The latency itself is measured by npm run bench:embed-typing,
-// never asserted here.
+// never asserted here. While nobody types, a second embed worker takes batches
+// too (two cores, the model on one thread) and is ended when the queue is done.
 import { expect, test } from '@playwright/test';
 import { openApp, watchErrors, writeTree } from './fixtures';
 
@@ -66,5 +67,24 @@ test('typing holds background embedding, which resumes and completes once the us
   await expect(yielding).toBeHidden({ timeout: 30_000 });
   await expect.poll(done, { timeout: 30_000 }).toBeGreaterThan(held);
   await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 240_000 });
+  expect(errors).toEqual([]);
+});
+
+test('while nobody types, a second embed worker helps on two cores, and it is ended once every passage is embedded', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await openApp(page);
+  // The app adds it only where the model runs on one thread and a second core exists (worker/embed/threads.ts).
+  const env = await page.evaluate(() => ({ cores: navigator.hardwareConcurrency, isolated: crossOriginIsolated }));
+  test.skip(env.cores < 2 || (env.isolated && env.cores > 2), `a second embed worker is not used with ${env.cores} cores${env.isolated ? ', isolated' : ''}`);
+  const embedWorkers = () => page.workers().filter((w) => /embed\.worker/.test(w.url())).length;
+  expect(embedWorkers()).toBeLessThanOrEqual(1);
+  await page.getByTestId('folder-input').setInputFiles(writeTree(proseNotes(80), 'chronicles'));
+  await expect(page.getByTestId('vault')).toHaveCount(1);
+  await expect.poll(embedWorkers, { timeout: 120_000 }).toBe(2);
+  const status = page.getByTestId('embed-status');
+  await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 240_000 });
+  // Its memory goes back: the second worker is terminated once the queue is done.
+  await expect.poll(embedWorkers, { timeout: 30_000 }).toBe(1);
   expect(errors).toEqual([]);
 });

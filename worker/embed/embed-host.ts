@@ -7,12 +7,43 @@ import { notOpenError, isErrorResult, toErrorResult, type ErrorCode } from '../e
 import type { FolderFile } from './opfs-models';
 import { remoteEmbedder, type RemoteEmbedder } from './remote';
 import type { EmbedService, EmbedStatus } from './service';
+import type { SpareSource } from './spare-runner';
+import { spareWorkerWanted } from './threads';
+
+/** What the page offers for a second embed worker: it starts one and hands over a port to it, or ends it. */
+export interface PageSpareWorker {
+  open(): MessagePort | Promise<MessagePort>;
+  close(): void | Promise<void>;
+}
+
+/** The second embed worker the engine talks to now, if open. */
+let openSpare: RemoteEmbedder | null = null;
+
+/** A second runner over the page's second embed worker, where the device has a core the model's thread leaves idle. */
+function spareFromPage(page: PageSpareWorker | undefined): SpareSource | null {
+  if (!page || !spareWorkerWanted({ isolated: self.crossOriginIsolated === true, cores: navigator.hardwareConcurrency })) return null;
+  return {
+    async open() {
+      const runner = remoteEmbedder(await page.open());
+      openSpare = runner;
+      return runner;
+    },
+    close(runner) {
+      if (openSpare === runner) {
+        openSpare = null;
+        (runner as RemoteEmbedder).close();
+      }
+      void page.close();
+    },
+  };
+}
 
 /** How long one batch of passages should take in the browser (see docs/embeddings.md, "The queue"). */
 export const BROWSER_BATCH_MS = 150;
 
 export function createEmbedHost() {
   let embedder: RemoteEmbedder | null = null;
+  let spare: SpareSource | null = null;
   let embed: EmbedService | undefined;
   let current: Engine | undefined;
   const listeners = new Map<number, (s: EmbedStatus) => void>();
@@ -22,7 +53,7 @@ export function createEmbedHost() {
   return {
     /** How each engine (over a newly opened, restored or wiped database) builds its embedding service. */
     engineOptions(): EngineOptions {
-      return { embedder, embedding: { onStatus: (s) => listeners.forEach((fn) => fn(s)), targetBatchMs: BROWSER_BATCH_MS } };
+      return { embedder, embedding: { onStatus: (s) => listeners.forEach((fn) => fn(s)), targetBatchMs: BROWSER_BATCH_MS, spare } };
     },
 
     /** Follows the new engine's embedding service (the old one stops). */
@@ -36,10 +67,12 @@ export function createEmbedHost() {
     },
 
     api: {
-      /** The UI connects the embed worker through a MessagePort (again after it restarts). */
-      connectEmbedder(port: MessagePort): void {
+      /** The UI connects the embed worker through a MessagePort (again after it restarts), and offers a second one. */
+      connectEmbedder(port: MessagePort, pageSpare?: PageSpareWorker): void {
         embedder?.close();
         embedder = remoteEmbedder(port);
+        spare = spareFromPage(pageSpare);
+        embed?.setSpare(spare);
         embed?.setEmbedder(embedder);
         embed?.start();
         embed?.preloadModel();
@@ -50,6 +83,13 @@ export function createEmbedHost() {
        * embedding waits until they have been quiet for a moment. Searches
        * hold it too, but the search box searches only once typing pauses.
        */
+      /** The page's second embed worker died: whatever it owed fails, and the queue carries on with the first. */
+      spareEmbedderFailed(): void {
+        const runner = openSpare;
+        openSpare = null;
+        runner?.close();
+      },
+
       userTyping(): void {
         embed?.touch();
       },

@@ -1,6 +1,7 @@
 // The background queue of EmbedService (service.ts): chunks notes, then
 // embeds their passages with the active model, in batches sized to take
-// about targetBatchMs, every write in the database's write lane. It waits
+// about targetBatchMs (on a second runner too while the user has long been
+// quiet), every write in the database's write lane. It waits
 // while an import runs and while the user types or searches (until quietMs
 // after the last key or search: on a few cores the model's thread starves the
 // page's main thread, docs/embeddings.md), starts over when the model
@@ -12,6 +13,7 @@ import type { Embedder } from './embedder';
 import type { IndexKeeper } from './index-keeper';
 import { chunkerId, type ModelSpec } from './models';
 import { quantizeInt8 } from './quantize';
+import type { SpareRunner } from './spare-runner';
 import type { EmbedState } from './status';
 import { chunkNotes, chunksToEmbed, collectGarbage, notesToChunk, notesWithHashes, START, writeVectors, type Counts, type Cursor } from './store';
 import type { VectorIndex } from './vector-index';
@@ -24,6 +26,12 @@ const CHUNK_SLICE_MS = 30;
  * typed is not interleaved with batches (bench:embed-typing, docs/benchmarks.md).
  */
 export const QUIET_MS = 1000;
+/**
+ * Quiet time before a second runner joins, on the core otherwise kept for the
+ * page: longer than a pause to read a query's hits, so that core is free when
+ * the user types again.
+ */
+export const SPARE_QUIET_MS = 5000;
 /** Batches read at once and regrouped by length, at least (more: less padding, but a later first passage for some notes). */
 export const WINDOW_BATCHES = 4;
 /**
@@ -58,6 +66,8 @@ export interface QueueHost {
   /** Loads the active model into the runner, if it is not yet. */
   ensureLoaded(): Promise<void>;
   embedder(): Embedder | null;
+  /** A second runner the queue may use while the user is quiet (the browser on 2 cores), if any. */
+  spare?(): SpareRunner | null;
   counts(): Counts;
   dropCounts(): void;
 }
@@ -67,6 +77,18 @@ export interface QueueOptions {
   maxBatch?: number;
   /** Quiet time after the last key press or search before work resumes (QUIET_MS). */
   quietMs?: number;
+  /** Quiet time before the second runner, if any, joins (SPARE_QUIET_MS). */
+  spareQuietMs?: number;
+}
+
+/** One window of batches, shared by the runners taking them in turn. */
+interface LaneRun {
+  parts: [string, string][][];
+  next: number;
+  /** The model changed under a batch: the window is read again. */
+  changed: boolean;
+  gen: number;
+  model: string;
 }
 
 export class EmbedQueue {
@@ -79,8 +101,12 @@ export class EmbedQueue {
   private msPerChunk: number | null = null;
   /** Chunks or vectors changed (or the model did) since vectors were last collected. */
   private gcDue = false;
-  /** Passages per second over the last batches (null before the first). */
+  /** Passages per second over the last batches (null before the first), both runners' when two run. */
   rate: number | null = null;
+  /** Runners embedding now: 2 while the second one takes batches too. */
+  lanes = 1;
+  /** The second runner's last batch (settled when none is in flight). */
+  private spareBatch: Promise<void> = Promise.resolve();
 
   constructor(private readonly host: QueueHost, private readonly opts: QueueOptions = {}) {
     this.batch = Math.min(8, opts.maxBatch ?? 64);
@@ -125,6 +151,8 @@ export class EmbedQueue {
   /** Waits while the user is active, saying so in the status; returns at once otherwise. */
   private async yieldToUser(): Promise<void> {
     if (!this.userActive || this.stopped) return;
+    // "Waiting" means no batch runs: the second runner's batch in flight ends first.
+    await this.spareBatch;
     this.host.setYielding(true);
     try {
       const quiet = this.opts.quietMs ?? QUIET_MS;
@@ -217,14 +245,18 @@ export class EmbedQueue {
           break;
         }
         rescanned = false;
-        let changed = false;
         await this.yieldToUser();
         await host.ensureLoaded();
         const runner = host.embedder()!;
+        let changed = false;
         const unique = [...new Map(pending.map((c) => [c.hash, c.input])).entries()];
         const inputs = unique.map(([, input]) => input);
         const lengths = await tokenLengths(runner, inputs);
-        for (const part of byLength(unique, lengths, this.batch)) {
+        const parts = byLength(unique, lengths, this.batch);
+        const run: LaneRun = { parts, next: 0, changed: false, gen: myGen, model: spec.id };
+        // A second runner joins (on the core kept for the page) once the user has been quiet for longer.
+        let spareLane: Promise<void> | null = null;
+        while (run.next < parts.length && !run.changed) {
           await this.yieldToUser();
           await host.ensureLoaded();
           if (this.stopped) return;
@@ -233,25 +265,16 @@ export class EmbedQueue {
             changed = true;
             break;
           }
+          if (!spareLane && parts.length - run.next > 1 && this.spareWanted) spareLane = this.spareLane(run).finally(() => (spareLane = null));
+          if (run.next >= parts.length) break;
           if (host.state() !== 'embedding') host.setState('embedding');
-          const started = performance.now();
-          const flat = await host.embedder()!.embed(part.map(([, input]) => input), 'passage');
-          const ms = performance.now() - started;
-          if (this.stopped) return;
           // The model changed while this batch ran: its vectors belong to the old one.
-          if (myGen !== host.generation()) {
-            changed = true;
-            break;
-          }
-          const dim = flat.length / part.length;
-          const rows = part.map(([hash], i) => ({ hash, ...quantizeInt8(flat.subarray(i * dim, (i + 1) * dim)) }));
-          // Every note with one of these passages gains a vector, not only those in this batch (duplicates share one).
-          const entries = notesWithHashes(db, rows.map((r) => r.hash));
-          await this.ownChange(entries, () => writeVectors(db, spec.id, rows));
-          this.tune(ms, part.length);
-          host.notify();
+          if (!(await this.embedPart(host.embedder()!, parts[run.next++], run))) changed = true;
         }
-        if (changed) continue;
+        await spareLane;
+        if (this.stopped) return;
+        // Changed, or a batch the second runner failed is left: this window is read again.
+        if (changed || run.changed || run.next < parts.length) continue;
         const last = pending[pending.length - 1];
         cursor = { seq: last.seq, id: last.id };
       }
@@ -261,7 +284,60 @@ export class EmbedQueue {
     } catch (e) {
       // Stopped: the database was closed under a step; nothing to report.
       if (!this.stopped) host.failed((e as Error)?.message ?? String(e));
+    } finally {
+      // Done, paused, stopped or failed: the second runner's memory goes back now.
+      host.spare?.()?.close();
     }
+  }
+
+  /** Whether a second runner should embed now: it has one, and the user has been quiet for spareQuietMs. */
+  private get spareWanted(): boolean {
+    return !!this.host.spare?.() && performance.now() - this.lastActivity >= (this.opts.spareQuietMs ?? SPARE_QUIET_MS);
+  }
+
+  /** The second runner takes batches of the same window until the user is back, the window is done or something changed. */
+  private async spareLane(run: LaneRun): Promise<void> {
+    const host = this.host;
+    const spare = host.spare?.();
+    const runner = spare ? await spare.ready(host.spec()) : null;
+    if (!spare || !runner) return;
+    this.lanes = 2;
+    try {
+      while (run.next < run.parts.length && !run.changed && !this.stopped && this.spareWanted && run.gen === host.generation() && !host.paused()) {
+        const part = run.parts[run.next++];
+        let ok: boolean;
+        const batch = this.embedPart(runner, part, run);
+        this.spareBatch = batch.then(() => undefined, () => undefined);
+        try {
+          ok = await batch;
+        } catch {
+          // The second runner failed (its worker died): the batch goes back to the main one.
+          run.parts.push(part);
+          spare.failed();
+          return;
+        }
+        if (!ok) run.changed = true;
+      }
+    } finally {
+      this.lanes = 1;
+      spare.idle();
+    }
+  }
+
+  /** Embeds one batch on `runner` and writes its vectors; false when the model changed meanwhile (the vectors are dropped). */
+  private async embedPart(runner: Embedder, part: [string, string][], run: LaneRun): Promise<boolean> {
+    const started = performance.now();
+    const flat = await runner.embed(part.map(([, input]) => input), 'passage');
+    const ms = performance.now() - started;
+    if (this.stopped || run.gen !== this.host.generation()) return false;
+    const dim = flat.length / part.length;
+    const rows = part.map(([hash], i) => ({ hash, ...quantizeInt8(flat.subarray(i * dim, (i + 1) * dim)) }));
+    // Every note with one of these passages gains a vector, not only those in this batch (duplicates share one).
+    const entries = notesWithHashes(this.host.db, rows.map((r) => r.hash));
+    await this.ownChange(entries, () => writeVectors(this.host.db, run.model, rows));
+    this.tune(ms, part.length);
+    this.host.notify();
+    return true;
   }
 
   /** Whether every readable passage has a vector of the model (fresh counts against the loaded index). */
@@ -283,7 +359,7 @@ export class EmbedQueue {
   private tune(ms: number, n: number): void {
     const per = ms / Math.max(1, n);
     this.msPerChunk = this.msPerChunk === null ? per : this.msPerChunk * 0.7 + per * 0.3;
-    this.rate = 1000 / this.msPerChunk;
+    this.rate = (1000 / this.msPerChunk) * this.lanes;
     const target = this.opts.targetBatchMs ?? 400;
     this.batch = Math.max(2, Math.min(this.opts.maxBatch ?? 64, Math.round(target / this.msPerChunk)));
   }

@@ -11,6 +11,7 @@ import { chunkerId, type ModelSpec } from './models';
 import { IndexKeeper } from './index-keeper';
 import { ModelLoader } from './model-loader';
 import { EmbedQueue } from './queue';
+import { SpareRunner, type SpareSource } from './spare-runner';
 import { StatusCache } from './status-cache';
 import type { QueryVector } from './query-vectors';
 import { describeStatus, type EmbedState, type EmbedStatus } from './status';
@@ -27,6 +28,10 @@ export interface EmbedServiceOptions {
   maxBatch?: number;
   /** Quiet time after the last key press or search before background work resumes (queue.ts QUIET_MS). */
   quietMs?: number;
+  /** Quiet time before a second runner joins (queue.ts SPARE_QUIET_MS). */
+  spareQuietMs?: number;
+  /** Where a second runner comes from, for the queue while the user is quiet (the browser on 2 cores; spare-runner.ts). */
+  spare?: SpareSource | null;
   /** Called (throttled) whenever the status changes. */
   onStatus?: (s: EmbedStatus) => void;
   /** Rows in every slice of the vector index's load (tests pause a load between slices; index-keeper.ts). */
@@ -56,6 +61,7 @@ export class EmbedService {
   private lastStatus: EmbedStatus | null = null;
   /** A change the status listener did not hear during the start-up grace: told once the grace is over. */
   private untold = false;
+  private spare: SpareRunner | null = null;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.keeper = new IndexKeeper(db, { slice: opts.indexSlice });
@@ -63,6 +69,7 @@ export class EmbedService {
     this.loader = new ModelLoader(embedder);
     this.spec = activeModel(db);
     this.state = embedder ? (this.paused ? 'paused' : 'idle') : 'unavailable';
+    this.setSpare(opts.spare ?? null);
     this.queue = new EmbedQueue(
       {
         db,
@@ -89,6 +96,7 @@ export class EmbedService {
         index: () => this.index(),
         ensureLoaded: () => this.ensureLoaded(),
         embedder: () => this.loader.embedder,
+        spare: () => this.spare,
         counts: () => this.currentCounts(),
         dropCounts: () => this.cache.dropCounts(),
       },
@@ -115,6 +123,12 @@ export class EmbedService {
       this.error = null;
       this.setState(this.paused ? 'paused' : 'idle');
     }
+  }
+
+  /** Connects (or drops) where a second runner comes from; one still open is given back. */
+  setSpare(source: SpareSource | null): void {
+    this.spare?.close();
+    this.spare = source ? new SpareRunner(source) : null;
   }
 
   models(): ModelSpec[] {
@@ -229,6 +243,7 @@ export class EmbedService {
   stop(): void {
     this.stopped = true;
     this.queue.stop();
+    this.spare?.close();
     this.keeper.stop();
     this.generation++;
   }

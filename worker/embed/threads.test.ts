@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planThreads } from './threads';
+import { planThreads, spareWorkerWanted } from './threads';
 
 describe('planThreads', () => {
   it('uses one thread when the page is not cross-origin isolated, whatever the cores', () => {
@@ -20,5 +20,15 @@ describe('planThreads', () => {
 
   it('takes a requested count (benchmarks) only in an isolated page', () => {
     expect(planThreads({ isolated: true, cores: 2, requested: 2 })).toEqual({ threads: 2, reason: 'requested' });
+  });
+});
+
+describe('spareWorkerWanted', () => {
+  it('wants a second one-thread worker only where the model gets one thread and a second core exists', () => {
+    expect(spareWorkerWanted({ isolated: true, cores: 2 })).toBe(true);
+    expect(spareWorkerWanted({ isolated: false, cores: 8 })).toBe(true);
+    expect(spareWorkerWanted({ isolated: true, cores: 1 })).toBe(false);
+    expect(spareWorkerWanted({ isolated: true, cores: undefined })).toBe(false);
+    expect(spareWorkerWanted({ isolated: true, cores: 4 })).toBe(false);
   });
 });

@@ -42,3 +42,14 @@ export function threadPoolOptions(opts: { threads?: number; spinning: boolean })
     ...(opts.spinning ? {} : { extra: { session: { intra_op: { allow_spinning: '0' } } } }),
   };
 }
+
+/**
+ * Whether the background queue may use a second embed worker (one thread)
+ * while the user is quiet: when the model gets one thread though the device
+ * has a second core, which is then idle. Two workers of one thread embed more
+ * per second than one of two threads on 2 cores (docs/benchmarks.md, "Two
+ * embed workers"); with more cores the model has their threads already.
+ */
+export function spareWorkerWanted(env: { isolated: boolean; cores: number | undefined }): boolean {
+  return (env.cores ?? 1) >= 2 && planThreads(env).threads === 1;
+}

@@ -80,7 +80,7 @@ export default defineScenario({
       )
       .map((c) => chunkInput(c.title, c.heading, c.text));
     // set=window: the app's batch size in the browser (about 8 passages, ~150 ms) with the queue's window before and after issue 17's third pass.
-    const firstSet = ctx.options.set === 'first' || ctx.options.set === 'window';
+    const firstSet = ctx.options.set === 'first' || ctx.options.set === 'window' || (ctx.options.set === 'workers' && !!ctx.options.first);
     // Every note's first passage in the queue's order (seq 0, then chunk id): runs of FIRST_RUN taken at evenly spread places.
     const firstAll = firstSet
       ? db
@@ -99,7 +99,9 @@ export default defineScenario({
     // --opt batches=2,4,8,16: only the default file by length at those batch sizes (how small a batch may be).
     const onlyBatches = ctx.options.batches ? ctx.options.batches.split(',').map(Number) : null;
     const int8 = (c: Partial<Config>) => q8({ dtype: 'int8', order: 'by length', ...c });
-    const configs: Config[] = ctx.options.set === 'window' ? [
+    // set=workers: the app's browser batch (8, sorted in windows of 256 passages) on one worker and one thread, one worker and two threads, two workers with one each.
+    const workersSet = (passages: Config['passages']) => [int8({ batch: 8, window: WINDOW_PASSAGES / 8, passages }), int8({ batch: 8, window: WINDOW_PASSAGES / 8, passages, threads: 2 }), int8({ batch: 8, window: WINDOW_PASSAGES / 8, passages, workers: 2 })];
+    const configs: Config[] = ctx.options.set === 'workers' ? [...workersSet('sample'), ...(ctx.options.first ? workersSet('first') : [])] : ctx.options.set === 'window' ? [
       int8({ batch: 8, window: 4 }),
       int8({ batch: 8, window: WINDOW_PASSAGES / 8 }),
       int8({ passages: 'first', batch: 8, window: 4 }),
@@ -199,6 +201,7 @@ export default defineScenario({
         if (firstSet) {
           rows.push({
             passages: c.passages === 'first' ? `first passages (${runs} runs of ${FIRST_RUN})` : 'spread sample',
+            workers: c.workers ?? 1,
             threads: c.threads,
             batch: c.batch,
             window: c.window ?? WINDOW_BATCHES,
@@ -213,6 +216,7 @@ export default defineScenario({
             // All of seekstone's passages, or all of its first passages (the queue's first phase), at the best round's rate.
             extrapolated_min: Math.round(((c.passages === 'first' ? firstAll.length : total) / rate / 60) * 10) / 10,
             extrapolated_min_cpu: cpuKnown.length ? Math.round(((c.passages === 'first' ? firstAll.length : total) / Math.max(...cpuKnown) / 60) * 10) / 10 : null,
+            embed_worker_ua_mb: uaMb.get(c)!.map((x) => x.toFixed(0)).join(' / '),
           });
           continue;
         }

@@ -12,6 +12,7 @@ export type { OpenState, ImportProgress, ImportSummary, ToolErrorResult, EmbedSt
 let remote: Comlink.Remote<EngineApi> | undefined;
 let workerFailure: Promise<string> | undefined;
 let embedWorker: Worker | undefined;
+let spareWorker: Worker | undefined;
 let embedRestarts = 0;
 
 export function engineApi(): Comlink.Remote<EngineApi> {
@@ -38,11 +39,38 @@ export function startEmbedding(): void {
   if (!embedWorker) startEmbedWorker(engineApi());
 }
 
-function startEmbedWorker(engine: Comlink.Remote<EngineApi>): void {
-  embedWorker = new Worker(new URL('../../../worker/embed/embed.worker.ts', import.meta.url), { type: 'module', name: 'kioku-embed' });
+/** A new embed worker and the port the engine talks to it through. */
+function newEmbedWorker(): { worker: Worker; port: MessagePort } {
+  const worker = new Worker(new URL('../../../worker/embed/embed.worker.ts', import.meta.url), { type: 'module', name: 'kioku-embed' });
   const channel = new MessageChannel();
-  embedWorker.postMessage({ type: 'connect', port: channel.port1 }, [channel.port1]);
-  void engine.connectEmbedder(Comlink.transfer(channel.port2, [channel.port2]));
+  worker.postMessage({ type: 'connect', port: channel.port1 }, [channel.port1]);
+  return { worker, port: channel.port2 };
+}
+
+/** A second embed worker, started when the engine asks (the user is quiet and a core is idle) and ended when it is done with it. */
+const spareEmbedWorker = {
+  open(): MessagePort {
+    spareWorker?.terminate();
+    const { worker, port } = newEmbedWorker();
+    spareWorker = worker;
+    // Crashed (e.g. out of memory): the engine fails its batch and embeds on with the first worker.
+    worker.addEventListener('error', () => {
+      worker.terminate();
+      if (spareWorker === worker) spareWorker = undefined;
+      void engineApi().spareEmbedderFailed();
+    });
+    return Comlink.transfer(port, [port]);
+  },
+  close(): void {
+    spareWorker?.terminate();
+    spareWorker = undefined;
+  },
+};
+
+function startEmbedWorker(engine: Comlink.Remote<EngineApi>): void {
+  const { worker, port } = newEmbedWorker();
+  embedWorker = worker;
+  void engine.connectEmbedder(Comlink.transfer(port, [port]), Comlink.proxy(spareEmbedWorker));
   embedWorker.addEventListener('error', () => {
     // A crashed model runner (e.g. out of memory) comes back; the queue resumes from the database.
     embedWorker?.terminate();

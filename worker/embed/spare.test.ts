@@ -1,0 +1,147 @@
+// The queue's second runner (issue 17): while the user has long been quiet a
+// second embedder takes batches of the same window beside the first, and
+// gives the vectors the first alone gives; it is opened only when wanted,
+// not while keys or searches come, given back when the queue is done, and a
+// runner that fails hands its batch back. Real SQLite, the real model (two
+// Node embedders of one thread each stand for the browser's two workers).
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../db/database';
+import { openMemoryDb } from '../db/open-node';
+import { memorySource } from '../ingest/source';
+import type { Embedder } from './embedder';
+import { nodeEmbedder } from './node-embedder';
+import type { SpareSource } from './spare-runner';
+import { engineOn, sharedEmbedder } from './testing';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function notes(n: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < n; i++) out[`n${i}.md`] = `# Harbour ${i}\n\nThe harbour of town ${i} traded salt and wool each winter${i % 3 ? ', and its ships sailed north with timber and tar to the ports of the cold sea' : ''}.\n\n## Ships\n\nRecords of every ship that came in during year ${1800 + i}.\n`;
+  return out;
+}
+
+/** An embedder that notes when each passage batch starts (and may fail from its `failFrom`-th one). */
+function recording(inner: Embedder, failFrom = Infinity, onFail = () => {}, slowMs = 0) {
+  const starts: number[] = [];
+  const embedder: Embedder = {
+    load: (spec, p) => inner.load(spec, p),
+    embed: (texts, role) => {
+      if (role === 'passage') {
+        starts.push(performance.now());
+        if (starts.length >= failFrom) {
+          onFail();
+          return Promise.reject(new Error('the second embed worker died'));
+        }
+      }
+      // Slowed where a test needs the first runner busy for a while whatever the machine's speed.
+      return slowMs ? sleep(slowMs).then(() => inner.embed(texts, role)) : inner.embed(texts, role);
+    },
+    tokenCounts: (texts) => inner.tokenCounts!(texts),
+  };
+  return { embedder, starts };
+}
+
+/** Second runners over one real Node embedder (one thread), counting opens and closes. */
+function spareSource(failFrom = Infinity) {
+  const inner = nodeEmbedder({ offline: true, threads: 1 });
+  const log = { opened: [] as number[], closed: 0, starts: [] as number[], failures: 0 };
+  const source: SpareSource = {
+    async open() {
+      log.opened.push(performance.now());
+      const r = recording(inner, failFrom, () => void log.failures++);
+      log.starts = r.starts;
+      return r.embedder;
+    },
+    close: () => void log.closed++,
+  };
+  return { source, log };
+}
+
+/** Every stored vector of the model, dequantised, by passage hash. */
+function vectors(db: Db): Map<string, Float32Array> {
+  const rows = db.all<{ hash: string; scale: number; vec: Uint8Array }>('SELECT hash, scale, vec FROM vectors');
+  return new Map(rows.map((r) => [r.hash, Float32Array.from(new Int8Array(r.vec.buffer, r.vec.byteOffset, r.vec.byteLength), (x) => x * r.scale)]));
+}
+
+const cosine = (a: Float32Array, b: Float32Array) => {
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < a.length; i++) (ab += a[i] * b[i]), (aa += a[i] * a[i]), (bb += b[i] * b[i]);
+  return ab / Math.sqrt(aa * bb);
+};
+
+describe('the queue with a second runner', () => {
+  it('embeds batches on both runners while the user is quiet, with the vectors one runner gives, and gives the second back when done', async () => {
+    const files = notes(40);
+    const main = recording(sharedEmbedder());
+    const { source, log } = spareSource();
+    const two = engineOn(await openMemoryDb(), { embedder: main.embedder, service: { maxBatch: 4, targetBatchMs: 1e6, spareQuietMs: 0, spare: source } });
+    const one = engineOn(await openMemoryDb(), { service: { maxBatch: 4, targetBatchMs: 1e6 } });
+    for (const e of [two, one]) {
+      await e.importSource(memorySource('v', files));
+      expect((await e.embed.runToCompletion()).error).toBeNull();
+    }
+    const status = two.embed.status();
+    expect(status).toMatchObject({ complete: true });
+    expect(status.chunks_done).toBe(status.chunks_total);
+    // Both runners took batches of the same windows.
+    expect(main.starts.length).toBeGreaterThan(0);
+    expect(log.starts.length).toBeGreaterThan(0);
+    expect(log.opened.length).toBeGreaterThan(0);
+    expect(log.closed).toBeGreaterThanOrEqual(log.opened.length);
+    // Same batches (fixed size, by length) on either runner: the same vectors, up to the int8 model's noise.
+    const a = vectors(two.db);
+    const b = vectors(one.db);
+    expect(a.size).toBe(b.size);
+    let worst = 1;
+    for (const [hash, v] of b) worst = Math.min(worst, cosine(v, a.get(hash)!));
+    expect(worst).toBeGreaterThanOrEqual(0.998);
+  }, 120_000);
+
+  it('is not opened while keys come, and joins only spareQuietMs after the last one, after the first runner resumed', async () => {
+    const QUIET = 200;
+    const SPARE_QUIET = 900;
+    const main = recording(sharedEmbedder(), Infinity, undefined, 30);
+    const { source, log } = spareSource();
+    const engine = engineOn(await openMemoryDb(), { embedder: main.embedder, service: { maxBatch: 2, targetBatchMs: 1, quietMs: QUIET, spareQuietMs: SPARE_QUIET, spare: source } });
+    engine.embed.pause();
+    await engine.importSource(memorySource('v', notes(150)));
+    await engine.idle();
+    engine.embed.touch();
+    engine.embed.resume();
+    const first = performance.now();
+    let last = first;
+    while (performance.now() - first < 800) {
+      last = performance.now();
+      engine.embed.touch();
+      await sleep(50);
+    }
+    const status = await engine.embed.whenIdle();
+    expect(status).toMatchObject({ complete: true });
+    expect(status.chunks_done).toBe(status.chunks_total);
+    expect(main.starts.filter((t) => t < last + QUIET - 5)).toEqual([]);
+    // The first runner resumed a quiet moment after the last key; the second was not even opened before its longer quiet time.
+    expect(main.starts.length).toBeGreaterThan(0);
+    expect(log.opened.length).toBeGreaterThan(0);
+    expect(Math.min(...log.opened)).toBeGreaterThanOrEqual(last + SPARE_QUIET - 5);
+    expect(Math.min(...log.starts)).toBeGreaterThanOrEqual(last + SPARE_QUIET - 5);
+    expect(log.closed).toBeGreaterThanOrEqual(log.opened.length);
+  }, 120_000);
+
+  it('hands the batch of a second runner that fails back to the first, and embeds everything', async () => {
+    const main = recording(sharedEmbedder());
+    const { source, log } = spareSource(2);
+    const engine = engineOn(await openMemoryDb(), { embedder: main.embedder, service: { maxBatch: 2, targetBatchMs: 1e6, spareQuietMs: 0, spare: source } });
+    await engine.importSource(memorySource('v', notes(300)));
+    const status = await engine.embed.runToCompletion();
+    expect(status.error).toBeNull();
+    expect(status).toMatchObject({ complete: true });
+    expect(status.chunks_done).toBe(status.chunks_total);
+    // It failed, was opened once more, failed again, and was not asked again.
+    expect(log.failures).toBe(2);
+    expect(log.opened).toHaveLength(2);
+    expect(log.closed).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+});
