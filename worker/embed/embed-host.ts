@@ -78,11 +78,6 @@ export function createEmbedHost() {
         embed?.preloadModel();
       },
 
-      /**
-       * The user pressed a key (the page calls this, throttled): background
-       * embedding waits until they have been quiet for a moment. Searches
-       * hold it too, but the search box searches only once typing pauses.
-       */
       /** The page's second embed worker died: whatever it owed fails, and the queue carries on with the first. */
       spareEmbedderFailed(): void {
         const runner = openSpare;
@@ -90,6 +85,11 @@ export function createEmbedHost() {
         runner?.close();
       },
 
+      /**
+       * The user pressed a key (the page calls this, throttled): background
+       * embedding waits until they have been quiet for a moment. Searches
+       * hold it too, but the search box searches only once typing pauses.
+       */
       userTyping(): void {
         embed?.touch();
       },
