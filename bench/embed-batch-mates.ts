@@ -8,7 +8,7 @@
 import { nodeEmbedder } from '../worker/embed/node-embedder';
 import { BUILTIN_MODELS } from '../worker/embed/models';
 import { samplePassages } from './lib/seekstone-files';
-import { byLength } from '../worker/embed/queue';
+import { byLength } from '../worker/embed/batching';
 const e = nodeEmbedder({ offline: true });
 const spec = BUILTIN_MODELS.find((m) => m.id === 'use-lite-int8')!;
 await e.load(spec);

@@ -12,7 +12,8 @@ import { chunkInput, chunkNote } from '../worker/embed/chunk';
 import { BUILTIN_MODELS } from '../worker/embed/models';
 import { nodeEmbedder } from '../worker/embed/node-embedder';
 import { parseNoteText } from '../worker/ingest/note';
-import { byLength, WINDOW_PASSAGES } from '../worker/embed/queue';
+import { byLength } from '../worker/embed/batching';
+import { WINDOW_PASSAGES } from '../worker/embed/queue';
 import { markdownFiles } from './lib/seekstone-files';
 
 const [count = 1024, rounds = 5] = process.argv.slice(2).map(Number);

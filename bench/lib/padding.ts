@@ -3,7 +3,7 @@
 // time are sorted by length first, as the embed queue does (0: no sorting,
 // batches in the order given). Pure; shared by bench:embed-padding (Node) and
 // the first-passage rows of bench:embed-chromium.
-import { byLength } from '../../worker/embed/queue';
+import { byLength } from '../../worker/embed/batching';
 
 export function paddedTokens(lengths: readonly number[], batch: number, window: number): number {
   let padded = 0;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openMemoryDb } from '../db/open-node';
 import { memorySource } from '../ingest/source';
 import type { Embedder } from './embedder';
-import { byLength } from './queue';
+import { byLength } from './batching';
 import { BUILTIN_MODELS } from './models';
 import { engineOn, sharedEmbedder } from './testing';
 

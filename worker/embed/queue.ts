@@ -13,6 +13,7 @@ import type { Embedder } from './embedder';
 import type { IndexKeeper } from './index-keeper';
 import { chunkerId, type ModelSpec } from './models';
 import { quantizeInt8 } from './quantize';
+import { byLength, tokenLengths } from './batching';
 import type { SpareRunner } from './spare-runner';
 import type { EmbedState } from './status';
 import { chunkNotes, chunksToEmbed, collectGarbage, notesToChunk, notesWithHashes, START, writeVectors, type Counts, type Cursor } from './store';
@@ -41,8 +42,6 @@ export const WINDOW_BATCHES = 4;
  * window of 256 about 1.7% (bench:embed-padding, docs/benchmarks.md "embed-first17").
  */
 export const WINDOW_PASSAGES = 256;
-/** Passages whose tokens are counted in one call: a query embedding waits behind at most one such call. */
-const COUNT_SLICE = 64;
 
 /** What the queue reads from and tells the service it runs for. */
 export interface QueueHost {
@@ -375,31 +374,6 @@ export class EmbedQueue {
     this.gcDue = false;
     await writeLane(this.host.db).run(() => collectGarbage(this.host.db, spec.id));
   }
-}
-
-/**
- * Passages in batches of `size`, shortest first by `lengths` (the model's
- * token counts, one per passage), so each batch pads little. Characters are
- * a poor stand-in: on seekstone, batches sorted by characters pad 28,384
- * tokens for 20,315 real ones, by tokens 23,696 (docs/benchmarks.md).
- */
-export function byLength<T>(items: readonly T[], lengths: readonly number[], size: number): T[][] {
-  const order = items.map((_, i) => i).sort((a, b) => lengths[a] - lengths[b] || a - b);
-  const out: T[][] = [];
-  for (let i = 0; i < order.length; i += size) out.push(order.slice(i, i + size).map((k) => items[k]));
-  return out;
-}
-
-/** The model's token counts, COUNT_SLICE texts a call; a runner that cannot count them (an older embed worker, a test double) batches by characters. */
-async function tokenLengths(runner: Embedder, texts: readonly string[]): Promise<number[]> {
-  if (!runner.tokenCounts) return texts.map((t) => t.length);
-  const out: number[] = [];
-  try {
-    for (let i = 0; i < texts.length; i += COUNT_SLICE) out.push(...(await runner.tokenCounts(texts.slice(i, i + COUNT_SLICE))));
-  } catch {
-    return texts.map((t) => t.length);
-  }
-  return out;
 }
 
 function sleep(ms: number): Promise<void> {

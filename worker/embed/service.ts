@@ -14,31 +14,13 @@ import { EmbedQueue } from './queue';
 import { SpareRunner, type SpareSource } from './spare-runner';
 import { StatusCache } from './status-cache';
 import type { QueryVector } from './query-vectors';
+import type { EmbedServiceOptions } from './service-options';
 import { describeStatus, type EmbedState, type EmbedStatus } from './status';
 import { getMeta, hasVectors, setMeta, type Counts } from './store';
 import type { VectorIndex } from './vector-index';
 
 export type { EmbedState, EmbedStatus } from './status';
-
-export interface EmbedServiceOptions {
-  /** false: never embed on its own (after imports); only runToCompletion() embeds. The CLI uses this. */
-  background?: boolean;
-  /** Milliseconds one passage batch should take: short batches let queries through quickly. */
-  targetBatchMs?: number;
-  maxBatch?: number;
-  /** Quiet time after the last key press or search before background work resumes (queue.ts QUIET_MS). */
-  quietMs?: number;
-  /** Quiet time before a second runner joins (queue.ts SPARE_QUIET_MS). */
-  spareQuietMs?: number;
-  /** Where a second runner comes from, for the queue while the user is quiet (the browser on 2 cores; spare-runner.ts). */
-  spare?: SpareSource | null;
-  /** Called (throttled) whenever the status changes. */
-  onStatus?: (s: EmbedStatus) => void;
-  /** Rows in every slice of the vector index's load (tests pause a load between slices; index-keeper.ts). */
-  indexSlice?: number;
-}
-
-export type { QueryVector };
+export type { EmbedServiceOptions, QueryVector };
 
 const META_PAUSED = 'embed.paused';
 
@@ -235,11 +217,7 @@ export class EmbedService {
     });
   }
 
-  /**
-   * Stops for good (the database is being closed or replaced): the queue, the
-   * vector index's load and the start-up wait never touch the database again,
-   * and no status is reported any more.
-   */
+  /** Stops for good (the database is closed or replaced): nothing touches the database or reports a status again. */
   stop(): void {
     this.stopped = true;
     this.queue.stop();
@@ -335,11 +313,7 @@ export class EmbedService {
     return this.keeper.get(this.spec.id, this.indexDim());
   }
 
-  /**
-   * The vector index of the active model once every note's opening is in it,
-   * while the rest may still load: enough for search by 'opening' (hybrid),
-   * which then need not wait for the whole index (index-keeper.ts).
-   */
+  /** The active model's index once every note's opening is in it (the rest may still load): enough for hybrid's search by 'opening' (index-keeper.ts). */
   openingIndex(): Promise<VectorIndex> {
     if (this.stopped) return Promise.reject(new Error('The embedding service was stopped: its database was closed or replaced.'));
     return this.keeper.openings(this.spec.id, this.indexDim());

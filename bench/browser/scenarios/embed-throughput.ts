@@ -12,7 +12,8 @@ import { remoteEmbedder, type RemoteEmbedder } from '../../../worker/embed/remot
 import { BUILTIN_MODELS, chunkerId, USE_LITE_Q8_ID, type ModelSpec } from '../../../worker/embed/models';
 import { chunkNotes, notesToChunk } from '../../../worker/embed/store';
 import { chunkInput } from '../../../worker/embed/chunk';
-import { byLength, WINDOW_BATCHES, WINDOW_PASSAGES } from '../../../worker/embed/queue';
+import { byLength } from '../../../worker/embed/batching';
+import { WINDOW_BATCHES, WINDOW_PASSAGES } from '../../../worker/embed/queue';
 import { paddedTokens } from '../../lib/padding';
 
 interface Config {
