@@ -104,6 +104,8 @@ export class EmbedQueue {
   rate: number | null = null;
   /** Runners embedding now: 2 while the second one takes batches too. */
   lanes = 1;
+  /** The second runner is being readied or takes batches: a key or search ends it (touch). */
+  private spareActive = false;
   /** The second runner's last batch (settled when none is in flight). */
   private spareBatch: Promise<void> = Promise.resolve();
 
@@ -140,6 +142,8 @@ export class EmbedQueue {
   /** Someone is typing or searching: the next batch waits for a quiet moment (few cores: the model must not compete with typing). */
   touch(): void {
     this.lastActivity = performance.now();
+    // The second runner's core is the page's again at once: a batch or a model load running there kept keys waiting.
+    if (this.spareActive) this.host.spare?.()?.interrupt();
   }
 
   /** Whether a key press or search came within the quiet time. */
@@ -298,8 +302,11 @@ export class EmbedQueue {
   private async spareLane(run: LaneRun): Promise<void> {
     const host = this.host;
     const spare = host.spare?.();
-    const runner = spare ? await spare.ready(host.spec()) : null;
-    if (!spare || !runner) return;
+    if (!spare) return;
+    this.spareActive = true;
+    const runner = await spare.ready(host.spec());
+    const opened = spare.openings;
+    if (!runner) return void (this.spareActive = false);
     this.lanes = 2;
     try {
       while (run.next < run.parts.length && !run.changed && !this.stopped && this.spareWanted && run.gen === host.generation() && !host.paused()) {
@@ -310,15 +317,16 @@ export class EmbedQueue {
         try {
           ok = await batch;
         } catch {
-          // The second runner failed (its worker died): the batch goes back to the main one.
+          // Ended because the user came back, or failed (its worker died): the batch goes back to the main one.
           run.parts.push(part);
-          spare.failed();
+          if (spare.openings === opened) spare.failed();
           return;
         }
         if (!ok) run.changed = true;
       }
     } finally {
       this.lanes = 1;
+      this.spareActive = false;
       spare.idle();
     }
   }

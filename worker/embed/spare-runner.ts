@@ -41,15 +41,20 @@ export class SpareRunner {
   async ready(spec: ModelSpec): Promise<Embedder | null> {
     if (this.broken) return null;
     this.holdOpen();
+    const epoch = this.epoch;
     try {
       const runner = this.runner ?? (await (this.opening ??= this.open()));
       if (!runner) return null;
       if (this.loadedId !== spec.id) {
         await runner.load(spec);
+        // Ended while it loaded: a runner given back is not used.
+        if (this.epoch !== epoch) return null;
         this.loadedId = spec.id;
       }
       return runner;
     } catch {
+      // Ended meanwhile (interrupt, close): not a broken runner.
+      if (this.epoch !== epoch) return null;
       this.broken = true;
       this.close();
       return null;
@@ -60,6 +65,16 @@ export class SpareRunner {
   failed(): void {
     this.broken = ++this.failures >= 2;
     this.close();
+  }
+
+  /** How many times a runner was given back: a batch that fails after one was ended on purpose, not by a broken runner. */
+  get openings(): number {
+    return this.epoch;
+  }
+
+  /** The user is back: a runner open or opening is ended now, so its core (batch or model load) is the page's again; not a failure. */
+  interrupt(): void {
+    if (this.runner || this.opening) this.close();
   }
 
   /** Not needed for now: given back after idleMs unless used again. */

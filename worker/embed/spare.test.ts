@@ -144,4 +144,43 @@ describe('the queue with a second runner', () => {
     expect(log.opened).toHaveLength(2);
     expect(log.closed).toBeGreaterThanOrEqual(2);
   }, 120_000);
+
+  it('a key while the second runner embeds ends it at once: its batch goes back to the first, it is no failure, and it joins again after the next quiet time', async () => {
+    const inner = nodeEmbedder({ offline: true, threads: 1 });
+    const log = { opened: 0, closed: 0, starts: 0 };
+    // As the page's worker does: ending it rejects whatever it was still working on (remote.ts). Its batches are slow.
+    const source: SpareSource = {
+      async open() {
+        log.opened++;
+        let fail: (e: Error) => void = () => undefined;
+        const ended = new Promise<never>((_, reject) => (fail = reject));
+        ended.catch(() => undefined);
+        const runner: Embedder & { end(): void } = {
+          load: (spec, p) => Promise.race([inner.load(spec, p), ended]),
+          embed: (texts, role) => (role === 'passage' && log.starts++, Promise.race([sleep(400).then(() => inner.embed(texts, role)), ended])),
+          tokenCounts: (texts) => inner.tokenCounts!(texts),
+          end: () => fail(new Error('ended')),
+        };
+        return runner;
+      },
+      close: (runner) => {
+        log.closed++;
+        (runner as Embedder & { end(): void }).end();
+      },
+    };
+    const engine = engineOn(await openMemoryDb(), { embedder: sharedEmbedder(), service: { maxBatch: 2, targetBatchMs: 1e6, quietMs: 50, spareQuietMs: 0, spare: source } });
+    await engine.importSource(memorySource('v', notes(120)));
+    const run = engine.embed.runToCompletion();
+    while (log.starts === 0) await sleep(5);
+    // A batch of the second runner is in flight (400 ms): the key ends its runner there and then.
+    const closed = log.closed;
+    engine.embed.touch();
+    expect(log.closed).toBe(closed + 1);
+    const status = await run;
+    expect(status.error).toBeNull();
+    expect(status).toMatchObject({ complete: true });
+    expect(status.chunks_done).toBe(status.chunks_total);
+    // Not counted as a failure: the second runner was opened again once the user was quiet.
+    expect(log.opened).toBeGreaterThanOrEqual(2);
+  }, 120_000);
 });
