@@ -42,7 +42,8 @@ type Outcome = { ok: true; r: SearchResponse } | { ok: false; e: ToolErrorResult
 export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed, warm }: Props) {
   const { t, formatNumber } = useI18n();
   const caps = useCapabilities();
-  const [active, setActive] = useState(-1);
+  // The hit the arrow keys chose, by id: kept when the same query's results come again (hybrid merging in, a refresh).
+  const [activeId, setActiveId] = useState<string | null>(null);
   const args = searchArgs(state, caps);
   const key = hasSearch(state, caps) && state.view === 'results' ? `${JSON.stringify(args)}#${refreshKey}` : null;
   // While the search by meaning waits for the model, the same search by text answers first (asked first,
@@ -69,14 +70,16 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
   const adding = !!early || (answeredByText && (first === 'wait' || (res.key === `${key}#text` && mainKey !== res.key)));
   const hits = out?.ok ? out.r.results : [];
 
-  useEffect(() => setActive(-1), [res.key]);
+  const active = activeId === null ? -1 : hits.findIndex((h) => String(h.id) === activeId);
+  const query = key === null ? null : JSON.stringify(args);
+  useEffect(() => setActiveId(null), [query]);
   useEffect(() => onRanMode(out?.ok ? out.r.mode : null), [out, onRanMode]);
 
   const open = useCallback((h: Hit) => update({ note: { vault: h.vault, path: h.path } }), [update]);
   useImperativeHandle(
     navRef,
     () => ({
-      move: (d) => setActive((a) => (hits.length ? Math.max(0, Math.min(hits.length - 1, a + d)) : -1)),
+      move: (d) => setActiveId(hits.length ? String(hits[Math.max(0, Math.min(hits.length - 1, active + d))].id) : null),
       openActive: () => {
         const h = hits[active >= 0 ? active : 0];
         if (h) open(h);
