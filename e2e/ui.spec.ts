@@ -106,6 +106,28 @@ test('an invalid JSON filter shows the error at the offending part', async ({ pa
   await expect(page.getByTestId('filter-chip')).toHaveText(['confidence > 0.7✕']);
 });
 
+test('the hit chosen with the arrow keys stays chosen when the same results come again', async ({ page }) => {
+  // Text mode: only the refresh below can re-run the search.
+  await openApp(page, '/?mode=text');
+  await importFolder(page, writeVault(VAULT_FILES));
+  const box = page.getByRole('searchbox');
+  await box.fill('oauth');
+  const hits = page.getByTestId('hit');
+  await expect(hits).toHaveCount(5);
+  await box.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(hits.nth(1)).toHaveClass(/active/);
+  const chosen = (await hits.nth(1).locator('.hit-title').textContent())!;
+  // Importing another folder refreshes the page's data: the same query runs again, and its answer now holds one note more.
+  const other = { 'garden.md': '# Gardening log\n\nTomatoes want sun. Watering twice a week. The shared calendar app asks for an oauth login.\n' };
+  await importFolder(page, writeVault(other, 'other-vault'), 'other-vault');
+  await expect(hits).toHaveCount(6);
+  await expect(page.locator('[data-testid="hit"].active .hit-title')).toHaveText([chosen]);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: chosen })).toBeVisible();
+});
+
 test('keyboard: / focuses, arrows and Enter open, Esc clears, tag: completes', async ({ page }) => {
   // Text mode: the order stays put while the vault is embedded behind the test's back.
   await openApp(page, '/?mode=text');
