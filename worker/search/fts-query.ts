@@ -105,7 +105,8 @@ function compileClause(c: Clause, analyzer: Analyzer, out: CompiledQuery, add: (
     }
     case 'word': {
       const { words, soft } = analyzer.words(c.leaf.text);
-      if (words.length + soft.length > 1) add(out.boost, analyzer.leaf(c.leaf));
+      // The run as typed is highlighted too: where a note holds it whole, it is one match, not its pieces.
+      if (words.length + soft.length > 1 && add(out.boost, analyzer.leaf(c.leaf))) out.highlight.push({ text: c.leaf.text, prefix: c.leaf.prefix });
       for (const w of soft) {
         if (add(out.boost, analyzer.leaf({ text: w, quoted: false, prefix: false }))) out.highlight.push({ text: w, prefix: false });
       }

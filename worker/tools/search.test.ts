@@ -187,6 +187,7 @@ describe('search: Japanese and other CJK text', () => {
       'en.md': note('English', 'Nothing Japanese here.'),
       'plugin.md': note('拡張', 'コアプラグインを有効にします。'),
       'pieces.md': note('部品', 'プラグの形とインクの色。'),
+      'embed.md': note('添付', 'ノートに埋め込みたい画像は、埋め込む前に保存します。'),
     });
   });
 
@@ -243,6 +244,14 @@ describe('search: Japanese and other CJK text', () => {
     expect(r.results[0].snippet).toBe('検索エンジンの<b>設計</b>についての覚え書き。');
     const k = await search(engine, { query: 'マスタープラン' });
     expect(k.results[0].snippet).toBe('[マスター プラン]の概要と実行。');
+  });
+
+  it('marks a Japanese word the segmenter cuts into pieces as one match where the note has it whole', async () => {
+    // 埋め込み is searched as 埋 and 込み (め is too common alone) plus the whole run: the snippet
+    // marked the pieces, "[埋]め[込み]", as if the note held two unrelated words.
+    const r = await search(engine, { query: '埋め込み', snippet_markers: ['<b>', '</b>'] });
+    expect(r.results.map((h) => h.path)).toEqual(['embed.md']);
+    expect(r.results[0].snippet).toBe('ノートに<b>埋め込み</b>たい画像は、<b>埋</b>め込む前に保存します。');
   });
 });
 
