@@ -6,7 +6,7 @@
 import { Marked, type Tokens, type TokenizerAndRendererExtension } from 'marked';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import {
-  blockId, callout, commentBlock, commentInline, escapeHtml, footnoteDef, footnoteRef, footnoteSection, highlight, mathBlock, mathInline, newFootnotes, setFootnoteState,
+  blockId, callout, commentBlock, commentInline, escapeHtml, footnoteDef, footnoteRef, footnoteSection, highlight, inlineField, mathBlock, mathInline, newFootnotes, setFootnoteState,
 } from './obsidian-syntax';
 
 /** Elements a note may produce. Everything else (script, style, iframe, form, svg, math, object, video, link, meta, base…) is removed. */
@@ -143,7 +143,7 @@ const hashtag: TokenizerAndRendererExtension = {
 const marked = new Marked({
   gfm: true,
   breaks: true, // Obsidian shows single line breaks as breaks
-  extensions: [commentBlock, callout, mathBlock, footnoteDef, wikilink, commentInline, highlight, mathInline, footnoteRef, blockId, hashtag],
+  extensions: [commentBlock, callout, mathBlock, footnoteDef, inlineField, wikilink, commentInline, highlight, mathInline, footnoteRef, blockId, hashtag],
   renderer: {
     image({ href, text }: Tokens.Image) {
       if (DATA_IMAGE.test(href)) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;

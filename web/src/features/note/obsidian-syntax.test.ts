@@ -158,3 +158,36 @@ describe('hostile Obsidian syntax stays inert', () => {
     expect(el.querySelector('img[data-attachment^="x"]')!.getAttribute('data-attachment')).toBe('x" onerror="alert(8).png');
   });
 });
+
+describe('Dataview inline fields', () => {
+  it('shows [key:: value] as its key and value, and (key:: value) as the value with the key on hover', () => {
+    const el = dom('Rated [rating:: 9] and (due:: 2022-05-01) today.\n');
+    const shown = el.querySelector('.md-inline-field:not(.md-inline-field-bare)')!;
+    expect(shown.querySelector('.md-inline-field-key')!.textContent).toBe('rating');
+    expect(shown.querySelector('.md-inline-field-value')!.textContent).toBe('9');
+    const bare = el.querySelector('.md-inline-field-bare')!;
+    expect(bare.getAttribute('title')).toBe('due');
+    expect(bare.textContent).toBe('2022-05-01');
+    expect(el.textContent!.trim()).toBe('Rated rating9 and 2022-05-01 today.');
+  });
+
+  it('renders Markdown and links inside the value, and keeps a task\'s checkbox', () => {
+    const el = dom('- [ ] Call [who:: [[Ada Lovelace]]] about **it** [priority::high]\n');
+    expect(el.querySelector('input[type="checkbox"]')).not.toBeNull();
+    const fields = [...el.querySelectorAll('.md-inline-field')];
+    expect(fields.map((f) => f.querySelector('.md-inline-field-key')!.textContent)).toEqual(['who', 'priority']);
+    expect(fields[0].querySelector('a')!.getAttribute('data-wikilink')).toBe('Ada Lovelace');
+    expect(fields[1].querySelector('.md-inline-field-value')!.textContent).toBe('high');
+  });
+
+  it('leaves fields on their own line, links, wikilinks and unclosed brackets as written', () => {
+    expect(dom('status:: finished\n').textContent!.trim()).toBe('status:: finished');
+    expect(dom('[text](https://example.com) and [[Note]]\n').querySelector('.md-inline-field')).toBeNull();
+    expect(dom('an (open:: bracket\n').textContent!.trim()).toBe('an (open:: bracket');
+  });
+
+  it('cannot smuggle markup through a key or value', () => {
+    const html = render('[<img src=x onerror=alert(1)>:: <script>alert(1)</script>]\n');
+    expect(html).not.toMatch(/onerror|<script/i);
+  });
+});

@@ -1,5 +1,6 @@
 // Obsidian's additions to Markdown, as marked extensions: callouts,
-// ==highlights==, %%comments%%, ^block ids, footnotes and $math$. Every one
+// ==highlights==, %%comments%%, ^block ids, footnotes, $math$ and Dataview's
+// inline fields. Every one
 // emits plain HTML that markdown.ts then sanitises like the rest of the note,
 // so none of them can let script, handlers or remote loads through.
 import type { Tokens, TokenizerAndRendererExtension } from 'marked';
@@ -198,4 +199,45 @@ export function footnoteSection(state: FootnoteState, renderInline: (md: string)
     (label) => `<li data-footnote-def="${escapeHtml(label)}">${renderInline(state.defs.get(label) ?? '')} <a href="#" class="md-fnback" data-footnote-back="${escapeHtml(label)}">↩</a></li>`,
   );
   return `<div class="md-footnotes"><hr><ol>${items.join('')}</ol></div>`;
+}
+
+/**
+ * Dataview's inline fields inside text, shown as Dataview shows them when
+ * reading: `[key:: value]` as the key and its value, `(key:: value)` as the
+ * value alone (the key on hover). Fields on a line of their own
+ * (`key:: value`) stay as written, as in Dataview.
+ */
+export const inlineField: TokenizerAndRendererExtension = {
+  name: 'inlineField',
+  level: 'inline',
+  start: (src) => src.match(/[[(][^[\]()\n]+?::/)?.index,
+  tokenizer(src) {
+    const m = /^([[(])([^[\]()\n]+?)::[ \t]*/.exec(src);
+    if (!m || !m[2].trim()) return undefined;
+    const end = closingBracket(src, m[0].length, m[1] === '[' ? ']' : ')');
+    if (end < 0) return undefined;
+    return { type: 'inlineField', raw: src.slice(0, end + 1), key: m[2].trim(), hideKey: m[1] === '(', tokens: this.lexer.inlineTokens(src.slice(m[0].length, end).trim()) };
+  },
+  renderer(token) {
+    const t = token as Generic & { key: string; hideKey: boolean };
+    const value = `<span class="md-inline-field-value">${this.parser.parseInline(t.tokens ?? [])}</span>`;
+    if (t.hideKey) return `<span class="md-inline-field md-inline-field-bare" title="${escapeHtml(t.key)}">${value}</span>`;
+    return `<span class="md-inline-field"><span class="md-inline-field-key">${escapeHtml(t.key)}</span>${value}</span>`;
+  },
+};
+
+/** Where the bracket opened before `from` closes, with brackets inside (a [[link]]) balanced; -1 if not on this line. */
+function closingBracket(src: string, from: number, close: ']' | ')'): number {
+  const open = close === ']' ? '[' : '(';
+  let depth = 0;
+  for (let i = from; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\n') return -1;
+    if (c === open) depth++;
+    else if (c === close) {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
 }
