@@ -138,6 +138,7 @@ test('keyboard: / focuses, arrows and Enter open, Esc clears, tag: completes', a
   await expect(box).toBeFocused();
   await page.keyboard.type('oauth');
   await expect(page.getByTestId('hit')).toHaveCount(5);
+  await expect(page.locator('.hit-score')).toHaveCount(5);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await expect(page.getByTestId('hit').nth(1)).toHaveClass(/active/);
@@ -155,6 +156,9 @@ test('keyboard: / focuses, arrows and Enter open, Esc clears, tag: completes', a
   await page.keyboard.press('Enter');
   await expect(box).toHaveValue('tag:security ');
   await expect(page.getByTestId('hit')).toHaveCount(2);
+  // A tag alone is a list in path order, not a ranking: no scores (all would be 0).
+  await expect(page.locator('.hit-score')).toHaveCount(0);
+  await expect(page.getByTestId('hit').first()).not.toHaveAttribute('title');
 
   // Clicking a tag on a hit adds it as a filter.
   await box.fill('oauth');

@@ -31,6 +31,8 @@ export function ResultList({ hits, active, badgeFields, onOpen, onOpenNote, onTa
   const { t, lang } = useI18n();
   const fmtScore = new Intl.NumberFormat(lang, { maximumSignificantDigits: 3 });
   const list = useRef<HTMLOListElement>(null);
+  // A list that was not ranked (a filter or tag alone, in path order) has every score 0: no score is shown then.
+  const ranked = hits.some((h) => h.score !== 0);
   useEffect(() => {
     list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
@@ -39,7 +41,7 @@ export function ResultList({ hits, active, badgeFields, onOpen, onOpenNote, onTa
       {hits.map((h, i) => {
         if (isItem(h)) return <ItemHitRow key={h.id} hit={h} index={i} active={i === active} onOpen={onOpenNote} onTag={onTag} />;
         const fields = Object.entries(h.fields ?? {}).filter(([k, v]) => badgeFields.includes(k) && v !== null && v !== undefined);
-        const score = t('search.score', { score: fmtScore.format(h.score) });
+        const score = ranked ? t('search.score', { score: fmtScore.format(h.score) }) : undefined;
         return (
           <li
             key={h.id}
@@ -59,9 +61,11 @@ export function ResultList({ hits, active, badgeFields, onOpen, onOpenNote, onTa
               {h.kind === 'file' ? <FileIcon /> : null}
               {h.title}
             </button>
-            <span className="hit-score" aria-hidden="true">
-              {fmtScore.format(h.score)}
-            </span>
+            {ranked ? (
+              <span className="hit-score" aria-hidden="true">
+                {fmtScore.format(h.score)}
+              </span>
+            ) : null}
             <div className="hit-path">
               {h.vault} · {h.path}
             </div>
