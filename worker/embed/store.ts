@@ -115,6 +115,8 @@ export interface Counts {
   chunks: number;
   /** Chunks in scripts the model cannot read (ranked by text). */
   unreadable: number;
+  /** Notes chunked for the current chunking with at least one readable chunk: those that can be found by meaning. */
+  readableNotes: number;
 }
 
 /** Whether the model has any vector here: one key lookup. */
@@ -144,7 +146,11 @@ export function counts(db: Db, chunker: string): Counts {
   const chunkedNotes = Number(db.column('SELECT COUNT(*) FROM chunked WHERE chunker = ?', [chunker])[0]);
   const chunks = Number(db.column('SELECT COUNT(*) FROM chunks WHERE readable = 1')[0]);
   const all = Number(db.column('SELECT COUNT(*) FROM chunks')[0]);
-  return { notes, chunkedNotes, chunks, unreadable: all - chunks };
+  // One key lookup per note (its first chunk is readable, nearly always), not a scan of every chunk.
+  const readableNotes = Number(
+    db.column('SELECT COUNT(*) FROM chunked k WHERE k.chunker = ? AND EXISTS (SELECT 1 FROM chunks c WHERE c.entry_id = k.entry_id AND c.readable = 1)', [chunker])[0],
+  );
+  return { notes, chunkedNotes, chunks, unreadable: all - chunks, readableNotes };
 }
 
 /**
