@@ -88,6 +88,8 @@ describe('background embedding', () => {
     await engine.importSource(memorySource('v', files));
     const s = await settle(engine);
     expect(s.chunks_done).toBeGreaterThanOrEqual(15);
+    // Every passage readable: the notes with passages are counted from the chunked table alone.
+    expect(s).toMatchObject({ notes_embeddable: 5, notes_embedded: 5 });
     const part = (t: string) => Number(/Part (\d) of/.exec(t)![1]);
     const order = c.seen.map(part);
     // Non-decreasing: all first parts, then all second parts, ...
