@@ -88,11 +88,44 @@ describe('background embedding', () => {
     await engine.importSource(memorySource('v', files));
     const s = await settle(engine);
     expect(s.chunks_done).toBeGreaterThanOrEqual(15);
+    // Every passage readable: the notes with passages are counted from the chunked table alone.
+    expect(s).toMatchObject({ notes_embeddable: 5, notes_embedded: 5 });
     const part = (t: string) => Number(/Part (\d) of/.exec(t)![1]);
     const order = c.seen.map(part);
     // Non-decreasing: all first parts, then all second parts, ...
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(order.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('counts the notes searchable by meaning: every note once the first passages are in, before the second ones; never a note the model cannot read', async () => {
+    const long = (n: number, part: number) => `Part ${part} of note ${n}: ` + 'a sentence with enough words to fill a passage of its own here. '.repeat(5);
+    const files: Record<string, string> = { 'ja/猫.md': '# 猫の飼い方\n\n猫は一日に何度も眠ります。設計図の上でも寝ます。\n' };
+    for (let n = 0; n < 5; n++) files[`long${n}.md`] = `# Long ${n}\n\n${long(n, 0)}\n\n${long(n, 1)}\n\n${long(n, 2)}\n`;
+    let engine: ReturnType<typeof engineOn> | undefined;
+    // The status as each batch starts: what the batches before it wrote.
+    const seen: { part: number; embedded: number | null; embeddable: number; done: number; total: number }[] = [];
+    const inner = sharedEmbedder();
+    const embedder: Embedder = {
+      load: (spec, p) => inner.load(spec, p),
+      embed: async (texts, role) => {
+        if (role === 'passage') {
+          const s = engine!.embed.status();
+          seen.push({ part: Math.min(...texts.map((t) => Number(/Part (\d) of/.exec(t)?.[1] ?? 9))), embedded: s.notes_embedded, embeddable: s.notes_embeddable, done: s.chunks_done, total: s.chunks_total });
+        }
+        return inner.embed(texts, role);
+      },
+    };
+    engine = engineOn(await openMemoryDb(), { embedder, service: { maxBatch: 2, targetBatchMs: 1 } });
+    await engine.importSource(memorySource('v', files));
+    const end = await settle(engine);
+    expect(end).toMatchObject({ notes: 6, notes_embeddable: 5, notes_embedded: 5, complete: true });
+    expect(seen[0]).toMatchObject({ part: 0, embedded: 0, embeddable: 5, done: 0 });
+    // The first batch of second passages starts with every note searchable, though passages are left.
+    const second = seen.find((s) => s.part === 1)!;
+    expect(second.embedded).toBe(5);
+    expect(second.done).toBeLessThan(second.total);
+    // Before that, fewer notes: the count follows the first passages as they come.
+    expect(seen.filter((s) => s.part === 0).map((s) => s.embedded)).toEqual([0, 2, 4]);
   });
 
   it('when the embed worker dies mid-batch, a new one takes over and the queue finishes', async () => {

@@ -136,6 +136,7 @@ export class EmbedService {
       state: this.state,
       counts,
       embedded: index ? index.size : known,
+      embeddedNotes: index ? index.notes : null,
       indexing: !index,
       paused: this.paused,
       loaded: this.loader.isLoaded(this.spec),

@@ -25,6 +25,14 @@ export interface EmbedStatus {
   threads_reason: ThreadReason | null;
   notes: number;
   notes_chunked: number;
+  /**
+   * Notes with a passage the model can read (the chunked ones), and of those, notes with at least one
+   * passage embedded: searchable by meaning. The queue embeds every note's first passage before any
+   * note's second, so once they are equal (and every note is chunked) each note's opening is in.
+   * notes_embedded is null while the vector index is still loading.
+   */
+  notes_embeddable: number;
+  notes_embedded: number | null;
   chunks_total: number;
   chunks_done: number;
   /** Chunks in scripts the model cannot read: never embedded, ranked by text. */
@@ -44,6 +52,8 @@ export interface StatusInput {
   counts: Counts;
   /** Passages with vectors (the index's size); null while the index is still loading and that is not known. */
   embedded: number | null;
+  /** Notes with a vector in the index; null while the index is still loading. */
+  embeddedNotes?: number | null;
   /** The whole index is still loading (embedded, if known, comes from the last complete load). */
   indexing?: boolean;
   paused: boolean;
@@ -77,6 +87,8 @@ export function describeStatus(s: StatusInput): EmbedStatus {
     threads_reason: s.runtime?.threadReason ?? null,
     notes: c.notes,
     notes_chunked: c.chunkedNotes,
+    notes_embeddable: c.readableNotes,
+    notes_embedded: s.embeddedNotes ?? null,
     chunks_total: c.chunks,
     chunks_done: embedded,
     chunks_unreadable: c.unreadable,

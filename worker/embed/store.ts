@@ -115,6 +115,8 @@ export interface Counts {
   chunks: number;
   /** Chunks in scripts the model cannot read (ranked by text). */
   unreadable: number;
+  /** Notes chunked for the current chunking with at least one readable chunk: those that can be found by meaning. */
+  readableNotes: number;
 }
 
 /** Whether the model has any vector here: one key lookup. */
@@ -144,7 +146,14 @@ export function counts(db: Db, chunker: string): Counts {
   const chunkedNotes = Number(db.column('SELECT COUNT(*) FROM chunked WHERE chunker = ?', [chunker])[0]);
   const chunks = Number(db.column('SELECT COUNT(*) FROM chunks WHERE readable = 1')[0]);
   const all = Number(db.column('SELECT COUNT(*) FROM chunks')[0]);
-  return { notes, chunkedNotes, chunks, unreadable: all - chunks };
+  // Every chunk readable (nearly always): the notes with chunks, from one small table. Otherwise a
+  // lookup per note (about 35 ms at 10k notes in Node), only where some chunk is unreadable.
+  const readableNotes = Number(
+    all === chunks
+      ? db.column('SELECT COUNT(*) FROM chunked WHERE chunker = ? AND chunks > 0', [chunker])[0]
+      : db.column('SELECT COUNT(*) FROM chunked k WHERE k.chunker = ? AND EXISTS (SELECT 1 FROM chunks c WHERE c.entry_id = k.entry_id AND c.readable = 1)', [chunker])[0],
+  );
+  return { notes, chunkedNotes, chunks, unreadable: all - chunks, readableNotes };
 }
 
 /**

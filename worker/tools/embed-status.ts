@@ -15,7 +15,7 @@ export interface EmbedStatusResult extends EmbedStatus {
 export const embedStatusTool = defineTool<Record<string, never>, EmbedStatusResult>({
   name: 'embed_status',
   description:
-    'Progress of the background embedding that semantic (vector) and hybrid search need: model, passages done and total, rate, time left, paused or not, waiting while the user types or searches or not (yielding: it resumes about a second after the last key or search), and the models available.',
+    'Progress of the background embedding that semantic (vector) and hybrid search need: model, passages done and total, notes searchable by meaning (with at least one passage embedded: every note’s first passage comes before any note’s second) and notes that can be, rate, time left, paused or not, waiting while the user types or searches or not (yielding: it resumes about a second after the last key or search), and the models available.',
   params: [],
   examples: [{}],
   parse() {
