@@ -6,7 +6,7 @@ import { memorySource } from '../ingest/source';
 import type { Embedder } from './embedder';
 import { byLength } from './batching';
 import { BUILTIN_MODELS } from './models';
-import { engineOn, sharedEmbedder } from './testing';
+import { engineOn, settle, sharedEmbedder } from './testing';
 
 /** The shared real embedder, recording the passage batches it is given and how many texts each token count asked for. */
 function recordingEmbedder(): { recording: Embedder; batches: string[][]; counted: number[] } {
@@ -85,4 +85,27 @@ describe('the queue batches passages by length', () => {
     expect(mixed).toEqual([]);
     expect(Math.max(...counted)).toBeLessThanOrEqual(64);
   }, 60_000);
+});
+
+describe('the model loads while notes are chunked', () => {
+  it('starts loading the model once chunked notes need vectors, before the rest of the vault is chunked', async () => {
+    const inner = sharedEmbedder();
+    let engine: ReturnType<typeof engineOn> | undefined;
+    const chunkedAtLoad: number[] = [];
+    const embedder: Embedder = {
+      load: (spec, p) => {
+        chunkedAtLoad.push(engine!.embed.status().notes_chunked);
+        return inner.load(spec, p);
+      },
+      embed: (texts, role) => inner.embed(texts, role),
+      tokenCounts: (texts) => inner.tokenCounts!(texts),
+    };
+    engine = engineOn(await openMemoryDb(), { embedder });
+    await engine.importSource(memorySource('v', riverNotes(300, (i) => i % 3 === 0)));
+    expect(await settle(engine)).toMatchObject({ complete: true, notes_chunked: 300 });
+    // One load, asked for after the first slice of notes was chunked: the rest were chunked while it ran.
+    expect(chunkedAtLoad).toHaveLength(1);
+    expect(chunkedAtLoad[0]).toBeGreaterThan(0);
+    expect(chunkedAtLoad[0]).toBeLessThan(300);
+  });
 });

@@ -16,7 +16,7 @@ import { quantizeInt8 } from './quantize';
 import { byLength, tokenLengths } from './batching';
 import type { SpareRunner } from './spare-runner';
 import type { EmbedState } from './status';
-import { chunkNotes, chunksToEmbed, collectGarbage, notesToChunk, notesWithHashes, START, writeVectors, type Counts, type Cursor } from './store';
+import { chunkNotes, chunksToEmbed, collectGarbage, needVectors, notesToChunk, notesWithHashes, START, writeVectors, type Counts, type Cursor } from './store';
 import type { VectorIndex } from './vector-index';
 
 const CHUNK_SLICE = 40;
@@ -195,6 +195,8 @@ export class EmbedQueue {
     let cursor: Cursor = START;
     let rescanned = false;
     let myGen = host.generation();
+    // The model loads (in the embed worker) while the rest is chunked (here), once a passage needs it.
+    let loadStarted = false;
     try {
       // Held work first (an import, the engine's start-up): not even the index loads meanwhile.
       while (this.holds.size && !this.stopped) await Promise.race(this.holds);
@@ -228,6 +230,11 @@ export class EmbedQueue {
             const part = notes.slice(done, done + 8);
             await this.ownChange(part.map((n) => n.id), () => chunkNotes(db, part, spec, chunker));
             done += part.length;
+          }
+          if (!loadStarted && needVectors(db, spec.id, notes.slice(0, done).map((n) => n.id))) {
+            loadStarted = true;
+            // Failures surface where the load is awaited, before the first batch.
+            void host.ensureLoaded().catch(() => undefined);
           }
           host.notify();
           await sleep(0); // lets queued messages (searches) run between slices

@@ -93,6 +93,16 @@ export function chunksToEmbed(db: Db, model: string, after: Cursor, limit: numbe
     .map((r) => ({ id: r.id, seq: r.seq, entryId: r.entry_id, hash: r.hash, input: chunkInput(r.title, r.heading, r.text) }));
 }
 
+/** Whether any of these notes has a readable chunk without a vector of the model. */
+export function needVectors(db: Db, model: string, entryIds: readonly number[]): boolean {
+  if (!entryIds.length) return false;
+  return db.all(
+    `SELECT 1 FROM chunks c WHERE c.entry_id IN (${entryIds.map(() => '?').join(',')}) AND c.readable = 1
+     AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.hash) LIMIT 1`,
+    [...entryIds, model],
+  ).length > 0;
+}
+
 /** Notes having a readable chunk with one of these hashes. */
 export function notesWithHashes(db: Db, hashes: readonly string[]): number[] {
   if (!hashes.length) return [];
