@@ -57,10 +57,11 @@ interface Seen {
 }
 
 /** One fresh load of the URL: when the shell, the first hit and (unless text) the hybrid hits were on screen, ms from navigation start. */
-async function load(page: Page, url: string, text: boolean): Promise<{ ready: number; first: number; hybrid: number | null; marks: Marks }> {
+async function load(page: Page, url: string, text: boolean): Promise<{ box: number; ready: number; first: number; hybrid: number | null; marks: Marks }> {
   await page.goto(url);
   await page.getByTestId('app-ready').waitFor({ timeout: 60_000 });
   const ready = (await page.evaluate('window.__ready ?? NaN')) as number;
+  const box = (await page.evaluate('window.__box ?? NaN')) as number;
   if (text || noHybrid) await page.getByTestId('hit').first().waitFor({ timeout: 60_000 });
   else {
     await page.waitForFunction("window.__seen.some((s) => s.mode === 'Hybrid' && !s.adding)", null, { timeout: 120_000 });
@@ -69,8 +70,8 @@ async function load(page: Page, url: string, text: boolean): Promise<{ ready: nu
   const first = seen.find((s) => s.hits > 0)!.t;
   const hybrid = text || noHybrid ? null : seen.find((s) => s.mode === 'Hybrid' && !s.adding)!.t;
   // A build without start-up marks (an older baseline) has no hook.
-  const marks = ((await page.evaluate('window.kiokuStartupMarks ? window.kiokuStartupMarks() : []')) as Marks).concat([{ name: 'page: app shell shown', t: ready }, { name: 'page: first hit shown', t: first }], await fetchMarks(page));
-  return { ready, first, hybrid, marks };
+  const marks = ((await page.evaluate('window.kiokuStartupMarks ? window.kiokuStartupMarks() : []')) as Marks).concat([{ name: 'page: query box shown', t: box }, { name: 'page: app shell shown', t: ready }, { name: 'page: first hit shown', t: first }], await fetchMarks(page));
+  return { box, ready, first, hybrid, marks };
 }
 
 /**
@@ -117,7 +118,7 @@ async function main() {
     // Each build is its own origin, so its own OPFS: the vault is restored into each.
     for (const b of builds) await restore(page, `http://localhost:${b.port}`);
     await recordScreens(context);
-    const samples: Record<string, { ready: number[]; first: number[]; hybrid: number[] }> = {};
+    const samples: Record<string, { box: number[]; ready: number[]; first: number[]; hybrid: number[] }> = {};
     const marks: Record<string, Marks[]> = {};
     for (let run = -1; run < runs; run++) {
       for (const q of QUERIES) {
@@ -127,11 +128,12 @@ async function main() {
           for (const text of modes) {
             const r = await load(page, `http://localhost:${b.port}/?q=${encodeURIComponent(q)}${text ? '&mode=text' : ''}`, text);
             const mode = text ? 'mode=text' : 'default mode';
-            console.error(`${b.label}, ${mode} "${q}": ready ${Math.round(r.ready)} ms, first hit ${Math.round(r.first)} ms${r.hybrid !== null ? `, hybrid ${Math.round(r.hybrid)} ms` : ''}`);
+            console.error(`${b.label}, ${mode} "${q}": query box ${Math.round(r.box)} ms, ready ${Math.round(r.ready)} ms, first hit ${Math.round(r.first)} ms${r.hybrid !== null ? `, hybrid ${Math.round(r.hybrid)} ms` : ''}`);
             if (argv.includes('--marks')) for (const m of r.marks) console.error(`  ${Math.round(m.t).toString().padStart(6)}  ${m.name}`);
             if (run < 0) continue; // the first round warms the server's and the OS's caches
             const key = `${builds.length > 1 ? `${b.label}, ` : ''}${text ? 'mode=text (text only)' : 'default mode (text first, then hybrid)'}: "${q}"`;
-            const s = (samples[key] ??= { ready: [], first: [], hybrid: [] });
+            const s = (samples[key] ??= { box: [], ready: [], first: [], hybrid: [] });
+            s.box.push(r.box);
             s.ready.push(r.ready);
             s.first.push(r.first);
             if (r.hybrid !== null) s.hybrid.push(r.hybrid);
@@ -143,7 +145,7 @@ async function main() {
     const version = ((await page.evaluate('navigator.userAgent')) as string).match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown';
     await context.close();
     const fmt = (xs: number[]) => (xs.length ? `${Math.round(percentile(xs, 50))} / ${Math.round(Math.max(...xs))}` : '—');
-    const rows = Object.entries(samples).map(([k, s]) => ({ load: k, runs: s.first.length, 'app shell, p50 / max (ms)': fmt(s.ready), 'first hit, p50 / max (ms)': fmt(s.first), 'hybrid hits, p50 / max (ms)': fmt(s.hybrid) }));
+    const rows = Object.entries(samples).map(([k, s]) => ({ load: k, runs: s.first.length, 'query box, p50 / max (ms)': fmt(s.box), 'app shell, p50 / max (ms)': fmt(s.ready), 'first hit, p50 / max (ms)': fmt(s.first), 'hybrid hits, p50 / max (ms)': fmt(s.hybrid) }));
     const table = markdownTable(rows);
     const stages = marksTable(marks);
     const machine = describeMachine(version);
@@ -156,8 +158,9 @@ async function main() {
 The built app (vite preview) in headless Chromium with a persistent profile;
 seekstone-10k restored into OPFS from ${synthetic ? '`bench/out/seekstone-synthetic.db` — **synthetic vectors** (every passage has a made-up int8 vector of the real size, bench/hybrid-stages.ts), so the vector index and the model load as with real ones but the hybrid results themselves mean nothing' : '`bench/out/seekstone-embedded.db` (every passage embedded with USE-lite)'}.
 Each row is ${runs} fresh page loads of \`/?q=…\` after one untimed round, in
-milliseconds from navigation start (the page's time origin) to: the app
-shell (\`app-ready\`), the first hit in the DOM, and the hybrid hits replacing
+milliseconds from navigation start (the page's time origin) to: the query
+box in the DOM (the opening shell's, or the app's where the build has none), the app
+shell (\`app-ready\`, the engine open), the first hit in the DOM, and the hybrid hits replacing
 the text ones (mode switch on Hybrid, "adding results by meaning" gone).
 In the same run, alternated: the same load with \`&mode=text\`${baselineDir ? ', and every load also with the baseline build (another origin, its own copy of the vault)' : ''}.
 Target (issue 16): first result ≤ 300 ms after load.
@@ -200,6 +203,7 @@ async function recordScreens(context: BrowserContext): Promise<void> {
     const seen = [];
     window.__seen = seen;
     const record = () => {
+      if (window.__box === undefined && document.querySelector('input[type="search"]')) window.__box = performance.now();
       if (window.__ready === undefined && document.querySelector('[data-testid="app-ready"]')) window.__ready = performance.now();
       const mode = document.querySelector('.mode-switch [aria-checked="true"]')?.textContent ?? '';
       const s = { t: performance.now(), mode, adding: !!document.querySelector('[data-testid="adding-by-meaning"]'), hits: document.querySelectorAll('[data-testid="hit"]').length };

@@ -56,3 +56,41 @@ test('an engine worker that cannot load says so, instead of opening forever', as
   await shot(page, 'startup-worker-failed');
   await context.close();
 });
+
+test('the page shows its query box at once, before the engine is open, and keeps what is typed there', async ({ browser }) => {
+  // No service worker, so the engine's code comes from the network, where this test holds it back.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await openApp(page);
+  await page.getByRole('button', { name: 'Try with sample notes' }).click();
+  await expect(vault(page)).toContainText('33 notes');
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/assets\/engine-worker-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/?q=OAuth&mode=text');
+  const box = page.getByRole('searchbox', { name: 'Search' });
+  await expect(box).toHaveValue('OAuth');
+  await expect(page.getByTestId('app-opening').getByRole('status')).toHaveText('Opening your notes…');
+  await expect(page.getByTestId('app-ready')).toHaveCount(0);
+  await shot(page, 'startup-opening-shell');
+  // Typed while the engine opens: the URL holds it, and the app's own box takes it over, focused, once the engine is open.
+  await box.click();
+  await box.press('End');
+  await box.pressSequentially(' design');
+  await expect(page).toHaveURL(/[?&]q=OAuth\+design(&|$)/);
+  release();
+  await expect(page.getByTestId('app-ready')).toBeVisible();
+  await expect(page.getByTestId('app-opening')).toHaveCount(0);
+  await expect(box).toHaveValue('OAuth design');
+  await expect(box).toBeFocused();
+  await expect(page.getByTestId('hit').first()).toContainText('Auth design');
+  // The search run ahead was for "OAuth": not what the page asked for, so not used.
+  expect(await marks(page)).not.toContain('worker: search ahead: used');
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -1,5 +1,6 @@
 // Loads the SQLite WASM module once per realm (worker or Node process).
 import sqlite3InitModule, { type Sqlite3Static } from '@sqlite.org/sqlite-wasm';
+import { compileBridgesOnce, compileBridgesOnceFromInit } from './wasm-bridges';
 
 let loading: Promise<Sqlite3Static> | undefined;
 
@@ -30,6 +31,7 @@ function start(wasm: Promise<WebAssembly.Module> | undefined): Promise<Sqlite3St
       .catch((e: unknown) => fail(new Error(`SQLite's WebAssembly module could not be loaded (${(e as Error)?.message ?? String(e)}). Reload the page; if it keeps failing, clear this site's stored files in the browser's site settings.`)));
     return {};
   };
+  compileBridgesOnceFromInit();
   // The module accepts Emscripten options even though its typings do not say so;
   // silence its stdout/stderr notices: the engine reports its own state.
   const init = (sqlite3InitModule as unknown as Init)({ print: () => {}, printErr: () => {}, ...(wasm && { instantiateWasm }) });
@@ -39,6 +41,8 @@ function start(wasm: Promise<WebAssembly.Module> | undefined): Promise<Sqlite3St
     // thrown error into its own message (db-errors.ts), so the log goes.
     const config = (sqlite3 as unknown as { config: Record<string, unknown> }).config;
     for (const k of ['warn', 'log', 'debug']) config[k] = () => {};
+    // Already in place from the library's start (compileBridgesOnceFromInit), unless a later version starts otherwise.
+    compileBridgesOnce(sqlite3.wasm as unknown as Parameters<typeof compileBridgesOnce>[0]);
     return sqlite3;
   });
 }

@@ -1,7 +1,7 @@
 // The app shell: opens the engine, then lays out the query bar, the sidebar
 // (import, vaults, scope) and the main area (search results or table, and the
 // open note). All search state lives in the URL (state/use-search-state).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { call, engineApi, isToolError } from '../engine/client';
 import { CapabilitiesContext, type Capabilities } from '../engine/capabilities';
 import { ensurePermission, forgetFolderHandle, loadFolderHandle } from '../engine/folder-handles';
@@ -36,11 +36,16 @@ import type { VaultInfo } from '../../../worker/contract';
 import { modelFolderFiles } from '../features/embed/model-drop';
 import { ToolsPage } from '../features/tools/ToolsPage';
 import { useToolsRoute } from '../features/tools/tools-route';
+import { handOffOpeningShell, openingShellShown } from './opening-shell';
 
 export function App() {
   const { t } = useI18n();
   const engine = useEngine();
   const toolsRoute = useToolsRoute();
+  // The opening shell main.tsx drew stays until this draws something else; a focused query box hands over its focus.
+  useLayoutEffect(() => {
+    if (engine.phase !== 'opening') handOffOpeningShell(document.querySelector<HTMLInputElement>('#root .search-input'));
+  }, [engine.phase]);
   if (engine.phase === 'locked') {
     return (
       <main className="center-state" data-testid="locked">
@@ -66,6 +71,7 @@ export function App() {
     );
   }
   if (engine.phase === 'opening') {
+    if (openingShellShown()) return null;
     return (
       <main className="center-state" aria-busy="true">
         <p>{t('app.opening')}</p>
