@@ -109,3 +109,27 @@ describe('the model loads while notes are chunked', () => {
     expect(chunkedAtLoad[0]).toBeLessThan(300);
   });
 });
+
+describe('chunking commits', () => {
+  it('chunks a slice of notes in one transaction, not one per 8 notes (each commit syncs the browser file)', async () => {
+    const db = await openMemoryDb();
+    // Which transaction each note's chunks were written in, told by the writes themselves.
+    let txNo = 0;
+    const chunkTx = new Set<number>();
+    const { tx, run } = db;
+    db.tx = ((fn: () => unknown) => {
+      txNo++;
+      return tx.call(db, fn);
+    }) as typeof db.tx;
+    db.run = ((sql: string, params?: unknown[]) => {
+      if (sql.startsWith('INSERT OR REPLACE INTO chunked')) chunkTx.add(txNo);
+      return run.call(db, sql, params as never);
+    }) as typeof db.run;
+    const engine = engineOn(db);
+    await engine.importSource(memorySource('v', riverNotes(80, () => false)));
+    expect(await settle(engine)).toMatchObject({ complete: true, notes_chunked: 80 });
+    // 80 short notes: two slices of 40 (a loaded machine may cut a slice short at 30 ms); before, ten commits of 8.
+    expect(chunkTx.size).toBeGreaterThanOrEqual(2);
+    expect(chunkTx.size).toBeLessThanOrEqual(5);
+  });
+});

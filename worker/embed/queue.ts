@@ -222,15 +222,15 @@ export class EmbedQueue {
         const notes = notesToChunk(db, chunker, CHUNK_SLICE);
         if (notes.length) {
           if (host.state() !== 'chunking') host.setState('chunking');
-          // Small transactions, about CHUNK_SLICE_MS each, so searches run in between.
+          // One transaction of about CHUNK_SLICE_MS, so searches run in between. One, not several: each
+          // commit syncs the journal and the file, which in the browser's storage costs more than the chunking.
           await this.yieldToUser();
-          const sliceStart = performance.now();
+          const until = performance.now() + CHUNK_SLICE_MS;
           let done = 0;
-          while (done < notes.length && performance.now() - sliceStart < CHUNK_SLICE_MS && !this.stopped) {
-            const part = notes.slice(done, done + 8);
-            await this.ownChange(part.map((n) => n.id), () => chunkNotes(db, part, spec, chunker));
-            done += part.length;
-          }
+          await this.ownChange(
+            () => notes.slice(0, done).map((n) => n.id),
+            () => (done = chunkNotes(db, notes, spec, chunker, until)),
+          );
           if (!loadStarted && needVectors(db, spec.id, notes.slice(0, done).map((n) => n.id))) {
             loadStarted = true;
             // Failures surface where the load is awaited, before the first batch.
@@ -363,10 +363,10 @@ export class EmbedQueue {
   }
 
   /** A change the queue makes itself, in the database's write lane; the index re-reads just these notes. */
-  private async ownChange(entryIds: number[], change: () => unknown): Promise<void> {
+  private async ownChange(entryIds: number[] | (() => number[]), change: () => unknown): Promise<void> {
     this.gcDue = true;
     await writeLane(this.host.db).run(change);
-    this.host.keeper.changed(entryIds);
+    this.host.keeper.changed(typeof entryIds === 'function' ? entryIds() : entryIds);
   }
 
   /** Sizes the next batch so it takes about targetBatchMs, and tracks the rate. */

@@ -50,8 +50,12 @@ export function notesToChunk(db: Db, chunker: string, limit: number): PendingNot
   );
 }
 
-/** Chunks the notes and writes their chunks, in one transaction. Returns the number of chunks written. */
-export function chunkNotes(db: Db, notes: readonly PendingNote[], plan: ChunkPlan, chunker: string): number {
+/**
+ * Chunks the notes and writes their chunks, in one transaction; with `until`
+ * (a performance.now() time), stops after the note that passes it. Returns
+ * how many notes were chunked, from the first.
+ */
+export function chunkNotes(db: Db, notes: readonly PendingNote[], plan: ChunkPlan, chunker: string, until = Infinity): number {
   let n = 0;
   db.tx(() => {
     for (const note of notes) {
@@ -63,7 +67,8 @@ export function chunkNotes(db: Db, notes: readonly PendingNote[], plan: ChunkPla
         ]);
       }
       db.run('INSERT OR REPLACE INTO chunked (entry_id, chunker, chunks) VALUES (?, ?, ?)', [note.id, chunker, chunks.length]);
-      n += chunks.length;
+      n++;
+      if (performance.now() >= until) break;
     }
   });
   return n;
