@@ -92,9 +92,11 @@ describe('the model loads while notes are chunked', () => {
     const inner = sharedEmbedder();
     let engine: ReturnType<typeof engineOn> | undefined;
     const chunkedAtLoad: number[] = [];
+    const stateAtLoad: string[] = [];
     const embedder: Embedder = {
       load: (spec, p) => {
         chunkedAtLoad.push(engine!.embed.status().notes_chunked);
+        stateAtLoad.push(engine!.embed.status().state);
         return inner.load(spec, p);
       },
       embed: (texts, role) => inner.embed(texts, role),
@@ -107,6 +109,8 @@ describe('the model loads while notes are chunked', () => {
     expect(chunkedAtLoad).toHaveLength(1);
     expect(chunkedAtLoad[0]).toBeGreaterThan(0);
     expect(chunkedAtLoad[0]).toBeLessThan(300);
+    // Still 'chunking' meanwhile: in any other state each status counts every passage again (seconds at 10k notes).
+    expect(stateAtLoad).toEqual(['chunking']);
   });
 });
 

@@ -389,8 +389,9 @@ export class EmbedService {
     if (!this.loader.embedder) throw new Error('no embedder');
     if (this.loader.isLoaded(spec)) return;
     const before = this.state;
-    // Untold during the start-up grace: a status counts every passage (0.2 s cold at 10k notes) before the first search.
-    this.setState(spec.source.kind === 'hub' ? 'downloading' : 'loading', !this.deferred);
+    // Loading beside chunking (queue.ts), the state stays 'chunking' (counts refreshed once a second, not per status);
+    // a download is shown (its progress is the user's wait). Untold during the start-up grace.
+    if (before !== 'chunking' || spec.source.kind === 'hub') this.setState(spec.source.kind === 'hub' ? 'downloading' : 'loading', !this.deferred);
     const dim = await this.loader.load(spec, () => this.notify());
     if (spec !== this.spec) return; // switched meanwhile; the next step loads the new one
     if (!spec.dim) this.spec = { ...spec, dim };

@@ -4,6 +4,7 @@ import { useCapabilities } from '../../engine/capabilities';
 import { useI18n } from '../../i18n/i18n';
 import type { SearchMode } from '../../state/url-state';
 import type { EmbedStatus } from './use-embed-status';
+import { embedProgress } from './embed-progress';
 
 interface Props {
   mode: SearchMode;
@@ -23,10 +24,8 @@ export function ModeSwitch({ mode, ranMode, status, onChange }: Props) {
   const caps = useCapabilities();
   // "auto" shows as whatever the engine chose for the last search.
   const shown: SearchMode = mode !== 'auto' ? mode : ranMode === 'vector' || ranMode === 'hybrid' ? ranMode : 'text';
-  // While the vector index is read in after opening, the count of embedded passages is unknown: no "0%" then.
   const indexing = status?.state === 'indexing';
-  const busy = status && !indexing && !status.complete && status.chunks_total > 0;
-  const pct = busy ? Math.floor((100 * status.chunks_done) / status.chunks_total) : 100;
+  const busy = embedProgress(status);
   return (
     <div className="mode-switch">
       <div role="radiogroup" aria-label={t('mode.label')} className="segmented" aria-describedby={!caps.modes ? 'mode-why' : busy ? 'mode-progress' : undefined}>
@@ -55,8 +54,8 @@ export function ModeSwitch({ mode, ranMode, status, onChange }: Props) {
         </span>
       ) : busy ? (
         <span id="mode-progress" className="mode-note" role="status">
-          <progress max={status.chunks_total} value={status.chunks_done} aria-label={t('mode.embedding')} />
-          {t('mode.embeddingProgress', { pct: formatNumber(pct), done: status.chunks_done, total: status.chunks_total })}
+          <progress max={busy.total} value={busy.done} aria-label={t('mode.embedding')} />
+          {t('mode.embeddingProgress', { pct: formatNumber(busy.pct), done: busy.done, total: busy.total })}
         </span>
       ) : null}
     </div>

@@ -1,0 +1,21 @@
+// Whether the mode switch shows embedding progress ("Analysing notes… 40%"),
+// and at what share. Pure, so the states it answers for are tested directly.
+import type { EmbedStatus } from './use-embed-status';
+
+export interface EmbedProgress {
+  done: number;
+  total: number;
+  pct: number;
+}
+
+/**
+ * Progress only while notes are chunked or embedded (or that work waits: paused, or
+ * between steps). Not while the vector index is read in (the count of embedded
+ * passages is unknown: no "0%"), nor while the model loads: the engine cannot call a
+ * vault complete then, though after a restart a fully embedded one is.
+ */
+export function embedProgress(status: EmbedStatus | null): EmbedProgress | null {
+  if (!status || status.complete || status.chunks_total <= 0) return null;
+  if (status.state === 'indexing' || status.state === 'loading' || status.state === 'downloading') return null;
+  return { done: status.chunks_done, total: status.chunks_total, pct: Math.floor((100 * status.chunks_done) / status.chunks_total) };
+}
