@@ -7,17 +7,16 @@
 // page's main thread, docs/embeddings.md), starts over when the model
 // changes, and stops on pause. Its progress lives in the database, so a
 // restart resumes where it stopped.
-import type { Db } from '../db/database';
 import { writeLane } from '../db/lane';
 import type { Embedder } from './embedder';
-import type { IndexKeeper } from './index-keeper';
-import { chunkerId, type ModelSpec } from './models';
+import { chunkerId } from './models';
 import { quantizeInt8 } from './quantize';
 import { byLength, tokenLengths } from './batching';
-import type { SpareRunner } from './spare-runner';
-import type { EmbedState } from './status';
-import { chunkNotes, chunksToEmbed, collectGarbage, needVectors, notesToChunk, notesWithHashes, START, writeVectors, type Counts, type Cursor } from './store';
-import type { VectorIndex } from './vector-index';
+import { chunkNotes, chunksToEmbed, collectGarbage, needVectors, notesToChunk, notesWithHashes, START, writeVectors, type Cursor } from './store';
+import { backlogOf, BULK_NOTES, dropHashIndex, hasHashIndex, restoreHashIndex } from './bulk-chunking';
+import type { QueueHost, QueueOptions } from './queue-host';
+
+export type { QueueHost, QueueOptions };
 
 const CHUNK_SLICE = 40;
 const CHUNK_SLICE_MS = 30;
@@ -42,43 +41,6 @@ export const WINDOW_BATCHES = 4;
  * window of 256 about 1.7% (bench:embed-padding, docs/benchmarks.md "embed-first17").
  */
 export const WINDOW_PASSAGES = 256;
-
-/** What the queue reads from and tells the service it runs for. */
-export interface QueueHost {
-  readonly db: Db;
-  readonly keeper: IndexKeeper;
-  /** The active model now (it may change while a batch runs). */
-  spec(): ModelSpec;
-  /** Moves on every model switch and on stop: work of an older generation is dropped. */
-  generation(): number;
-  paused(): boolean;
-  state(): EmbedState;
-  setState(s: EmbedState): void;
-  /** The queue waits (true) or resumes (false) because the user is typing or searching. */
-  setYielding(on: boolean): void;
-  /** The queue failed: the message is the status's error. */
-  failed(message: string): void;
-  /** A new try after a failure: the error is forgotten. */
-  recover(): void;
-  notify(): void;
-  index(): Promise<VectorIndex>;
-  /** Loads the active model into the runner, if it is not yet. */
-  ensureLoaded(): Promise<void>;
-  embedder(): Embedder | null;
-  /** A second runner the queue may use while the user is quiet (the browser on 2 cores), if any. */
-  spare?(): SpareRunner | null;
-  counts(): Counts;
-  dropCounts(): void;
-}
-
-export interface QueueOptions {
-  targetBatchMs?: number;
-  maxBatch?: number;
-  /** Quiet time after the last key press or search before work resumes (QUIET_MS). */
-  quietMs?: number;
-  /** Quiet time before the second runner, if any, joins (SPARE_QUIET_MS). */
-  spareQuietMs?: number;
-}
 
 /** One window of batches, shared by the runners taking them in turn. */
 interface LaneRun {
@@ -197,6 +159,8 @@ export class EmbedQueue {
     let myGen = host.generation();
     // The model loads (in the embed worker) while the rest is chunked (here), once a passage needs it.
     let loadStarted = false;
+    // The hash index is looked at once chunking ends, and first of all: a tab closed during a bulk run left it dropped.
+    let indexDue = true;
     try {
       // Held work first (an import, the engine's start-up): not even the index loads meanwhile.
       while (this.holds.size && !this.stopped) await Promise.race(this.holds);
@@ -222,6 +186,9 @@ export class EmbedQueue {
         const notes = notesToChunk(db, chunker, CHUNK_SLICE);
         if (notes.length) {
           if (host.state() !== 'chunking') host.setState('chunking');
+          indexDue = true;
+          // A large backlog is chunked without the hash index, built once at the end (bulk-chunking.ts).
+          if (hasHashIndex(db) && backlogOf(db, chunker, BULK_NOTES)) await writeLane(db).run(() => dropHashIndex(db));
           // One transaction of about CHUNK_SLICE_MS, so searches run in between. One, not several: each
           // commit syncs the journal and the file, which in the browser's storage costs more than the chunking.
           await this.yieldToUser();
@@ -241,6 +208,10 @@ export class EmbedQueue {
           continue;
         }
 
+        if (indexDue) {
+          indexDue = false;
+          await writeLane(db).run(() => restoreHashIndex(db));
+        }
         // Scanning every passage for one without a vector costs seconds at 200k: not when the index holds them all.
         if (cursor === START && this.allEmbedded(spec.id)) break;
         // A window of several batches, embedded in batches of similar length: each ONNX run pads to its longest passage.
