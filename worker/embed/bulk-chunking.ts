@@ -1,19 +1,25 @@
-// Chunking a whole vault without the chunks' hash index. Passage hashes are
-// random, so each transaction of chunking touches a different page of that
-// index for nearly every passage it inserts, and the rollback journal writes
-// each such page twice: on seekstone-10k, 2.4 GB written for 81 MB of chunks
-// in transactions of 8 notes, 0.9 GB without the index (native SQLite, same
-// inserts: docs/embeddings.md, "Chunking a whole vault"). In the browser's
-// storage those writes were most of chunking's time. So a large backlog is
-// chunked with the index dropped, and the index is built once, by sorting,
-// when chunking is done; nothing that reads by hash (the queue's embedding,
-// garbage collection) runs before that.
+// Chunking a whole vault without the chunks' secondary indexes. Passage
+// hashes are random, so each transaction of chunking touched a different page
+// of the hash index for nearly every passage it inserted, and the order index
+// (seq, id) a page per seq; the rollback journal writes each such page twice.
+// On seekstone-10k, in transactions of 8 notes: 2.4 GB written for 81 MB of
+// chunks with both, 0.9 GB without the hash index, 0.16 GB without either
+// (native SQLite, same inserts: docs/embeddings.md, "Chunking a whole vault").
+// In the browser's storage those writes were most of chunking's time. So a
+// large backlog is chunked with both dropped, and they are built once, by
+// sorting, when chunking is done; what reads through them (the queue's
+// embedding and garbage collection) runs only after that, and the counts
+// read while chunking do without them (store.ts, counts).
 import type { Db } from '../db/database';
 
-/** From this many notes left to chunk, chunking drops the hash index and builds it once at the end. */
+/** From this many notes left to chunk, chunking drops the indexes and builds them once at the end. */
 export const BULK_NOTES = 500;
 
-const HASH_INDEX = 'chunks_hash';
+/** The indexes dropped, as migration 0004 creates them. */
+const DEFERRED: Record<string, string> = {
+  chunks_hash: 'ON chunks(hash)',
+  chunks_order: 'ON chunks(seq, id) WHERE readable = 1',
+};
 
 /** Whether at least `n` notes need chunking with this chunker (counts no further than `n`). */
 export function backlogOf(db: Db, chunker: string, n: number): boolean {
@@ -25,21 +31,30 @@ export function backlogOf(db: Db, chunker: string, n: number): boolean {
   return Number(left) >= n;
 }
 
-export function hasHashIndex(db: Db): boolean {
-  return db.column("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", [HASH_INDEX]).length > 0;
+export function hasChunkIndex(db: Db, name: keyof typeof DEFERRED | string): boolean {
+  return db.column("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", [name]).length > 0;
 }
 
-/** Drops the hash index for a bulk chunking run (a write: in the lane). */
-export function dropHashIndex(db: Db): void {
-  db.exec(`DROP INDEX IF EXISTS ${HASH_INDEX}`);
+/** Whether every deferred index is in place (none was dropped). */
+export function chunkIndexesIn(db: Db): boolean {
+  return Object.keys(DEFERRED).every((name) => hasChunkIndex(db, name));
+}
+
+/** Drops the indexes for a bulk chunking run (a write: in the lane). */
+export function dropChunkIndexes(db: Db): void {
+  for (const name of Object.keys(DEFERRED)) db.exec(`DROP INDEX IF EXISTS ${name}`);
 }
 
 /**
- * Builds the hash index if it is missing: after a bulk run, or on the next run
- * when the tab was closed during one (a write: in the lane). True if it built it.
+ * Builds the indexes that are missing: after a bulk run, or on the next run
+ * when the tab was closed during one (a write: in the lane). True if it built any.
  */
-export function restoreHashIndex(db: Db): boolean {
-  if (hasHashIndex(db)) return false;
-  db.exec(`CREATE INDEX IF NOT EXISTS ${HASH_INDEX} ON chunks(hash)`);
-  return true;
+export function restoreChunkIndexes(db: Db): boolean {
+  let built = false;
+  for (const [name, on] of Object.entries(DEFERRED)) {
+    if (hasChunkIndex(db, name)) continue;
+    db.exec(`CREATE INDEX IF NOT EXISTS ${name} ${on}`);
+    built = true;
+  }
+  return built;
 }

@@ -13,7 +13,7 @@ import { chunkerId } from './models';
 import { quantizeInt8 } from './quantize';
 import { byLength, tokenLengths } from './batching';
 import { chunkNotes, chunksToEmbed, collectGarbage, needVectors, notesToChunk, notesWithHashes, START, writeVectors, type Cursor } from './store';
-import { backlogOf, BULK_NOTES, dropHashIndex, hasHashIndex, restoreHashIndex } from './bulk-chunking';
+import { backlogOf, BULK_NOTES, chunkIndexesIn, dropChunkIndexes, restoreChunkIndexes } from './bulk-chunking';
 import type { QueueHost, QueueOptions } from './queue-host';
 
 export type { QueueHost, QueueOptions };
@@ -159,7 +159,7 @@ export class EmbedQueue {
     let myGen = host.generation();
     // The model loads (in the embed worker) while the rest is chunked (here), once a passage needs it.
     let loadStarted = false;
-    // The hash index is looked at once chunking ends, and first of all: a tab closed during a bulk run left it dropped.
+    // The chunks' indexes are looked at once chunking ends, and first of all: a tab closed during a bulk run left them dropped.
     let indexDue = true;
     try {
       // Held work first (an import, the engine's start-up): not even the index loads meanwhile.
@@ -187,8 +187,8 @@ export class EmbedQueue {
         if (notes.length) {
           if (host.state() !== 'chunking') host.setState('chunking');
           indexDue = true;
-          // A large backlog is chunked without the hash index, built once at the end (bulk-chunking.ts).
-          if (hasHashIndex(db) && backlogOf(db, chunker, BULK_NOTES)) await writeLane(db).run(() => dropHashIndex(db));
+          // A large backlog is chunked without the secondary indexes, built once at the end (bulk-chunking.ts).
+          if (chunkIndexesIn(db) && backlogOf(db, chunker, BULK_NOTES)) await writeLane(db).run(() => dropChunkIndexes(db));
           // One transaction of about CHUNK_SLICE_MS, so searches run in between. One, not several: each
           // commit syncs the journal and the file, which in the browser's storage costs more than the chunking.
           await this.yieldToUser();
@@ -210,7 +210,7 @@ export class EmbedQueue {
 
         if (indexDue) {
           indexDue = false;
-          await writeLane(db).run(() => restoreHashIndex(db));
+          await writeLane(db).run(() => restoreChunkIndexes(db));
         }
         // Scanning every passage for one without a vector costs seconds at 200k: not when the index holds them all.
         if (cursor === START && this.allEmbedded(spec.id)) break;

@@ -159,8 +159,11 @@ export function vaultEmbedded(db: Db, vaultId: number, chunker: string, model: s
 export function counts(db: Db, chunker: string): Counts {
   const notes = Number(db.column("SELECT COUNT(*) FROM entries WHERE kind = 'note'")[0]);
   const chunkedNotes = Number(db.column('SELECT COUNT(*) FROM chunked WHERE chunker = ?', [chunker])[0]);
-  const chunks = Number(db.column('SELECT COUNT(*) FROM chunks WHERE readable = 1')[0]);
   const all = Number(db.column('SELECT COUNT(*) FROM chunks')[0]);
+  // Readable ones from the order index; while a bulk run has dropped it (bulk-chunking.ts), every chunk
+  // counts (a scan of every chunk's text each second would cost more than the chunking): exact after.
+  const ordered = db.column("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'chunks_order'").length > 0;
+  const chunks = ordered ? Number(db.column('SELECT COUNT(*) FROM chunks WHERE readable = 1')[0]) : all;
   // Every chunk readable (nearly always): the notes with chunks, from one small table. Otherwise a
   // lookup per note (about 35 ms at 10k notes in Node), only where some chunk is unreadable.
   const readableNotes = Number(
