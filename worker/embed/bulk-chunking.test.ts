@@ -47,6 +47,35 @@ describe('chunking a large backlog', () => {
     engine.embed.stop();
   }, 120_000);
 
+  it('builds the indexes when embedding is paused during a bulk run, and drops them again when it resumes', async () => {
+    const { db, seen, engine } = await watchedEngine();
+    let paused = false;
+    const { run } = db;
+    db.run = ((sql: string, params?: unknown[]) => {
+      // Paused by the user as the first chunks are written.
+      if (!paused && sql.startsWith('INSERT INTO chunks')) {
+        paused = true;
+        void Promise.resolve().then(() => engine.embed.pause());
+      }
+      return run.call(db, sql, params as never);
+    }) as typeof db.run;
+    await engine.importSource(memorySource('v', { 'a-ja.md': '# 川\n\n川の水は石と葦のそばを流れる。\n', ...notes(BULK_NOTES + 20) }));
+    await engine.idle();
+    const s = await engine.embed.whenIdle();
+    expect(s.state).toBe('paused');
+    expect(s.notes_chunked).toBeLessThan(BULK_NOTES + 20);
+    // Counted with the order index back: the Japanese passage (chunked first) apart, not taken for readable.
+    expect(s.chunks_unreadable).toBe(1);
+    expect(s.chunks_total).toBe(s.notes_chunked - 1);
+    expect(chunkIndexesIn(db)).toBe(true);
+    engine.embed.resume();
+    expect(await settle(engine)).toMatchObject({ complete: true, notes_chunked: BULK_NOTES + 21, chunks_unreadable: 1 });
+    // The rest of the backlog (still 500 or more) was chunked without them again.
+    expect(seen.has(false)).toBe(true);
+    expect(chunkIndexesIn(db)).toBe(true);
+    engine.embed.stop();
+  }, 120_000);
+
   it('keeps the indexes for a small backlog (a few notes changed)', async () => {
     const { db, seen, engine } = await watchedEngine();
     await engine.importSource(memorySource('v', notes(30)));

@@ -171,6 +171,8 @@ export class EmbedQueue {
         while (this.holds.size && !this.stopped) await Promise.race(this.holds);
         if (this.stopped) return;
         if (host.paused()) {
+          // Paused during a bulk run: the indexes come back now, not when the queue resumes (the counts need them).
+          if (await writeLane(db).run(() => restoreChunkIndexes(db))) host.dropCounts();
           host.setState('paused');
           return;
         }
@@ -210,7 +212,8 @@ export class EmbedQueue {
 
         if (indexDue) {
           indexDue = false;
-          await writeLane(db).run(() => restoreChunkIndexes(db));
+          // Counts taken without the order index counted every chunk as readable.
+          if (await writeLane(db).run(() => restoreChunkIndexes(db))) host.dropCounts();
         }
         // Scanning every passage for one without a vector costs seconds at 200k: not when the index holds them all.
         if (cursor === START && this.allEmbedded(spec.id)) break;
