@@ -21,17 +21,7 @@ const DEFERRED: Record<string, string> = {
   chunks_order: 'ON chunks(seq, id) WHERE readable = 1',
 };
 
-/** Whether at least `n` notes need chunking with this chunker (counts no further than `n`). */
-export function backlogOf(db: Db, chunker: string, n: number): boolean {
-  const left = db.column<number>(
-    `SELECT COUNT(*) FROM (SELECT 1 FROM entries e LEFT JOIN chunked k ON k.entry_id = e.id
-     WHERE e.kind = 'note' AND (k.entry_id IS NULL OR k.chunker <> ?) LIMIT ?)`,
-    [chunker, n],
-  )[0];
-  return Number(left) >= n;
-}
-
-export function hasChunkIndex(db: Db, name: keyof typeof DEFERRED | string): boolean {
+export function hasChunkIndex(db: Db, name: string): boolean {
   return db.column("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", [name]).length > 0;
 }
 

@@ -12,8 +12,8 @@ import type { Embedder } from './embedder';
 import { chunkerId } from './models';
 import { quantizeInt8 } from './quantize';
 import { byLength, tokenLengths } from './batching';
-import { chunkNotes, chunksToEmbed, collectGarbage, needVectors, notesToChunk, notesWithHashes, START, writeVectors, type Cursor } from './store';
-import { backlogOf, BULK_NOTES, chunkIndexesIn, dropChunkIndexes, restoreChunkIndexes } from './bulk-chunking';
+import { backlogOf, chunkNotes, chunksToEmbed, collectGarbage, needVectors, notesToChunk, notesWithHashes, START, writeVectors, type Cursor } from './store';
+import { BULK_NOTES, chunkIndexesIn, dropChunkIndexes, restoreChunkIndexes } from './bulk-chunking';
 import type { QueueHost, QueueOptions } from './queue-host';
 
 export type { QueueHost, QueueOptions };

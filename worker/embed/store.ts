@@ -3,6 +3,7 @@
 // Everything the background queue needs to resume lives here, in the
 // database: nothing about progress is kept only in memory.
 import type { Db } from '../db/database';
+import { hasChunkIndex } from './bulk-chunking';
 import { chunkInput, chunkNote, type ChunkPlan } from './chunk';
 import type { IndexRow, VectorIndex } from './vector-index';
 
@@ -39,15 +40,17 @@ export function forgetChanges(db: Db, upTo: number): void {
   db.run('DELETE FROM embed_changes WHERE n <= ?', [upTo]);
 }
 
-/** Notes with no chunks for this chunking (new, changed, or chunked for another model). */
+/** Notes `e` with no chunks for this chunking (new, changed, or chunked for another model); binds the chunker. */
+const UNCHUNKED = `LEFT JOIN chunked k ON k.entry_id = e.id WHERE e.kind = 'note' AND (k.entry_id IS NULL OR k.chunker <> ?)`;
+
+/** The next notes to chunk, in id order. */
 export function notesToChunk(db: Db, chunker: string, limit: number): PendingNote[] {
-  return db.all<PendingNote>(
-    `SELECT e.id, e.title, c.body FROM entries e JOIN contents c ON c.entry_id = e.id
-     LEFT JOIN chunked k ON k.entry_id = e.id
-     WHERE e.kind = 'note' AND (k.entry_id IS NULL OR k.chunker <> ?)
-     ORDER BY e.id LIMIT ?`,
-    [chunker, limit],
-  );
+  return db.all<PendingNote>(`SELECT e.id, e.title, c.body FROM entries e JOIN contents c ON c.entry_id = e.id ${UNCHUNKED} ORDER BY e.id LIMIT ?`, [chunker, limit]);
+}
+
+/** Whether at least `n` notes need chunking (counts no further than `n`). */
+export function backlogOf(db: Db, chunker: string, n: number): boolean {
+  return Number(db.column(`SELECT COUNT(*) FROM (SELECT 1 FROM entries e ${UNCHUNKED} LIMIT ?)`, [chunker, n])[0]) >= n;
 }
 
 /**
@@ -162,8 +165,7 @@ export function counts(db: Db, chunker: string): Counts {
   const all = Number(db.column('SELECT COUNT(*) FROM chunks')[0]);
   // Readable ones from the order index; while a bulk run has dropped it (bulk-chunking.ts), every chunk
   // counts (a scan of every chunk's text each second would cost more than the chunking): exact after.
-  const ordered = db.column("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'chunks_order'").length > 0;
-  const chunks = ordered ? Number(db.column('SELECT COUNT(*) FROM chunks WHERE readable = 1')[0]) : all;
+  const chunks = hasChunkIndex(db, 'chunks_order') ? Number(db.column('SELECT COUNT(*) FROM chunks WHERE readable = 1')[0]) : all;
   // Every chunk readable (nearly always): the notes with chunks, from one small table. Otherwise a
   // lookup per note (about 35 ms at 10k notes in Node), only where some chunk is unreadable.
   const readableNotes = Number(
