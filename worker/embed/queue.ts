@@ -68,6 +68,8 @@ export class EmbedQueue {
   lanes = 1;
   /** The second runner is being readied or takes batches: a key or search ends it (touch). */
   private spareActive = false;
+  /** The second runner loads the model while chunking goes on (warmSpare): a key or search ends it too. */
+  private spareWarming = false;
   /** The second runner's last batch (settled when none is in flight). */
   private spareBatch: Promise<void> = Promise.resolve();
 
@@ -105,7 +107,7 @@ export class EmbedQueue {
   touch(): void {
     this.lastActivity = performance.now();
     // The second runner's core is the page's again at once: a batch or a model load running there kept keys waiting.
-    if (this.spareActive) this.host.spare?.()?.interrupt();
+    if (this.spareActive || this.spareWarming) this.host.spare?.()?.interrupt();
   }
 
   /** Whether a key press or search came within the quiet time. */
@@ -202,8 +204,10 @@ export class EmbedQueue {
           );
           if (!loadStarted && needVectors(db, spec.id, notes.slice(0, done).map((n) => n.id))) {
             loadStarted = true;
+            // A bulk run will want the second runner as soon as embedding starts: it loads once the first has (bulk-chunking.ts).
+            const bulk = !chunkIndexesIn(db);
             // Failures surface where the load is awaited, before the first batch.
-            void host.ensureLoaded().catch(() => undefined);
+            void host.ensureLoaded().then(() => (bulk ? this.warmSpare(myGen) : undefined), () => undefined);
           }
           host.notify();
           await sleep(0); // lets queued messages (searches) run between slices
@@ -271,6 +275,24 @@ export class EmbedQueue {
     } finally {
       // Done, paused, stopped or failed: the second runner's memory goes back now.
       host.spare?.()?.close();
+    }
+  }
+
+  /**
+   * Opens the second runner and loads the model into it while the rest of a
+   * large backlog is chunked, so it takes batches from the first window
+   * (without: ~10 s at one runner's rate on seekstone-10k while it loaded,
+   * docs/embeddings.md). It stays open for the queue; a key ends it (touch).
+   */
+  private async warmSpare(gen: number): Promise<void> {
+    const host = this.host;
+    const spare = host.spare?.();
+    if (!spare || this.stopped || !this.spareWanted || gen !== host.generation() || host.paused() || host.state() !== 'chunking') return;
+    this.spareWarming = true;
+    try {
+      await spare.ready(host.spec());
+    } finally {
+      this.spareWarming = false;
     }
   }
 

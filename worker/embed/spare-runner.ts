@@ -22,6 +22,8 @@ export const SPARE_IDLE_MS = 30_000;
 export class SpareRunner {
   private runner: Embedder | null = null;
   private loadedId: string | null = null;
+  /** The load in flight, so a second ready() (the queue warming it, then taking batches) waits for it instead of loading again. */
+  private loading: { id: string; done: Promise<void> } | null = null;
   private opening: Promise<Embedder | null> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   /** A runner that failed to open or load is not tried again until the next connect (it would fail the same way). */
@@ -46,9 +48,14 @@ export class SpareRunner {
       const runner = this.runner ?? (await (this.opening ??= this.open()));
       if (!runner) return null;
       if (this.loadedId !== spec.id) {
-        await runner.load(spec);
+        if (this.loading?.id !== spec.id) {
+          const done = runner.load(spec).then(() => undefined);
+          this.loading = { id: spec.id, done };
+        }
+        await this.loading.done;
         // Ended while it loaded: a runner given back is not used.
         if (this.epoch !== epoch) return null;
+        this.loading = null;
         this.loadedId = spec.id;
       }
       return runner;
@@ -89,6 +96,7 @@ export class SpareRunner {
     const runner = this.runner;
     this.runner = null;
     this.loadedId = null;
+    this.loading = null;
     this.opening = null;
     this.epoch++;
     if (runner) this.source.close(runner);

@@ -11,7 +11,10 @@ import { memorySource } from '../ingest/source';
 import type { Embedder } from './embedder';
 import { nodeEmbedder } from './node-embedder';
 import type { SpareSource } from './spare-runner';
-import { engineOn, sharedEmbedder } from './testing';
+import { BULK_NOTES } from './bulk-chunking';
+import { chunkerId } from './models';
+import { notesToChunk } from './store';
+import { engineOn, settle, sharedEmbedder } from './testing';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -182,5 +185,41 @@ describe('the queue with a second runner', () => {
     expect(status.chunks_done).toBe(status.chunks_total);
     // Not counted as a failure: the second runner was opened again once the user was quiet.
     expect(log.opened).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+
+  it('in a large backlog, loads the model into the second runner while the notes are still being chunked, once, and then both embed', async () => {
+    const inner = nodeEmbedder({ offline: true, threads: 1 });
+    const db = await openMemoryDb();
+    const log = { opened: 0, loads: 0, unchunkedAtLoad: -1, starts: [] as number[] };
+    const source: SpareSource = {
+      async open() {
+        log.opened++;
+        const r = recording(inner);
+        log.starts = r.starts;
+        return {
+          ...r.embedder,
+          load: (spec, p) => {
+            log.loads++;
+            log.unchunkedAtLoad = notesToChunk(db, chunkerId(spec), 1).length;
+            return inner.load(spec, p);
+          },
+        };
+      },
+      close: () => undefined,
+    };
+    const engine = engineOn(db, { embedder: sharedEmbedder(), service: { maxBatch: 8, targetBatchMs: 1e6, spareQuietMs: 0, spare: source } });
+    // The first runner has its model already (a vault embedded before), as after a restart.
+    await engine.importSource(memorySource('v', { 'first.md': '# First\n\nA note embedded before the large folder came.\n' }));
+    expect(await engine.embed.runToCompletion()).toMatchObject({ complete: true });
+    expect(log.opened).toBe(0);
+    await engine.importSource(memorySource('v', { 'first.md': '# First\n\nA note embedded before the large folder came.\n', ...notes(BULK_NOTES + 40) }));
+    const status = await settle(engine);
+    expect(status.error).toBeNull();
+    expect(status).toMatchObject({ complete: true });
+    // Loaded while notes were still waiting to be chunked, not after; one open, one load for both of the queue's asks.
+    expect(log.unchunkedAtLoad).toBe(1);
+    expect(log.opened).toBe(1);
+    expect(log.loads).toBe(1);
+    expect(log.starts.length).toBeGreaterThan(0);
   }, 120_000);
 });
