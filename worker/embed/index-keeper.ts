@@ -6,7 +6,7 @@
 // only notes whose chunks changed (the embed_changes log) or that got
 // vectors are re-read.
 import type { Db } from '../db/database';
-import { changedSince, changesKnownSince, epoch, forgetChanges, loadIndexSlice, noteOpening, noteRows, readOpenings, type OpeningRow } from './store';
+import { changedSince, changesKnownSince, epoch, forgetChanges, loadIndexSlice, noteOpening, notesRows, readOpenings, type OpeningRow } from './store';
 import { VectorIndex } from './vector-index';
 import { startupMark } from '../platform/startup-marks';
 
@@ -97,8 +97,8 @@ export class IndexKeeper {
       if (this.openingsEpoch >= 0) this.readOpeningsOf(index, entryIds);
       return;
     }
-    if (!this.sync(index)) return;
-    for (const id of entryIds) index.replace(id, noteRows(this.db, index.model, id));
+    // With the notes the log holds (chunking logs the notes it chunks): each read once.
+    this.sync(index, entryIds);
   }
 
   /** For good: a load under way ends at its next slice without reading the database again. */
@@ -168,9 +168,7 @@ export class IndexKeeper {
     startupMark('vector index: loaded');
     this.loading = null;
     this.openingsEpoch = -1;
-    if (this.sync(index)) {
-      for (const id of this.pending) index.replace(id, noteRows(this.db, index.model, id));
-    }
+    this.sync(index, [...this.pending]);
     this.pending.clear();
     return index;
   }
@@ -205,19 +203,27 @@ export class IndexKeeper {
     return true;
   }
 
-  /** Applies logged changes; false when there were too many (the caller reloads). */
-  private sync(index: VectorIndex): boolean {
+  /** Applies logged changes and re-reads `also` (notes that got vectors); false when there were too many (the caller reloads). */
+  private sync(index: VectorIndex, also: readonly number[] = []): boolean {
     const now = epoch(this.db);
-    if (index.epoch === now) return true;
+    if (index.epoch === now) {
+      this.reread(index, also);
+      return true;
+    }
     const ids = changesKnownSince(this.db, index.epoch) ? changedSince(this.db, index.epoch, MAX_INCREMENTAL + 1) : null;
     if (!ids || ids.length > MAX_INCREMENTAL) {
       this.index = null;
       return false;
     }
-    for (const id of ids) index.replace(id, noteRows(this.db, index.model, id));
+    this.reread(index, [...new Set([...ids, ...also])]);
     index.epoch = now;
     forgetChanges(this.db, now);
     return true;
+  }
+
+  private reread(index: VectorIndex, entryIds: readonly number[]): void {
+    if (!entryIds.length) return;
+    for (const [id, rows] of notesRows(this.db, index.model, entryIds)) index.replace(id, rows);
   }
 }
 

@@ -246,14 +246,19 @@ export function noteOpening(db: Db, model: string, dim: number, entryId: number)
 }
 
 /** The rows of one note, for updating the index after its vectors were written. */
-export function noteRows(db: Db, model: string, entryId: number): IndexRow[] {
-  return db
-    .all<{ id: number; scale: number; vec: Uint8Array }>(
-      `SELECT c.id, v.scale, v.vec FROM chunks c JOIN vectors v ON v.model = ? AND v.hash = c.hash
-       WHERE c.entry_id = ? AND c.readable = 1 ORDER BY c.seq`,
-      [model, entryId],
-    )
-    .map((r) => ({ chunkId: r.id, scale: r.scale, vec: new Int8Array(r.vec.buffer, r.vec.byteOffset, r.vec.byteLength) }));
+/** These notes' readable passages with a vector of the model, by note (every id present, empty when none), one statement per 500 notes. */
+export function notesRows(db: Db, model: string, entryIds: readonly number[]): Map<number, IndexRow[]> {
+  const out = new Map<number, IndexRow[]>(entryIds.map((id) => [id, []]));
+  for (let i = 0; i < entryIds.length; i += 500) {
+    const ids = entryIds.slice(i, i + 500);
+    const rows = db.all<{ entry_id: number; id: number; scale: number; vec: Uint8Array }>(
+      `SELECT c.entry_id, c.id, v.scale, v.vec FROM chunks c JOIN vectors v ON v.model = ? AND v.hash = c.hash
+       WHERE c.entry_id IN (${ids.map(() => '?').join(',')}) AND c.readable = 1 ORDER BY c.entry_id, c.seq`,
+      [model, ...ids],
+    );
+    for (const r of rows) out.get(r.entry_id)!.push({ chunkId: r.id, scale: r.scale, vec: new Int8Array(r.vec.buffer, r.vec.byteOffset, r.vec.byteLength) });
+  }
+  return out;
 }
 
 /** Removes vectors no chunk uses any more, and every other model's vectors. */
