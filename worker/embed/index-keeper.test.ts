@@ -80,4 +80,48 @@ describe('the loaded vector index kept in step', () => {
     // Every note is found, the changed ones with their new passages.
     expect(whole[0].hits).toHaveLength(TOPICS.length);
   }, 120_000);
+
+  it('adds the passages a long note gains batch by batch without re-reading it whole, and keeps its opening its first passage', async () => {
+    const sections = Array.from({ length: 14 }, (_, i) => `## Part ${i}\n\n${'The keeper of the lighthouse wrote about storms and ships. '.repeat(12)}Entry ${i}.\n`);
+    const long = `# Lighthouse log\n\nA year of storms kept by the lighthouse keeper.\n\n${sections.join('\n')}`;
+    // Another note shares one passage (duplicates share one vector): it gains it in the same batch.
+    const files = { ...VAULT, 'Log.md': long, 'Copy.md': `# Log copy\n\n${sections[3]}` };
+    const engine = await embeddedEngine(files, { embed: false, service: { background: false } });
+    const { db } = engine;
+    const spec = engine.embed.model;
+    const chunker = chunkerId(spec);
+    await writeLane(db).run(() => chunkNotes(db, notesToChunk(db, chunker, 100), spec, chunker, Infinity));
+    const flatQ = await sharedEmbedder().embed(QUERIES, 'query');
+    const queries = QUERIES.map((_, i) => flatQ.subarray(i * spec.dim, (i + 1) * spec.dim));
+    const keeper = new IndexKeeper(db);
+    const index = await keeper.get(spec.id, spec.dim);
+    const passages = db.all<{ hash: string; heading: string | null; text: string; title: string; seq: number; path: string }>(
+      `SELECT DISTINCT c.hash, c.heading, c.text, e.title, c.seq, e.path FROM chunks c JOIN entries e ON e.id = c.entry_id WHERE c.readable = 1 ORDER BY c.seq, e.path`,
+    );
+    const logPassages = passages.filter((p) => p.path === 'Log.md');
+    expect(logPassages.length).toBeGreaterThanOrEqual(12);
+    // The log's second passage first, then its first (its opening), then every passage in queue order, one batch each.
+    const order = [logPassages[1], logPassages[0], ...passages.filter((p) => p !== logPassages[0] && p !== logPassages[1])];
+    let rowsRead = 0;
+    const { all } = db;
+    db.all = ((sql: string, params?: unknown[]) => {
+      const rows = all.call(db, sql, params as never);
+      if (/JOIN vectors v/.test(sql)) rowsRead += rows.length;
+      return rows;
+    }) as typeof db.all;
+    const embedded = new Set<string>();
+    for (const p of order) {
+      if (embedded.has(p.hash)) continue;
+      embedded.add(p.hash);
+      const flat = await sharedEmbedder().embed([chunkInput(p.title, p.heading, p.text)], 'passage');
+      await writeLane(db).run(() => writeVectors(db, spec.id, [{ hash: p.hash, ...quantizeInt8(flat) }]));
+      keeper.gained([p.hash]);
+      expect(keeper.ready(spec.id)).toBe(index);
+    }
+    db.all = all;
+    expect(answersOf(index, queries)).toEqual(answersOf(wholeIndex(db, spec.id, spec.dim), queries));
+    // Each passage read about once (a note read whole when it gains its opening), not its note's every passage per batch.
+    const rows = Number(db.column('SELECT COUNT(*) FROM chunks WHERE readable = 1')[0]);
+    expect(rowsRead).toBeLessThan(rows * 2);
+  }, 120_000);
 });

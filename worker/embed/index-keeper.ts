@@ -6,7 +6,7 @@
 // only notes whose chunks changed (the embed_changes log) or that got
 // vectors are re-read.
 import type { Db } from '../db/database';
-import { changedSince, changesKnownSince, epoch, forgetChanges, loadIndexSlice, noteOpening, notesRows, readOpenings, type OpeningRow } from './store';
+import { changedSince, changesKnownSince, epoch, forgetChanges, loadIndexSlice, noteOpening, notesRows, notesWithHashes, readOpenings, rowsWithHashes, type OpeningRow } from './store';
 import { VectorIndex } from './vector-index';
 import { startupMark } from '../platform/startup-marks';
 
@@ -99,6 +99,29 @@ export class IndexKeeper {
     }
     // With the notes the log holds (chunking logs the notes it chunks): each read once.
     this.sync(index, entryIds);
+  }
+
+  /**
+   * After the queue wrote vectors for these passages: the notes holding them
+   * gain just those rows. Re-reading each note whole cost a whole-vault run
+   * the square of its passages (seekstone-10k: 18 million rows re-read for
+   * 224,000 passages embedded in seq order, and as many dead rows to compact).
+   * A note not in the index yet, or gaining its first passage (its opening),
+   * is read whole, so the opening stays its first passage.
+   */
+  gained(hashes: readonly string[]): void {
+    const index = this.index;
+    if (!index) return;
+    if (this.loading) return this.changed(notesWithHashes(this.db, hashes));
+    const reread = this.sync(index);
+    if (!reread) return;
+    const whole: number[] = [];
+    for (const [id, rows] of rowsWithHashes(this.db, index.model, hashes)) {
+      if (reread.has(id)) continue; // read whole just now, these rows with it
+      if (!index.has(id) || rows.some((r) => r.first)) whole.push(id);
+      else index.addNew(id, rows);
+    }
+    this.reread(index, whole);
   }
 
   /** For good: a load under way ends at its next slice without reading the database again. */
@@ -203,22 +226,24 @@ export class IndexKeeper {
     return true;
   }
 
-  /** Applies logged changes and re-reads `also` (notes that got vectors); false when there were too many (the caller reloads). */
-  private sync(index: VectorIndex, also: readonly number[] = []): boolean {
+  /**
+   * Applies logged changes and re-reads `also` (notes that got vectors):
+   * the notes read whole, or false when there were too many (the caller reloads).
+   */
+  private sync(index: VectorIndex, also: readonly number[] = []): Set<number> | false {
     const now = epoch(this.db);
-    if (index.epoch === now) {
-      this.reread(index, also);
-      return true;
-    }
-    const ids = changesKnownSince(this.db, index.epoch) ? changedSince(this.db, index.epoch, MAX_INCREMENTAL + 1) : null;
-    if (!ids || ids.length > MAX_INCREMENTAL) {
+    const logged = index.epoch === now ? [] : changesKnownSince(this.db, index.epoch) ? changedSince(this.db, index.epoch, MAX_INCREMENTAL + 1) : null;
+    if (!logged || logged.length > MAX_INCREMENTAL) {
       this.index = null;
       return false;
     }
-    this.reread(index, [...new Set([...ids, ...also])]);
-    index.epoch = now;
-    forgetChanges(this.db, now);
-    return true;
+    const ids = new Set([...logged, ...also]);
+    this.reread(index, [...ids]);
+    if (index.epoch !== now) {
+      index.epoch = now;
+      forgetChanges(this.db, now);
+    }
+    return ids;
   }
 
   private reread(index: VectorIndex, entryIds: readonly number[]): void {

@@ -12,7 +12,7 @@ import type { Embedder } from './embedder';
 import { chunkerId } from './models';
 import { quantizeInt8 } from './quantize';
 import { byLength, tokenLengths } from './batching';
-import { backlogOf, chunkNotes, chunksToEmbed, collectGarbage, needVectors, notesToChunk, notesWithHashes, START, writeVectors, type Cursor } from './store';
+import { backlogOf, chunkNotes, chunksToEmbed, collectGarbage, needVectors, notesToChunk, START, writeVectors, type Cursor } from './store';
 import { BULK_NOTES, chunkIndexesIn, dropChunkIndexes, restoreChunkIndexes } from './bulk-chunking';
 import type { QueueHost, QueueOptions } from './queue-host';
 
@@ -342,9 +342,10 @@ export class EmbedQueue {
     if (this.stopped || run.gen !== this.host.generation()) return false;
     const dim = flat.length / part.length;
     const rows = part.map(([hash], i) => ({ hash, ...quantizeInt8(flat.subarray(i * dim, (i + 1) * dim)) }));
+    this.gcDue = true;
+    await writeLane(this.host.db).run(() => writeVectors(this.host.db, run.model, rows));
     // Every note with one of these passages gains a vector, not only those in this batch (duplicates share one).
-    const entries = notesWithHashes(this.host.db, rows.map((r) => r.hash));
-    await this.ownChange(entries, () => writeVectors(this.host.db, run.model, rows));
+    this.host.keeper.gained(rows.map((r) => r.hash));
     this.tune(ms, part.length);
     this.host.notify();
     return true;
@@ -358,11 +359,11 @@ export class EmbedQueue {
     return index.size >= this.host.counts().chunks;
   }
 
-  /** A change the queue makes itself, in the database's write lane; the index re-reads just these notes. */
-  private async ownChange(entryIds: number[] | (() => number[]), change: () => unknown): Promise<void> {
+  /** Chunks the queue writes itself, in the database's write lane; the index re-reads just these notes. */
+  private async ownChange(entryIds: () => number[], change: () => unknown): Promise<void> {
     this.gcDue = true;
     await writeLane(this.host.db).run(change);
-    this.host.keeper.changed(typeof entryIds === 'function' ? entryIds() : entryIds);
+    this.host.keeper.changed(entryIds());
   }
 
   /** Sizes the next batch so it takes about targetBatchMs, and tracks the rate. */

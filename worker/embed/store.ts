@@ -261,6 +261,23 @@ export function notesRows(db: Db, model: string, entryIds: readonly number[]): M
   return out;
 }
 
+/** The readable passages with these hashes and a vector of the model, by note; `first`: the note's first readable passage. */
+export function rowsWithHashes(db: Db, model: string, hashes: readonly string[]): Map<number, (IndexRow & { first: boolean })[]> {
+  const out = new Map<number, (IndexRow & { first: boolean })[]>();
+  if (!hashes.length) return out;
+  const rows = db.all<{ entry_id: number; id: number; scale: number; vec: Uint8Array; first: number }>(
+    `SELECT c.entry_id, c.id, v.scale, v.vec, c.seq = (SELECT MIN(f.seq) FROM chunks f WHERE f.entry_id = c.entry_id AND f.readable = 1) AS first
+     FROM chunks c JOIN vectors v ON v.model = ? AND v.hash = c.hash
+     WHERE c.hash IN (${hashes.map(() => '?').join(',')}) AND c.readable = 1 ORDER BY c.entry_id, c.seq`,
+    [model, ...hashes],
+  );
+  for (const r of rows) {
+    const list = out.get(r.entry_id) ?? out.set(r.entry_id, []).get(r.entry_id)!;
+    list.push({ chunkId: r.id, scale: r.scale, vec: new Int8Array(r.vec.buffer, r.vec.byteOffset, r.vec.byteLength), first: r.first === 1 });
+  }
+  return out;
+}
+
 /** Removes vectors no chunk uses any more, and every other model's vectors. */
 export function collectGarbage(db: Db, model: string): number {
   return db.tx(() => {

@@ -172,6 +172,13 @@ export class VectorIndex {
     if (this.dead > 4096 && this.dead > this.rows / 4) this.compact();
   }
 
+  /** Adds those of `rows` the note does not hold yet (passages that just got vectors), after its others. */
+  addNew(entryId: number, rows: readonly IndexRow[]): void {
+    const slot = this.slotOf.get(entryId);
+    const held = slot === undefined ? null : new Set(this.slotRows[slot].map((r) => this.chunkIds[r]));
+    this.add(entryId, held ? rows.filter((r) => !held.has(r.chunkId)) : rows);
+  }
+
   replace(entryId: number, rows: readonly IndexRow[]): void {
     this.remove(entryId);
     this.add(entryId, rows);
