@@ -22,6 +22,7 @@ const FIRST_OPENINGS = 200;
 const SLICE_MS = 40;
 /** More changed notes than this since the index was read: reading it all again is faster. */
 const MAX_INCREMENTAL = 5_000;
+const NOTHING: ReadonlySet<number> = new Set();
 
 export interface KeeperOptions {
   /** Rows (notes, for the openings) in every load slice instead of sizes tuned to SLICE_MS: tests pause a load between slices. */
@@ -230,8 +231,10 @@ export class IndexKeeper {
    * Applies logged changes and re-reads `also` (notes that got vectors):
    * the notes read whole, or false when there were too many (the caller reloads).
    */
-  private sync(index: VectorIndex, also: readonly number[] = []): Set<number> | false {
+  private sync(index: VectorIndex, also: readonly number[] = []): ReadonlySet<number> | false {
     const now = epoch(this.db);
+    // Every search asks (ready()): nothing to do and nothing allocated when nothing changed.
+    if (index.epoch === now && !also.length) return NOTHING;
     const logged = index.epoch === now ? [] : changesKnownSince(this.db, index.epoch) ? changedSince(this.db, index.epoch, MAX_INCREMENTAL + 1) : null;
     if (!logged || logged.length > MAX_INCREMENTAL) {
       this.index = null;

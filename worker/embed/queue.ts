@@ -282,7 +282,7 @@ export class EmbedQueue {
    * Opens the second runner and loads the model into it while the rest of a
    * large backlog is chunked, so it takes batches from the first window
    * (without: ~10 s at one runner's rate on seekstone-10k while it loaded,
-   * docs/embeddings.md). It stays open for the queue; a key ends it (touch).
+   * docs/benchmarks.md). It stays open for the queue; a key ends it (touch).
    */
   private async warmSpare(gen: number): Promise<void> {
     const host = this.host;
