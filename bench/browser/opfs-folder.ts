@@ -28,3 +28,13 @@ export async function opfsFolder(corpus: Corpus): Promise<FileSystemDirectoryHan
   }
   return top;
 }
+
+/** Every file under the folder as a File, with its path inside it (what a drop or <input webkitdirectory> hands the engine). */
+export async function folderFiles(dir: FileSystemDirectoryHandle, prefix = ''): Promise<{ path: string; file: File }[]> {
+  const out: { path: string; file: File }[] = [];
+  for await (const h of (dir as FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> }).values()) {
+    if (h.kind === 'file') out.push({ path: prefix + h.name, file: await (h as FileSystemFileHandle).getFile() });
+    else out.push(...(await folderFiles(h as FileSystemDirectoryHandle, `${prefix}${h.name}/`)));
+  }
+  return out;
+}

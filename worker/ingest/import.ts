@@ -9,10 +9,10 @@
 import type { Db } from '../db/database';
 import { writeLane } from '../db/lane';
 import { editedNotes, entryAt, keepEdit } from './import-edits';
-import { contentHash } from './hash';
 import { parseFile } from './note';
 import type { FileProblem } from './problems';
 import type { ImportSource, SourceFile } from './source';
+import { readAll } from './read-files';
 import { deleteEntry, existingEntries, notesWithFreedPermalink, replaceProblems, writeFileRecord, writeNote, type ExistingEntry } from './store';
 import { ensureVault } from './vaults';
 import { afterBulkFtsWrites, beforeBulkFtsWrites, resumeAutomerge } from './fts-maintenance';
@@ -80,7 +80,6 @@ export interface ImportOptions {
 // waits behind the import.
 const BATCH_FILES = 2000;
 const BATCH_BYTES = 16 * 1024 * 1024;
-const READ_CONCURRENCY = 16;
 
 export async function importVault(db: Db, source: ImportSource, opts: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
@@ -190,11 +189,10 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     await lane.run(() => beforeBulkFtsWrites(db));
     const batches = splitBatches(toRead, maxFiles, maxBytes);
     let committed = 0;
-    const concurrency = source.readConcurrency ?? READ_CONCURRENCY;
-    let reading = batches.length ? readAll(batches[0], problemList, concurrency) : null;
+    let reading = batches.length ? readAll(batches[0], problemList, source) : null;
     for (let b = 0; b < batches.length; b++) {
       const loaded = await reading!;
-      reading = b + 1 < batches.length ? readAll(batches[b + 1], problemList, concurrency) : null;
+      reading = b + 1 < batches.length ? readAll(batches[b + 1], problemList, source) : null;
       await lane.run(() => db.tx(() => {
         const at = now();
         // Read again for this batch: a tool may have edited or created a note since the last one.
@@ -235,7 +233,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
     // is gone or changed, as a fresh import would give it.
     const freed = new Set(notesWithFreedPermalink(db, vaultId));
     if (freed.size) {
-      const again = await readAll(files.filter((f) => freed.has(f.path)), problemList, concurrency);
+      const again = await readAll(files.filter((f) => freed.has(f.path)), problemList, source);
       await lane.run(() => db.tx(() => {
         const at = now();
         const edited = editedNotes(db, vaultId);
@@ -330,37 +328,6 @@ export function splitBatches(files: readonly SourceFile[], maxFiles: number, max
     bytes += f.size;
   }
   if (cur.length) out.push(cur);
-  return out;
-}
-
-interface Loaded {
-  file: SourceFile;
-  bytes: Uint8Array | null;
-  hash: string;
-}
-
-async function readAll(files: SourceFile[], problems: FileProblem[], concurrency: number): Promise<Loaded[]> {
-  const out: Loaded[] = new Array(files.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const i = next++;
-      const file = files[i];
-      try {
-        const bytes = await file.read();
-        out[i] = { file, bytes, hash: await contentHash(bytes) };
-      } catch (e) {
-        problems.push({
-          path: file.path,
-          code: 'read_failed',
-          message: `The file could not be read: ${(e as Error)?.message ?? e}.`,
-          action: 'Skipped it this time; what the index already had for it is kept. Import again to retry.',
-        });
-        out[i] = { file, bytes: null, hash: '' };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, files.length)) }, worker));
   return out;
 }
 

@@ -19,11 +19,16 @@ export interface ImportSource {
   kind: 'handle' | 'files' | 'node' | 'sample' | 'memory';
   /**
    * How many files to read at once (default 16). Node's file system gains from
-   * parallel reads, and so do directory handles; browser File objects do not:
-   * in Chromium, concurrent reads of File blobs are several times slower than
-   * one after another.
+   * parallel reads; browser File objects are read many in one go instead
+   * (readBatch).
    */
   readConcurrency?: number;
+  /**
+   * Reads a batch's files together, in the batch's order; a file that could
+   * not be read is an Error in its place. Without it each file's read() is
+   * called, readConcurrency at a time.
+   */
+  readBatch?(files: readonly SourceFile[]): Promise<(Uint8Array | Error)[]>;
   /**
    * Keep copies of pictures and PDFs in the database (worker/ingest/attachments.ts):
    * for sources the page cannot read again later, such as dropped files.

@@ -4,6 +4,7 @@
 // arrive as a list of File objects with their relative paths.
 import { isSkippedFile, isSkippedFolder, toVaultPath } from '../ingest/paths';
 import type { ImportSource, SourceFile } from '../ingest/source';
+import { readTogether, type BlobSourceFile } from './blob-reads';
 
 type DirHandle = FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> };
 
@@ -14,9 +15,12 @@ export function handleSource(root: FileSystemDirectoryHandle): ImportSource {
     root: root.name,
     kind: 'handle',
     obsidian: () => seen.obsidian,
-    // Unlike File blobs (filesSource), reads through handles are IPC round
-    // trips that overlap well: 32 at once took seekstone-10k from 15.0 s to 8.9 s.
+    // Reads through handles are IPC round trips that overlap well: 32 at once
+    // took seekstone-10k from 15.0 s to 8.9 s. A batch is first read from the
+    // Files its listing got (blob-reads.ts); one that changed since is read
+    // again through its handle.
     readConcurrency: 32,
+    readBatch: readTogether,
     async *files() {
       yield* walk(root as DirHandle, '', seen);
     },
@@ -45,21 +49,24 @@ async function* walk(dir: DirHandle, prefix: string, seen: { obsidian: boolean }
 
 /**
  * A File from getFile() is a snapshot that becomes unreadable once the file
- * changes on disk; reading through the handle gets the file as it is when its
- * batch is read, so a note saved during a long import is not lost.
+ * changes on disk: the listing's File is read first (blob-reads.ts), and a
+ * file changed since is read through its handle, as it is when its batch is
+ * read, so a note saved during a long import is not lost.
  */
-function handleEntry(path: string, handle: FileSystemFileHandle, listed: File): SourceFile {
+function handleEntry(path: string, handle: FileSystemFileHandle, listed: File): BlobSourceFile {
   return {
     path: toVaultPath(path),
+    blob: listed,
     size: listed.size,
     mtime: listed.lastModified,
     read: async () => new Uint8Array(await (await handle.getFile()).arrayBuffer()),
   };
 }
 
-export function fileEntry(path: string, file: File): SourceFile {
+export function fileEntry(path: string, file: File): BlobSourceFile {
   return {
     path: toVaultPath(path),
+    blob: file,
     size: file.size,
     mtime: file.lastModified,
     read: async () => new Uint8Array(await file.arrayBuffer()),
@@ -83,7 +90,7 @@ export function filesSource(name: string, files: PathedFile[], opts: { obsidian?
     name,
     root: name,
     kind: 'files',
-    readConcurrency: 1,
+    readBatch: readTogether,
     keepsCopies: true,
     obsidian: () => obsidian,
     async *files() {

@@ -4,10 +4,12 @@
 // Options: repeat=N (rows give the best and the median run); reimport=no;
 // source=handle (Chromium: the files are first written to a private-file-
 // system folder and read through its directory handle, as a picked or
-// dropped folder is; otherwise they are handed over from memory).
+// dropped folder is); source=files (the same folder's files handed over as
+// File objects, as <input webkitdirectory> and drops without handles give
+// them); otherwise they are handed over from memory.
 import { defineScenario, type BenchContext, type BenchRow, type Corpus } from '../scenario';
 import type { ImportSource } from '../../../worker/ingest/source';
-import { handleSource } from '../../../worker/platform/source-handle';
+import { filesSource, handleSource, type PathedFile } from '../../../worker/platform/source-handle';
 
 export default defineScenario({
   description: 'Imports each corpus into an empty database, then re-imports it unchanged.',
@@ -79,19 +81,25 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-function useHandle(ctx: BenchContext): boolean {
-  return ctx.options.source === 'handle' && ctx.host === 'chromium';
+function folderSource(ctx: BenchContext): 'handle' | 'files' | null {
+  const s = ctx.options.source;
+  return ctx.host === 'chromium' && (s === 'handle' || s === 'files') ? s : null;
 }
 
 function sourceLabel(ctx: BenchContext): string {
-  return useHandle(ctx) ? 'folder handle' : 'memory';
+  const kind = folderSource(ctx);
+  return kind === 'handle' ? 'folder handle' : kind === 'files' ? 'File objects' : 'memory';
 }
 
 async function sourceFor(ctx: BenchContext, corpus: Corpus): Promise<ImportSource> {
-  if (!useHandle(ctx)) return corpus.source();
+  const kind = folderSource(ctx);
+  if (!kind) return corpus.source();
   ctx.log(`writing ${corpus.files.length} files of ${corpus.name} to a private-file-system folder`);
-  const { opfsFolder } = await import('../opfs-folder');
-  return handleSource(await opfsFolder(corpus));
+  const { opfsFolder, folderFiles } = await import('../opfs-folder');
+  const top = await opfsFolder(corpus);
+  if (kind === 'handle') return handleSource(top);
+  const files: PathedFile[] = await folderFiles(top);
+  return filesSource(corpus.name, files);
 }
 
 function round(n: number, digits: number): number {
