@@ -5,7 +5,7 @@
 // change event (Playwright's own hand-over of the files is before it and
 // reported apart) until the vault is listed, i.e. searchable. The model is
 // kept out (no embedding competes). Options: --baseline DIR (another build,
-// alternated with this one in the same run), --runs N (default 3 each),
+// alternated with this one in the same run; --baseline-name NAME labels it), --runs N (default 3 each),
 // --notes N (a sample, every k-th note), --dir DIR (this build, default: build
 // into a temporary folder), --no-doc. Port: KIOKU_E2E_PORT (default 5307).
 import { execFileSync, spawn } from 'node:child_process';
@@ -39,6 +39,8 @@ interface Timing {
   build: string;
   handOverS: number;
   importS: number;
+  /** The page's longest task from the change event until the vault is listed. */
+  longestTaskMs: number;
   load: number;
 }
 
@@ -55,14 +57,23 @@ async function once(build: string, dir: string, vault: string, tmp: string, run:
       await waitForAgentTool(page, 'embed_status');
       chromiumVersion.v = ((await page.evaluate('navigator.userAgent')) as string).match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown';
       await page.evaluate(() => {
+        const w = window as unknown as { changeAt: number; tasks: { start: number; ms: number }[] };
+        w.tasks = [];
+        // The page's long tasks (over 50 ms): after the change event they are the app's, before it the browser building the file list.
+        new PerformanceObserver((l) => l.getEntries().forEach((e) => w.tasks.push({ start: e.startTime, ms: e.duration }))).observe({ type: 'longtask' });
         const input = document.querySelector('[data-testid="folder-input"]')!;
-        input.addEventListener('change', () => ((window as unknown as { changeAt: number }).changeAt = performance.now()), { capture: true });
+        input.addEventListener('change', () => (w.changeAt = performance.now()), { capture: true });
       });
       const t0 = await page.evaluate(() => performance.now());
       await page.getByTestId('folder-input').setInputFiles(vault);
       await page.locator('[data-testid="vault"]').first().waitFor({ timeout: 600_000 });
-      const [changeAt, listedAt] = (await page.evaluate(() => [(window as unknown as { changeAt: number }).changeAt, performance.now()])) as [number, number];
-      return { build, handOverS: (changeAt - t0) / 1000, importS: (listedAt - changeAt) / 1000, load: loadavg()[0] };
+      const [changeAt, listedAt, tasks] = (await page.evaluate(() => {
+        const w = window as unknown as { changeAt: number; tasks: { start: number; ms: number }[] };
+        return [w.changeAt, performance.now(), w.tasks];
+      })) as [number, number, { start: number; ms: number }[]];
+      // A task that began before the change event is the browser's building of the file list (the event is dispatched at its end).
+      const longest = Math.max(0, ...tasks.filter((t) => t.start >= changeAt - 1).map((t) => t.ms));
+      return { build, handOverS: (changeAt - t0) / 1000, importS: (listedAt - changeAt) / 1000, longestTaskMs: longest, load: loadavg()[0] };
     } finally {
       await context.close().catch(() => undefined);
     }
@@ -87,14 +98,14 @@ try {
     execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--outDir', dir, '--emptyOutDir'], { cwd: ROOT, stdio: 'ignore' });
   }
   const builds: [string, string][] = [['this build', dir]];
-  if (BASELINE) builds.push([`baseline (${BASELINE})`, BASELINE]);
+  if (BASELINE) builds.push([`baseline (${opt('baseline-name') ?? BASELINE})`, BASELINE]);
   const chromiumVersion = { v: 'unknown' };
   const timings: Timing[] = [];
   for (let run = 0; run < RUNS; run++) {
     // Alternated, so a change in the machine's load falls on both builds.
     for (const [build, d] of run % 2 ? [...builds].reverse() : builds) {
       const t = await once(build, d, vault, tmp, run, chromiumVersion);
-      console.error(`${build}, run ${run + 1}: hand-over ${t.handOverS.toFixed(1)} s, import ${t.importS.toFixed(1)} s (load ${t.load.toFixed(1)})`);
+      console.error(`${build}, run ${run + 1}: hand-over ${t.handOverS.toFixed(1)} s, import ${t.importS.toFixed(1)} s, longest task ${Math.round(t.longestTaskMs)} ms (load ${t.load.toFixed(1)})`);
       timings.push(t);
     }
   }
@@ -108,6 +119,7 @@ try {
       'change event → vault listed, median s': median(imp).toFixed(1),
       'each run s': imp.map((s) => s.toFixed(1)).join(', '),
       'notes/s (median)': Math.round(notes / median(imp)),
+      "page's longest task after the change event, ms (each run)": mine.map((t) => Math.round(t.longestTaskMs)).join(', '),
       "Playwright's hand-over, median s": median(mine.map((t) => t.handOverS)).toFixed(1),
     };
   });
@@ -122,8 +134,9 @@ try {
 The built app in headless Chromium; ${notes} notes of seekstone-10k handed to
 the folder input (\`<input webkitdirectory>\`, what browsers without folder
 handles use), timed in the page from the input's change event until the vault
-is listed (searchable). No model, so nothing else runs. Builds alternated
-in one run.
+is listed (searchable), and the page's longest task in that time (a frozen
+page: nothing is drawn, no key is answered). No model, so nothing else runs.
+Builds alternated in one run.
 
 ${machine}
 

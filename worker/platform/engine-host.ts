@@ -89,6 +89,8 @@ function guarded<T>(work: () => T): T | ToolErrorResult {
 }
 
 function makeApi(state: HostState, make: (db: Db) => Engine) {
+  const staged = new Map<number, PathedFile[]>();
+  let nextStage = 1;
   const runImport = (source: ImportSource, vault: string | undefined, onProgress?: (p: ImportProgress) => void): Promise<ImportSummary | ToolErrorResult> => {
     state.cancelRequested = false;
     if (!state.engine) return Promise.resolve(notOpen());
@@ -133,9 +135,33 @@ function makeApi(state: HostState, make: (db: Db) => Engine) {
       return runImport(handleSource(dir), vault, onProgress);
     },
 
-    /** `obsidian`: the dropped folder had .obsidian/ (the page saw it while walking the drop). */
-    importFiles(name: string, files: PathedFile[], vault: string | undefined, onProgress?: (p: ImportProgress) => void, opts?: { obsidian?: boolean }) {
-      return runImport(filesSource(name, files, opts), vault, onProgress);
+    /**
+     * Adds files to a hand-over (a new one when `stage` is null) and returns
+     * its number. Cloning a File across to the worker costs the page's main
+     * thread about 0.2 ms; a page handing over thousands does it in parts, so
+     * it never freezes (web/src/features/import/hand-over.ts).
+     */
+    stageFiles(stage: number | null, files: PathedFile[]): number {
+      const id = stage ?? nextStage++;
+      const held = staged.get(id);
+      if (held) held.push(...files);
+      else staged.set(id, [...files]);
+      return id;
+    },
+
+    /** Forgets a hand-over that will not be imported (cancelled). */
+    dropStaged(stage: number): void {
+      staged.delete(stage);
+    },
+
+    /** `files`: the files, or a hand-over's number (stageFiles). `obsidian`: the dropped folder had .obsidian/ (the page saw it while walking the drop). */
+    importFiles(name: string, files: PathedFile[] | { staged: number }, vault: string | undefined, onProgress?: (p: ImportProgress) => void, opts?: { obsidian?: boolean }) {
+      let list = files as PathedFile[];
+      if (!Array.isArray(files)) {
+        list = staged.get(files.staged) ?? [];
+        staged.delete(files.staged);
+      }
+      return runImport(filesSource(name, list, opts), vault, onProgress);
     },
 
     /** The copy of a picture or PDF kept at import (dropped folders), or why there is none. */

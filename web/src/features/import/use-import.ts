@@ -1,10 +1,11 @@
 // Runs imports in the engine worker and tracks their progress for the UI.
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { engineApi, progressProxy, type ImportProgress, type ImportSummary, type ToolErrorResult } from '../../engine/client';
 import { saveFolderHandle } from '../../engine/folder-handles';
 import type { FolderInput } from './folder-input';
 import { vaultForHandle } from './vault-name';
 import { call, isToolError } from '../../engine/client';
+import { handOver } from './hand-over';
 
 export interface ImportState {
   running: boolean;
@@ -15,14 +16,18 @@ export interface ImportState {
 
 export function useImport(onDone: () => void) {
   const [state, setState] = useState<ImportState>({ running: false, progress: null, last: null, error: null });
+  // Cancel pressed while the page was still handing files over (the worker's import has not started).
+  const cancelled = useRef(false);
 
   const run = useCallback(
-    async (start: (onProgress: (p: ImportProgress) => void) => Promise<ImportSummary | ToolErrorResult>) => {
+    async (start: (onProgress: (p: ImportProgress) => void) => Promise<ImportSummary | ToolErrorResult | null>) => {
+      cancelled.current = false;
       setState({ running: true, progress: null, last: null, error: null });
       try {
         const summary = await start(progressProxy((p) => setState((s) => ({ ...s, progress: p }))));
+        if (summary === null) setState({ running: false, progress: null, last: null, error: null });
         // An import that could not start (the database is not open) is an error result: its message is shown.
-        if (isToolError(summary)) setState({ running: false, progress: null, last: null, error: summary.error.message });
+        else if (isToolError(summary)) setState({ running: false, progress: null, last: null, error: summary.error.message });
         else setState({ running: false, progress: null, last: summary, error: summary.error ?? null });
       } catch (e) {
         setState({ running: false, progress: null, last: null, error: (e as Error)?.message ?? String(e) });
@@ -46,7 +51,8 @@ export function useImport(onDone: () => void) {
           await saveFolderHandle(vault, input.handle).catch(() => undefined);
           return api.importHandle(input.handle, vault, onProgress);
         }
-        return api.importFiles(input.name, input.files, vault, onProgress, { obsidian: input.obsidian });
+        const files = await handOver(api, vault ?? input.name, input.files, onProgress, () => cancelled.current);
+        return files === null ? null : api.importFiles(input.name, files, vault, onProgress, { obsidian: input.obsidian });
       }),
     [run],
   );
@@ -56,7 +62,10 @@ export function useImport(onDone: () => void) {
     [run],
   );
 
-  const cancel = useCallback(() => void engineApi().cancelImport(), []);
+  const cancel = useCallback(() => {
+    cancelled.current = true;
+    void engineApi().cancelImport();
+  }, []);
 
   return { state, importFolder, importTexts, cancel };
 }
