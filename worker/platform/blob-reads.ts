@@ -5,6 +5,7 @@
 // files each (.scratch measurement, 2026-12-03; bench:import-input measures
 // the whole import). A Blob made of files is a list of references, not a
 // copy, and reading it reads each file in turn in one request.
+import { splitBatches } from '../ingest/import';
 import { readEach } from '../ingest/read-files';
 import type { SourceFile } from '../ingest/source';
 
@@ -27,28 +28,11 @@ const FALLBACK_CONCURRENCY = 8;
  */
 export async function readTogether(files: readonly SourceFile[]): Promise<(Uint8Array | Error)[]> {
   const out: (Uint8Array | Error)[] = [];
-  for (const group of groups(files)) {
+  for (const group of splitBatches(files, GROUP_FILES, GROUP_BYTES)) {
     const joined = await readJoined(group);
     if (joined) out.push(...joined);
     else out.push(...(await readEach(group, FALLBACK_CONCURRENCY)));
   }
-  return out;
-}
-
-function groups(files: readonly SourceFile[]): SourceFile[][] {
-  const out: SourceFile[][] = [];
-  let cur: SourceFile[] = [];
-  let bytes = 0;
-  for (const f of files) {
-    if (cur.length && (cur.length >= GROUP_FILES || bytes + f.size > GROUP_BYTES)) {
-      out.push(cur);
-      cur = [];
-      bytes = 0;
-    }
-    cur.push(f);
-    bytes += f.size;
-  }
-  if (cur.length) out.push(cur);
   return out;
 }
 
