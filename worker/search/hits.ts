@@ -6,7 +6,7 @@ import type { FmValue } from '../ingest/frontmatter';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { inlineFieldValues } from '../query/inline-field-values';
 import type { ModeRow } from './mode';
-import { highlighter, locators, makeSnippet, type HighlightTerm, type Highlighter } from './snippet';
+import { highlighter, locators, makeSnippet, SNIPPET_PLAN, type HighlightTerm, type Highlighter } from './snippet';
 
 export interface SearchHit {
   /** `${vault}:${path}`: pass it back in `ids` to fetch this hit again. */
@@ -116,8 +116,8 @@ const OPENING_CHARS = 1_000;
 const SNIPPET_WINDOW_CHARS = 6_000;
 
 /**
- * Where the first of the words occurs in a note's body and the body's
- * length, in characters (code points, as SQLite counts them), `at` 1-based
+ * Where the first of the words occurs in a note's body (from character
+ * `after`, 0-based) and the body's length, in characters (code points, as SQLite counts them), `at` 1-based
  * and null when nowhere; and the window of SNIPPET_WINDOW_CHARS around it (n and window only when found).
  * The same answer SQL's instr(lower(body), word) gave (lower() folds only
  * ASCII; the locators are ASCII-lower-case words or CJK text, which a
@@ -126,11 +126,13 @@ const SNIPPET_WINDOW_CHARS = 6_000;
  * the whole body, stored it and searched it once per word (docs/search-text.md,
  * "Snippets of long notes located in JavaScript").
  */
-export function locateInBody(body: string, locate: RegExp): { at: number | null; n: number; window: string } {
-  const m = locate.exec(body);
-  if (!m) return { at: null, n: 0, window: '' };
+export function locateInBody(body: string, locate: RegExp, after = 0): { at: number | null; n: number; window: string } {
   // Without surrogate pairs a UTF-16 offset is a character offset.
   const astral = SURROGATE.test(body);
+  const g = locate.global ? locate : new RegExp(locate.source, `${locate.flags}g`);
+  g.lastIndex = astral ? codePointSlice(body, 0, after).length : after;
+  const m = g.exec(body);
+  if (!m) return { at: null, n: 0, window: '' };
   const n = astral ? codePoints(body, body.length) : body.length;
   const at = (astral ? codePoints(body, m.index) : m.index) + 1;
   const from = Math.max(1, at - SNIPPET_WINDOW_CHARS / 4);
@@ -257,13 +259,26 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
   const found = makeSnippet(e.head, hl, { ...opts, requireHit: true, fullLength: full });
   if (found !== null) return found;
   if (!locate) return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
-  const { at, n, window } = locateInNote(db, e.id, locate);
-  if (at !== null) {
+  let { at, n, window } = locateInNote(db, e.id, locate);
+  let body: string | undefined;
+  for (let later = 0; at !== null; later++) {
     const from = Math.max(1, at - SNIPPET_WINDOW_CHARS / 4);
     const there = makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: n, windowStart: from - 1 });
     if (there !== null) return there;
+    // The letters were part of another word ("chang" in "changelog"): look past this window,
+    // from where a word it cut off could start.
+    if (later >= SNIPPET_PLAN.laterWindows) break;
+    body ??= bodyText(db, e.id);
+    ({ at, n, window } = locateInBody(body, locate.re, from - 1 + SNIPPET_WINDOW_CHARS - locate.longest));
   }
   return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
+}
+
+
+/** A note's whole body, decoded as the database wrapper decodes text. */
+function bodyText(db: Db, id: number): string {
+  const bytes = db.get<{ b: Uint8Array | null }>('SELECT CAST(body AS BLOB) AS b FROM contents WHERE entry_id = ?', [id])!.b;
+  return bytes ? firstPiece.decode(bytes) : '';
 }
 
 /**

@@ -31,6 +31,16 @@ export interface SnippetOptions {
 
 /** Matches further in are not looked for: enough for any real note, bounded cost for huge ones. */
 export const SNIPPET_SCAN_CHARS = 200_000;
+
+/**
+ * How a snippet finds the words to show. `laterWindows`: how many windows
+ * past the first a long note's snippet looks in when each held a word's
+ * letters but not the word ("chang" in "changelog"; bounds the work for a
+ * note full of them). `seenOnly`: the window is placed on matches the reader
+ * sees (not inside a link's target, a URL or a tag) and marks every match it
+ * shows. bench:snippets turns both off for the before side of its run.
+ */
+export const SNIPPET_PLAN = { laterWindows: 4, seenOnly: true };
 const MAX_HITS = 2000;
 
 interface Span {
@@ -80,28 +90,43 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
   const norm = new NormalizedText(raw);
   // Obsidian hides %%comments%% when reading: a snippet neither shows them nor is placed on a match inside one.
   const comments = commentSpans(norm.text);
-  const hits = findHits(norm.text, 're' in terms ? terms : highlighter(terms)).filter((h) => !comments.some((c) => h.start >= c.start && h.start < c.end));
+  let hits = findHits(norm.text, 're' in terms ? terms : highlighter(terms)).filter((h) => !comments.some((c) => h.start >= c.start && h.start < c.end));
   if (!hits.length && opts.requireHit) return null;
-  const window = bestWindow(hits, length, norm.text.length);
-  // Back to the original text, with room for markup that stripping removes.
-  let start = norm.toRaw(window.start);
-  let end = Math.min(raw.length, norm.toRaw(window.end) + Math.floor(length / 4));
-  const rawHits = hits
-    .filter((h) => h.end > window.start && h.start < window.end)
-    .map((h) => ({ start: norm.toRaw(h.start), end: norm.toRaw(h.end) }));
-  start = wordStart(raw, start);
-  // Only quote marks before it: the snippet starts at the text's start.
-  if (start > 0 && start < 40 && /^[\s>]*$/.test(raw.slice(0, start))) start = 0;
-  end = wordEnd(raw, end);
-  if (opts.within && end >= raw.length) return null;
-  const hidden = comments
-    .filter((c) => c.end > window.start - length && c.start < window.end + length)
-    .map((c) => ({ start: norm.toRaw(c.start), end: norm.toRaw(c.end) }));
-  const { text: out, cut } = render(raw, start, end, rawHits, open, close, length, hidden);
-  const before = start > 0 || (opts.windowStart ?? 0) > 0;
-  const after = cut || (opts.windowStart ?? 0) + end < Math.max(text.length, opts.fullLength ?? 0);
-  return (before ? '…' : '') + out + (after ? '…' : '');
+  for (let round = 0; ; round++) {
+    const window = bestWindow(hits, length, norm.text.length);
+    // Back to the original text, with room for markup that stripping removes.
+    let start = norm.toRaw(window.start);
+    let end = Math.min(raw.length, norm.toRaw(window.end) + Math.floor(length / 4));
+    start = wordStart(raw, start);
+    // Only quote marks before it: the snippet starts at the text's start.
+    if (start > 0 && start < 40 && /^[\s>]*$/.test(raw.slice(0, start))) start = 0;
+    end = wordEnd(raw, end);
+    if (opts.within && end >= raw.length) return null;
+    // Every match the snippet shows is marked, also past the window (dropped markup leaves room for more text).
+    const rawHits = hits
+      .filter((h) => h.end > window.start && h.start < window.end + (SNIPPET_PLAN.seenOnly ? 2 * length : 0))
+      .map((h) => ({ start: norm.toRaw(h.start), end: norm.toRaw(h.end), span: h }))
+      .filter((h) => h.start < end);
+    const hidden = comments
+      .filter((c) => c.end > window.start - length && c.start < window.end + 2 * length)
+      .map((c) => ({ start: norm.toRaw(c.start), end: norm.toRaw(c.end) }));
+    const { text: out, cut, concealed } = render(raw, start, end, rawHits, open, close, length, hidden);
+    // Matches inside markup the snippet drops (a link's target, a URL, a tag) are never seen:
+    // the window goes where the others are, or to the text's start if there are none.
+    if (concealed.length && round < MAX_PLACINGS && SNIPPET_PLAN.seenOnly) {
+      const gone = new Set(concealed.map((k) => rawHits[k].span));
+      hits = hits.filter((h) => !gone.has(h));
+      if (!hits.length && opts.requireHit) return null;
+      continue;
+    }
+    const before = start > 0 || (opts.windowStart ?? 0) > 0;
+    const after = cut || (opts.windowStart ?? 0) + end < Math.max(text.length, opts.fullLength ?? 0);
+    return (before ? '…' : '') + out + (after ? '…' : '');
+  }
 }
+
+/** How many times a snippet's window is moved off matches hidden in markup (each try renders about 250 characters). */
+const MAX_PLACINGS = 8;
 
 const COMMENT = /%%[\s\S]*?(?:%%|$)/g;
 
@@ -286,29 +311,34 @@ function render(
   close: string,
   length: number,
   hidden: readonly { start: number; end: number }[] = [],
-): { text: string; cut: boolean } {
+): { text: string; cut: boolean; concealed: number[] } {
   const slice = raw.slice(start, end);
   const drop = new Uint8Array(slice.length);
   for (const h of hidden) drop.fill(1, Math.max(0, h.start - start), Math.max(0, Math.min(slice.length, h.end - start)));
   // Line-anchored markup is matched from the start of the first line (the slice may begin inside it).
   const lineStart = Math.max(raw.lastIndexOf('\n', start - 1) + 1, start - 200);
   const lead = start - lineStart;
-  const text = raw.slice(lineStart, end);
+  // And on to the line's end: a link's URL or a tag the slice cuts is still recognised as markup.
+  const lineEnd = raw.indexOf('\n', end);
+  const text = raw.slice(lineStart, SNIPPET_PLAN.seenOnly ? Math.min(lineEnd < 0 ? raw.length : lineEnd, end + 300) : end);
   for (const re of MARKUP) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) drop.fill(1, Math.max(0, m.index! - lead), Math.max(0, m.index! + m[0].length - lead));
   }
   // Marker positions as flags (bit 1 opens, bit 2 closes), one per character and one past the end.
   const marks = new Uint8Array(slice.length + 1);
-  for (const h of hits) {
+  const concealed: number[] = [];
+  hits.forEach((h, k) => {
     const s = Math.max(h.start, start) - start;
     const e = Math.min(h.end, end) - start;
+    if (e <= s) return;
     // A match inside dropped markup (a link target) is not shown.
-    if (e > s && !drop[s]) {
+    if (drop[s]) concealed.push(k);
+    else {
       marks[s] |= OPENS;
       marks[e] |= CLOSES;
     }
-  }
+  });
   let out = '';
   let visible = 0;
   let inHit = false;
@@ -347,7 +377,7 @@ function render(
     visible++;
   }
   if (inHit) out += close;
-  return { text: out.trim(), cut };
+  return { text: out.trim(), cut, concealed };
 }
 
 /**
