@@ -166,10 +166,21 @@ function codePointSlice(s: string, start: number, count: number): string {
   return s.slice(a, unit(start + count, a, start));
 }
 
-/** The locators as one case-insensitive pattern (no u flag: only ASCII letters fold, as in SQL lower()). */
+/**
+ * The locators as one case-insensitive pattern (no u flag: only ASCII letters
+ * fold, as in SQL lower()). A CJK locator also finds its characters with a
+ * space between two of them, as the snippet's own pattern and the index do
+ * ("カタログピッカー" in "カタログ ピッカー").
+ */
 export function locatorPattern(where: readonly string[]): RegExp | null {
-  return where.length ? new RegExp(where.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i') : null;
+  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const source = (w: string) => (isCjk(w) ? Array.from(w).map(escape).join(CJK_GAP) : escape(w));
+  return where.length ? new RegExp(where.map(source).join('|'), 'i') : null;
 }
+
+const CJK_GAP = '[ \\u3000]?';
+/** Locators are either ASCII letters and digits or CJK text (snippet.ts locators()). */
+const isCjk = (w: string) => /[^\x00-\x7f]/.test(w);
 
 /** The locators' pattern, global (it is resumed where the text decoded before ends), and its longest alternative in UTF-16 units. */
 export interface BodyLocator {
@@ -179,7 +190,8 @@ export interface BodyLocator {
 
 export function bodyLocator(where: readonly string[]): BodyLocator | null {
   const re = locatorPattern(where);
-  return re && { re: new RegExp(re.source, 'gi'), longest: Math.max(...where.map((w) => w.length)) };
+  // A CJK locator's match may hold a space between any two of its characters.
+  return re && { re: new RegExp(re.source, 'gi'), longest: Math.max(...where.map((w) => (isCjk(w) ? 2 * w.length - 1 : w.length))) };
 }
 
 /** A long body's bytes are turned into text this many at a time (then four times as many) while looking for the first occurrence. */

@@ -3,7 +3,9 @@
 // further than that occurrence's window: the snippet must show the real match
 // (Obsidian's help vault: "change the font size" showed Settings.md's
 // beginning with nothing marked, though the note has "Font size"). Real
-// engine, real SQLite, real snippet code.
+// engine, real SQLite, real snippet code. And a Japanese word the note
+// writes with a space inside ("カタログ ピッカー"): the index and the snippet's
+// pattern find it, so must the locating of its first occurrence.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { engineWith, ok } from '../test/make-engine';
@@ -16,6 +18,8 @@ const BODIES: Record<string, string> = {
   'decoy-in-head': `See the changelog. ${far} Font size in pixels, and how to change it. ${filler(40)}`,
   // The head holds nothing; three decoys, each past the previous one's window, then the words.
   'decoys-apart': `${filler(600)} changelog ${far} exchanged ${far} changelog ${far} the font size ${filler(40)}`,
+  // Japanese written with a space inside the word the query writes without one, past the head.
+  'cjk-spaced': `${far} B2B サイトの カタログ ピッカー モジュール ${filler(40)}`,
   // Only decoys: the note's beginning, as before.
   'decoys-only': `${filler(600)} changelog ${far} exchanged ${filler(40)}`,
 };
@@ -44,6 +48,11 @@ describe('snippets of long notes whose first occurrence is inside another word',
   it('looks past several decoys, each beyond the window of the one before', async () => {
     const s = await snippetOf('change the font size', 'n/decoys-apart.md');
     expect(s).toContain('[font] [size]');
+  });
+
+  it('finds a Japanese word past the head where the note puts a space inside it', async () => {
+    const s = await snippetOf('カタログピッカー', 'n/cjk-spaced.md');
+    expect(s).toContain('[カタログ ピッカー]');
   });
 
   it('shows the note\'s beginning when only decoys hold the letters', async () => {
