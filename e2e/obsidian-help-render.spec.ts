@@ -55,3 +55,20 @@ test('the help vault renders as in Obsidian: links once, callouts, pictures and 
   await page.screenshot({ path: 'test-results/obsidian-help-embeds.png' });
   expect(errors).toEqual([]);
 });
+
+test('search snippets of the help vault show the words searched for, where the reader sees them', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openApp(page);
+  await importFolder(page, HELP, 'vault');
+  // Settings.md says "changelog" near its top and "Font size" 9,000 characters further: the snippet is cut there.
+  await page.getByRole('searchbox').fill('change the font size');
+  const settings = page.getByTestId('hit').filter({ hasText: /en\/User interface\/Settings\.md/ }).first();
+  await expect(settings.locator('mark').filter({ hasText: /^font$/i }).first()).toBeVisible();
+  // Introduction to Bases.md holds "view" inside [[Table view|Table]]-style link targets and "views" and "Map" in its text.
+  await page.getByRole('searchbox').fill('Map view');
+  const bases = page.getByTestId('hit').filter({ hasText: /en\/Bases\/Introduction to Bases\.md/ }).first();
+  await expect(bases.locator('mark').first()).toBeVisible();
+  await bases.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/obsidian-help-snippets.png' });
+  expect(errors).toEqual([]);
+});

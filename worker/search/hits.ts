@@ -174,7 +174,7 @@ function codePointSlice(s: string, start: number, count: number): string {
  */
 export function locatorPattern(where: readonly string[]): RegExp | null {
   const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const source = (w: string) => (isCjk(w) ? Array.from(w).map(escape).join(CJK_GAP) : escape(w));
+  const source = (w: string) => (isCjk(w) && SNIPPET_PLAN.cjkGaps ? Array.from(w).map(escape).join(CJK_GAP) : escape(w));
   return where.length ? new RegExp(where.map(source).join('|'), 'i') : null;
 }
 

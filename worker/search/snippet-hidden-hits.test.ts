@@ -51,3 +51,18 @@ describe('snippets placed on matches a reader sees', () => {
     expect(makeSnippet('Intro text. - [[Map view|Atlas]] more text.', words('map'), { requireHit: true })).toBeNull();
   });
 });
+
+describe('embedded files in snippets', () => {
+  it('leaves out the name of an embedded picture, icon or PDF, as Obsidian shows the file itself', () => {
+    const text = 'Layouts: ![[lucide-table.svg#icon]] table, ![[bases-map-places.png|300]] and ![[Guide.pdf#page=3]]. A map view shows pins.';
+    const s = makeSnippet(text, words('map', 'view'));
+    expect(s).toContain('A [map] [view] shows pins.');
+    expect(s).not.toMatch(/lucide|places|\.png|\.pdf|page=3/);
+    // "map" in bases-map-places.png is hidden: not marked, not where the snippet is placed.
+    expect(makeSnippet('![[bases-map-places.png]] Install the plugin.', words('map'), { requireHit: true })).toBeNull();
+  });
+
+  it('keeps an embedded note\'s name, which Obsidian shows as the note', () => {
+    expect(makeSnippet('See ![[Map view]] for pins.', words('map'))).toBe('See [Map] view for pins.');
+  });
+});
