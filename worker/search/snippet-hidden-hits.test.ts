@@ -45,6 +45,13 @@ describe('snippets placed on matches a reader sees', () => {
     expect(s).toContain('[graph] [view] shows links');
   });
 
+  it('recognises a link\'s URL that the snippet cuts off, and shows neither it nor a match inside it', () => {
+    const text = `alpha ${'w '.repeat(60)}[docs](https://example.com/alpha-guide/${'x'.repeat(200)}) end`;
+    const s = makeSnippet(text, words('alpha'))!;
+    expect(s.startsWith('[alpha] w w')).toBe(true);
+    expect(s).not.toContain('example.com');
+  });
+
   it('still shows the only matches there are when all of them are hidden', () => {
     const s = makeSnippet('Intro text. - [[Map view|Atlas]] more text.', words('map'));
     expect(s).toBe('Intro text. - Atlas more text.');

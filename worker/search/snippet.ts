@@ -127,6 +127,20 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
   }
 }
 
+/** Markup the slice cuts open at its end: a link's URL, a wiki link, a tag. */
+const OPEN_AT_END = /(?:\]\([^)\n]*|\[\[[^\]\n]*|<\/?[A-Za-z][^>\n]*)$/;
+
+/**
+ * Where markup is looked for: the slice's end, or on to the line's end (300
+ * characters at most) when the slice cuts a URL, wiki link or tag open, so it
+ * is still recognised (and a match inside it hidden).
+ */
+function markupEnd(raw: string, end: number): number {
+  if (end >= raw.length || !OPEN_AT_END.test(raw.slice(Math.max(0, end - 300), end))) return end;
+  const lineEnd = raw.indexOf('\n', end);
+  return Math.min(lineEnd < 0 ? raw.length : lineEnd, end + 300);
+}
+
 /** How many times a snippet's window is moved off matches hidden in markup (each try renders about 250 characters). */
 const MAX_PLACINGS = 8;
 
@@ -321,9 +335,7 @@ function render(
   // Line-anchored markup is matched from the start of the first line (the slice may begin inside it).
   const lineStart = Math.max(raw.lastIndexOf('\n', start - 1) + 1, start - 200);
   const lead = start - lineStart;
-  // And on to the line's end: a link's URL or a tag the slice cuts is still recognised as markup.
-  const lineEnd = raw.indexOf('\n', end);
-  const text = raw.slice(lineStart, SNIPPET_PLAN.seenOnly ? Math.min(lineEnd < 0 ? raw.length : lineEnd, end + 300) : end);
+  const text = raw.slice(lineStart, SNIPPET_PLAN.seenOnly ? markupEnd(raw, end) : end);
   for (const re of MARKUP) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) drop.fill(1, Math.max(0, m.index! - lead), Math.max(0, m.index! + m[0].length - lead));
