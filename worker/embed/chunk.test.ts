@@ -58,6 +58,14 @@ describe('chunking', () => {
     expect(cleanInline('| a | b |')).toBe('a | b');
   });
 
+  it('drops a callout\'s [!type] marker, as Obsidian shows its title, not the marker', () => {
+    expect(cleanInline('> [!warning] Note about lucide icon versions')).toBe('Note about lucide icon versions');
+    expect(cleanInline('>[!faq]- Can I fold it?')).toBe('Can I fold it?');
+    expect(cleanInline('> > [!tip]+ Nested')).toBe('Nested');
+    // Not a quote: the text as written.
+    expect(cleanInline('The syntax is [!note] inside a quote.')).toBe('The syntax is [!note] inside a quote.');
+  });
+
   it('a note with only a title still gets one chunk (its title); an empty title and body get none', () => {
     expect(chunkNote('Anemometer', '', USE).map((c) => c.input)).toEqual(['Anemometer']);
     expect(chunkNote('', '   \n\n', USE)).toEqual([]);

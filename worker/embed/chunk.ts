@@ -89,7 +89,9 @@ export function cleanInline(line: string): string {
   }
   if (s.includes('<')) s = s.replace(/<https?:[^>]*>/g, ' ').replace(/<\/?[a-zA-Z][^>]*>/g, ' ');
   if (s.includes('http')) s = s.replace(/\bhttps?:\/\/\S+/g, ' ');
-  s = s.replace(/^\s{0,3}>+\s?/, '').replace(/^\s*([-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '');
+  // A quote's marks, and a callout's [!type] with its fold sign (Obsidian shows the callout's title instead).
+  if (/^\s{0,3}>/.test(s)) s = s.replace(/^\s{0,3}(?:>[ \t]?)+/, '').replace(/^\[![^\]]*\][+-]?\s*/, '');
+  s = s.replace(/^\s*([-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '');
   if (s.includes('#')) s = s.replace(/(^|\s)#(?=[\p{L}\p{N}])/gu, '$1');
   s = s.replace(/[*_~`]+/g, '');
   if (s.includes('|')) s = s.replace(/\s*\|\s*/g, ' | ').replace(/^\s*\|\s*|\s*\|\s*$/g, '');
