@@ -52,6 +52,13 @@ describe('snippets placed on matches a reader sees', () => {
     expect(s).not.toContain('example.com');
   });
 
+  it('drops the bracket of a link whose text the snippet cuts before its URL', () => {
+    const text = `Map views need Obsidian 1.10. ${'w '.repeat(105)}The [Maps plugin](obsidian://show-plugin?id=maps) is official.`;
+    const s = makeSnippet(text, words('map'), { open: '<', close: '>' })!;
+    expect(s).toContain('<Map> views');
+    expect(s).not.toContain('[');
+  });
+
   it('still shows the only matches there are when all of them are hidden', () => {
     const s = makeSnippet('Intro text. - [[Map view|Atlas]] more text.', words('map'));
     expect(s).toBe('Intro text. - Atlas more text.');

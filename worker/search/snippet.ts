@@ -127,13 +127,13 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
   }
 }
 
-/** Markup the slice cuts open at its end: a link's URL, a wiki link, a tag. */
-const OPEN_AT_END = /(?:\]\([^)\n]*|\[\[[^\]\n]*|<\/?[A-Za-z][^>\n]*)$/;
+/** Markup the slice cuts open at its end: a link's text or URL, a wiki link, a tag. */
+const OPEN_AT_END = /(?:\]\([^)\n]*|\[[^\]\n]*|<\/?[A-Za-z][^>\n]*)$/;
 
 /**
  * Where markup is looked for: the slice's end, or on to the line's end (300
- * characters at most) when the slice cuts a URL, wiki link or tag open, so it
- * is still recognised (and a match inside it hidden).
+ * characters at most) when the slice cuts a link, wiki link or tag open, so
+ * it is still recognised (its "[" dropped, a match inside its URL hidden).
  */
 function markupEnd(raw: string, end: number): number {
   if (end >= raw.length || !OPEN_AT_END.test(raw.slice(Math.max(0, end - 300), end))) return end;
