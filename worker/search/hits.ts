@@ -117,8 +117,8 @@ const SNIPPET_WINDOW_CHARS = 6_000;
 
 /**
  * Where the first of the words occurs in a note's body (from character
- * `after`, 0-based) and the body's length, in characters (code points, as SQLite counts them), `at` 1-based
- * and null when nowhere; and the window of SNIPPET_WINDOW_CHARS around it (n and window only when found).
+ * `after`, 0-based) and the body's length, in characters (code points, as
+ * SQLite counts them), `at` 1-based and null when nowhere; and the window of SNIPPET_WINDOW_CHARS around it (n and window only when found).
  * The same answer SQL's instr(lower(body), word) gave (lower() folds only
  * ASCII; the locators are ASCII-lower-case words or CJK text, which a
  * case-insensitive regex without the u flag matches exactly as that did),
@@ -285,7 +285,6 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
   }
   return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
 }
-
 
 /** A note's whole body, decoded as the database wrapper decodes text. */
 function bodyText(db: Db, id: number): string {
