@@ -8,6 +8,7 @@
 import { CJK_RUN } from '../text/index-text';
 import { porterStem } from '../text/porter';
 import { NormalizedText, searchForm } from './normalized-text';
+import { render } from './snippet-render';
 
 export interface HighlightTerm {
   text: string;
@@ -112,7 +113,7 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
     const hidden = comments
       .filter((c) => c.end > window.start - length && c.start < window.end + 2 * length)
       .map((c) => ({ start: norm.toRaw(c.start), end: norm.toRaw(c.end) }));
-    const { text: out, cut, concealed } = render(raw, start, end, rawHits, open, close, length, hidden);
+    const { text: out, cut, concealed } = render(raw, start, end, rawHits, open, close, length, hidden, SNIPPET_PLAN.seenOnly);
     // Matches inside markup the snippet drops (a link's target, a URL, a tag) are never seen:
     // the window goes where the others are, or to the text's start if there are none.
     if (concealed.length && round < MAX_PLACINGS && SNIPPET_PLAN.seenOnly) {
@@ -125,20 +126,6 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
     const after = cut || (opts.windowStart ?? 0) + end < Math.max(text.length, opts.fullLength ?? 0);
     return (before ? '…' : '') + out + (after ? '…' : '');
   }
-}
-
-/** Markup the slice cuts open at its end: a link's text or URL, a wiki link, a tag. */
-const OPEN_AT_END = /(?:\]\([^)\n]*|\[[^\]\n]*|<\/?[A-Za-z][^>\n]*)$/;
-
-/**
- * Where markup is looked for: the slice's end, or on to the line's end (300
- * characters at most) when the slice cuts a link, wiki link or tag open, so
- * it is still recognised (its "[" dropped, a match inside its URL hidden).
- */
-function markupEnd(raw: string, end: number): number {
-  if (end >= raw.length || !OPEN_AT_END.test(raw.slice(Math.max(0, end - 300), end))) return end;
-  const lineEnd = raw.indexOf('\n', end);
-  return Math.min(lineEnd < 0 ? raw.length : lineEnd, end + 300);
 }
 
 /** How many times a snippet's window is moved off matches hidden in markup (each try renders about 250 characters). */
@@ -295,106 +282,6 @@ function wordEnd(raw: string, i: number): number {
   return sp >= 0 && sp - i < 20 ? sp : i;
 }
 
-// Markup that would only clutter a one-line snippet: each match marks what
-// to drop (group 1 is kept when present).
-const MARKUP: RegExp[] = [
-  /^[ \t]{0,3}(?:```|~~~).*$/gm, // fence lines (the code inside stays: it is searchable text)
-  /^[ \t]{0,3}#{1,6}[ \t]+/gm, // heading marks
-  /^[ \t]{0,3}(?:>[ \t]?)+(?:\[![^\]\n]*\][+-]?[ \t]*)?/gm, // quote marks, nested ones, and a callout's [!type] with its fold sign
-  /==/g, // highlight marks
-  /[ \t]\^[A-Za-z0-9-]+[ \t]*$/gm, // block ids
-  /!\[\[[^\]|#\n]*\.(?:png|jpe?g|gif|svg|webp|avif|bmp|pdf|mp3|wav|m4a|ogg|flac|mp4|webm|mov|mkv)(?:[#|][^\]\n]*)?\]\]/gi, // an embedded picture, sound, video or PDF: shown as itself, not its name
-  /!?\[\[(?:[^\]|#\n]*(?:#[^\]|\n]*)?\|)?/g, // [[target| or [[ (the alias or target stays)
-  /\]\]/g,
-  /\]\([^)\n]*\)/g, // ](url)
-  /!?\[(?=[^\]\n]*\]\()/g, // [ of a link
-  /<\/?[A-Za-z][^>\n]*>/g, // HTML tags
-  /\*\*|__|[*`~]/g, // emphasis and code marks
-];
-
-const OPENS = 1;
-const CLOSES = 2;
-
-/**
- * The raw text [start, end) with markup dropped, whitespace collapsed and
- * hits wrapped in markers, at most about `length` visible characters.
- */
-function render(
-  raw: string,
-  start: number,
-  end: number,
-  hits: { start: number; end: number }[],
-  open: string,
-  close: string,
-  length: number,
-  hidden: readonly { start: number; end: number }[] = [],
-): { text: string; cut: boolean; concealed: number[] } {
-  const slice = raw.slice(start, end);
-  const drop = new Uint8Array(slice.length);
-  for (const h of hidden) drop.fill(1, Math.max(0, h.start - start), Math.max(0, Math.min(slice.length, h.end - start)));
-  // Line-anchored markup is matched from the start of the first line (the slice may begin inside it).
-  const lineStart = Math.max(raw.lastIndexOf('\n', start - 1) + 1, start - 200);
-  const lead = start - lineStart;
-  const text = raw.slice(lineStart, SNIPPET_PLAN.seenOnly ? markupEnd(raw, end) : end);
-  for (const re of MARKUP) {
-    re.lastIndex = 0;
-    for (const m of text.matchAll(re)) drop.fill(1, Math.max(0, m.index! - lead), Math.max(0, m.index! + m[0].length - lead));
-  }
-  // Marker positions as flags (bit 1 opens, bit 2 closes), one per character and one past the end.
-  const marks = new Uint8Array(slice.length + 1);
-  const concealed: number[] = [];
-  hits.forEach((h, k) => {
-    const s = Math.max(h.start, start) - start;
-    const e = Math.min(h.end, end) - start;
-    if (e <= s) return;
-    // A match inside dropped markup (a link target) is not shown.
-    if (drop[s]) concealed.push(k);
-    else {
-      marks[s] |= OPENS;
-      marks[e] |= CLOSES;
-    }
-  });
-  let out = '';
-  let visible = 0;
-  let inHit = false;
-  // Just after an open marker (no space goes there; the text may itself end with the marker's characters).
-  let opened = false;
-  let space = false;
-  let cut = false;
-  for (let i = 0; i <= slice.length; i++) {
-    if (marks[i] & CLOSES && inHit) {
-      out += close;
-      inHit = false;
-    }
-    if (i === slice.length) break;
-    if (marks[i] & OPENS && !inHit) {
-      if (space && out) out += ' ';
-      space = false;
-      out += open;
-      inHit = true;
-      opened = true;
-    }
-    if (drop[i]) continue;
-    const ch = slice[i];
-    if (isSpace(ch.charCodeAt(0))) {
-      if (!inHit) space = true;
-      else if (!out.endsWith(' ')) out += ' ';
-      continue;
-    }
-    if (space && out && !opened) out += ' ';
-    space = false;
-    opened = false;
-    if (visible >= length + 40 && !inHit) {
-      cut = true;
-      break;
-    }
-    out += ch;
-    visible++;
-  }
-  if (inHit) out += close;
-  return { text: out.trim(), cut, concealed };
-}
-
 /**
  * Strings to find a term's first occurrence in a long body, ASCII letters in
  * either case (hits.ts locateInBody): the stem's leading letters of each Latin word, or
@@ -415,8 +302,4 @@ export function locators(terms: readonly HighlightTerm[]): string[] {
     if (longest) out.add(commonPrefix(longest, porterStem(longest)) || longest);
   }
   return [...out].slice(0, 8);
-}
-
-function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x3000 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0xfeff;
 }
