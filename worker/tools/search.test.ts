@@ -188,6 +188,7 @@ describe('search: Japanese and other CJK text', () => {
       'plugin.md': note('拡張', 'コアプラグインを有効にします。'),
       'pieces.md': note('部品', 'プラグの形とインクの色。'),
       'embed.md': note('添付', 'ノートに埋め込みたい画像は、埋め込む前に保存します。'),
+      'font.md': note('表示', '設定を変更すると再起動する必要があります。ほかの項目もあります。フォントサイズはピクセル単位です。'),
     });
   });
 
@@ -252,6 +253,18 @@ describe('search: Japanese and other CJK text', () => {
     const r = await search(engine, { query: '埋め込み', snippet_markers: ['<b>', '</b>'] });
     expect(r.results.map((h) => h.path)).toEqual(['embed.md']);
     expect(r.results[0].snippet).toBe('ノートに<b>埋め込み</b>たい画像は、<b>埋</b>め込む前に保存します。');
+  });
+
+  it('does not mark Japanese function words (する) unless the query has nothing else', async () => {
+    // "フォントサイズを変更する": する scores as a soft word, but marking it lit up every verb of the note
+    // (every mode's hits are marked by the same step of the search tool).
+    const r = await search(engine, { query: 'フォントサイズを変更する', snippet_markers: ['<b>', '</b>'] });
+    expect(r.results[0].path).toBe('font.md');
+    expect(r.results[0].snippet).toContain('<b>変更</b>');
+    expect(r.results[0].snippet).toContain('<b>フォントサイズ</b>');
+    expect(r.results[0].snippet).not.toContain('<b>する</b>');
+    const alone = await search(engine, { query: 'する', snippet_markers: ['<b>', '</b>'] });
+    expect(alone.results.find((h) => h.path === 'font.md')?.snippet).toContain('<b>する</b>');
   });
 });
 
