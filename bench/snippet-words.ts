@@ -10,7 +10,9 @@
 // independent of how the snippet found its window). Both sides in the same
 // run, same index: `before` (SNIPPET_PLAN off: only the window around a long
 // note's first occurrence of a word's letters, placed on any match, marks
-// only inside its nominal window, a CJK word located only as written) and `now`. Options: --collection a,b
+// only inside its nominal window, a CJK word located only as written),
+// `unweighted` (all but SNIPPET_PLAN.weighted) and `now`. Also counted: hits
+// whose snippet does not mark the query's rarest word though the note shows it. Options: --collection a,b
 // (default all found, plus obsidian-help), --no-doc. Needs ../shared (skips
 // what is absent).
 import { loadavg } from 'node:os';
@@ -18,8 +20,8 @@ import { COLLECTIONS, sharedPath, type Collection } from './eval/collections';
 import { loadCollection } from './eval/harness';
 import { embedOptions } from './eval/embed-modes';
 import { nodeSource } from '../worker/ingest/walk-node';
-import { makeSnippet, SNIPPET_PLAN } from '../worker/search/snippet';
-import { compileQuery } from '../worker/search/fts-query';
+import { makeSnippet, SNIPPET_PLAN, type HighlightTerm } from '../worker/search/snippet';
+import { bigramAnalyzer, compileQuery } from '../worker/search/fts-query';
 import { parseQuery, QUERY_BOUNDS } from '../worker/search/query-syntax';
 import { withoutStopWords } from '../worker/text/stop-words';
 import { markdownTable } from './browser/table';
@@ -44,11 +46,9 @@ function helpVault(): { source: Collection['source']; sets: QuerySet[] } | null 
   return dir ? { source: nodeSource(dir, 'obsidian-help'), sets: [] } : null;
 }
 
-/** Whether the note's body holds a word the snippet code marks, window by window over the whole body. */
-function bodyHasWord(engine: Engine, path: string, query: string): boolean {
+/** Whether the note's body holds one of the terms as the snippet code marks them (the search tool marks stop words only when nothing else is asked for), window by window over the whole body. */
+function bodyHasWord(engine: Engine, path: string, terms: readonly HighlightTerm[]): boolean {
   const body = engine.db.get<{ body: string }>('SELECT c.body FROM contents c JOIN entries e ON e.id = c.entry_id WHERE e.path = ?', [path])?.body ?? '';
-  // The words the search tool marks: stop words only when nothing else is asked for.
-  const terms = withoutStopWords(compileQuery(parseQuery(query)).highlight);
   // The same question on both sides: a word a reader would see marked (not only inside a link's target).
   const seenOnly = SNIPPET_PLAN.seenOnly;
   SNIPPET_PLAN.seenOnly = true;
@@ -62,35 +62,71 @@ function bodyHasWord(engine: Engine, path: string, query: string): boolean {
   }
 }
 
+/**
+ * The query's marked term held by the fewest notes (counted here with FTS5,
+ * independently of the snippet code), when one is rarer than every other;
+ * null for a one-term query.
+ */
+function rarestTerm(engine: Engine, query: string): HighlightTerm | null {
+  const terms = withoutStopWords(compileQuery(parseQuery(query)).highlight);
+  if (terms.length < 2) return null;
+  const counted = terms.flatMap((t) => {
+    const expr = bigramAnalyzer.leaf({ text: t.text, quoted: true, prefix: t.prefix });
+    const n = expr ? engine.db.get<{ n: number }>('SELECT count(*) AS n FROM fts WHERE fts MATCH ?', [expr])!.n : 0;
+    return n > 0 ? [{ t, n }] : [];
+  });
+  counted.sort((a, b) => a.n - b.n);
+  return counted.length && (counted.length === 1 || counted[0].n < counted[1].n) ? counted[0].t : null;
+}
+
+/** Whether a marked stretch of the snippet is the term (its own highlighter finds it there). */
+function marksTerm(snippet: string, term: HighlightTerm): boolean {
+  const marked = snippet.split(OPEN).slice(1).map((p) => p.split(CLOSE)[0]);
+  return marked.some((m) => makeSnippet(m, [term], { requireHit: true }) !== null);
+}
+
 interface Side {
   hits: number;
   unmarked: number;
   missed: number;
+  /** Hits whose snippet does not mark the query's rarest word / and the note shows it. */
+  rareUnmarked: number;
+  rareMissed: number;
   cpuMs: number;
   calls: number;
 }
 
-async function measure(engine: Engine, queries: string[], now: boolean, mode = 'text'): Promise<Side> {
+type Plan = 'before' | 'unweighted' | 'now';
+
+async function measure(engine: Engine, queries: string[], plan: Plan, mode = 'text'): Promise<Side> {
+  const now = plan !== 'before';
   SNIPPET_PLAN.laterWindows = now ? 4 : 0;
   SNIPPET_PLAN.seenOnly = now;
   SNIPPET_PLAN.cjkGaps = now;
-  const side: Side = { hits: 0, unmarked: 0, missed: 0, cpuMs: 0, calls: 0 };
+  SNIPPET_PLAN.weighted = plan === 'now';
+  const side: Side = { hits: 0, unmarked: 0, missed: 0, rareUnmarked: 0, rareMissed: 0, cpuMs: 0, calls: 0 };
   for (const query of queries) {
     const c0 = process.cpuUsage();
     const r = (await engine.call('search', { query, mode, limit: 10, snippet_markers: [OPEN, CLOSE] })) as { results?: { path: string; kind: string; snippet: string }[] };
     const c = process.cpuUsage(c0);
     side.cpuMs += (c.user + c.system) / 1000;
     side.calls++;
+    const rare = rarest.has(query) ? rarest.get(query)! : rarest.set(query, rarestTerm(engine, query)).get(query)!;
     for (const h of r.results ?? []) {
       if (h.kind !== 'note') continue;
       side.hits++;
+      if (rare && !marksTerm(h.snippet, rare)) {
+        side.rareUnmarked++;
+        if (bodyHasWord(engine, h.path, [rare])) side.rareMissed++;
+      }
       if (h.snippet.includes(OPEN)) continue;
       side.unmarked++;
-      if (bodyHasWord(engine, h.path, query)) side.missed++;
+      if (bodyHasWord(engine, h.path, withoutStopWords(compileQuery(parseQuery(query)).highlight))) side.missed++;
     }
   }
   return side;
 }
+const rarest = new Map<string, HighlightTerm | null>();
 
 const groups = new Map<string, { source: Collection['source']; sets: QuerySet[] }>();
 for (const [name, make] of Object.entries(COLLECTIONS)) {
@@ -125,10 +161,11 @@ for (const g of groups.values()) {
   }
   for (const set of g.sets) for (const mode of modes) {
     // Warm both sides once, then time them in turn.
-    await measure(engine, set.queries.slice(0, 20), false, mode);
-    const before = await measure(engine, set.queries, false, mode);
-    const now = await measure(engine, set.queries, true, mode);
-    for (const [label, s] of [['before', before], ['now', now]] as const) {
+    await measure(engine, set.queries.slice(0, 20), 'before', mode);
+    await measure(engine, set.queries.slice(0, 20), 'now', mode);
+    const sides = { before: await measure(engine, set.queries, 'before', mode), unweighted: await measure(engine, set.queries, 'unweighted', mode), now: await measure(engine, set.queries, 'now', mode) };
+    const { before, now } = sides;
+    for (const [label, s] of Object.entries(sides)) {
       rows.push({
         'query set': set.name,
         mode,
@@ -138,16 +175,19 @@ for (const g of groups.values()) {
         'no word marked': s.unmarked,
         'no word marked, note has one': s.missed,
         'share missed': (s.missed / Math.max(1, s.hits)).toFixed(4),
+        'rarest word not marked': s.rareUnmarked,
+        'rarest not marked, note has it': s.rareMissed,
         'CPU ms a call': (s.cpuMs / s.calls).toFixed(2),
       });
     }
-    process.stderr.write(`${set.name}, ${mode}: missed ${before.missed} → ${now.missed} of ${now.hits}\n`);
+    process.stderr.write(`${set.name}, ${mode}: missed ${before.missed} → ${now.missed} of ${now.hits}; rarest not marked, note has it ${before.rareMissed} → ${sides.unweighted.rareMissed} → ${now.rareMissed}\n`);
   }
   engine.db.close();
 }
 SNIPPET_PLAN.laterWindows = 4;
 SNIPPET_PLAN.seenOnly = true;
 SNIPPET_PLAN.cjkGaps = true;
+SNIPPET_PLAN.weighted = true;
 const table = markdownTable(rows);
 process.stdout.write(`${table}\n`);
 if (!argv.includes('--no-doc')) {
@@ -163,6 +203,11 @@ if (!argv.includes('--no-doc')) {
       '("chang" in "changelog"), the window could be placed on matches inside hidden markup, and matches shown past the window\'s nominal end were not marked.',
       'Now (`SNIPPET_PLAN`): up to 4 more windows past it, the window placed on matches a reader sees, every shown match marked, and a Japanese word\'s',
       'first occurrence also found where the note writes it with a space inside (カタログ ピッカー for カタログピッカー).',
+      '"unweighted" is all of that without `SNIPPET_PLAN.weighted` (the code before the weighting); "now" adds it: a window\'s words count by their rarity in the vault',
+      '(ln(1 + notes / notes holding the word)), and a long note whose first 4,000 characters lack the query\'s rarest word is looked at where that word first occurs.',
+      '"Rarest word": of a query of two or more marked words, the one the fewest notes hold (counted by the benchmark with FTS5), when it is rarer than every other;',
+      '"not marked" counts hits whose snippet does not mark it, "note has it" those whose note shows it somewhere (as above). Japanese function words (する, ます) are',
+      'not marked on every side (they are stop words for marking since this change).',
       '',
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${describeMachine()}; 1-minute load ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)} (CPU per call includes the snippet work; counts do not depend on the load).`,
       '',

@@ -6,7 +6,8 @@ import type { FmValue } from '../ingest/frontmatter';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { inlineFieldValues } from '../query/inline-field-values';
 import type { ModeRow } from './mode';
-import { highlighter, locators, makeSnippet, SNIPPET_PLAN, type HighlightTerm, type Highlighter } from './snippet';
+import { highlighter, locators, makeSnippet, SNIPPET_PLAN, windowWeight, type HighlightTerm, type Highlighter } from './snippet';
+import { notesHolding, termWeights } from './term-weights';
 
 export interface SearchHit {
   /** `${vault}:${path}`: pass it back in `ids` to fetch this hit again. */
@@ -64,6 +65,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
     entries.set(e.id, e);
   }
   const locate = bodyLocator(locators(opts.highlight));
+  const rare = hl.re && SNIPPET_PLAN.weighted ? rarestWord(db, opts.highlight, hl, ids) : null;
   const files = opts.fields?.some((f) => fileField(f)) ? fileFieldValues(db, ids, opts.fields) : null;
   const inline = opts.fields?.length ? inlineFieldValues(db, ids, opts.fields) : null;
   const hits: SearchHit[] = [];
@@ -81,7 +83,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
       permalink: e.permalink,
       tags,
       score: r.score,
-      snippet: r.snippet ?? (r.passage !== undefined ? passageSnippet(db, e, r.passage, hl, opts.markers, locate) : snippetFor(db, e, hl, opts.markers, locate)),
+      snippet: r.snippet ?? (r.passage !== undefined ? passageSnippet(db, e, r.passage, hl, opts.markers, locate, rare) : snippetFor(db, e, hl, opts.markers, locate, rare)),
     };
     if (opts.fields?.length) {
       // Files have no frontmatter: every field is null. Notes read it as find does.
@@ -99,12 +101,12 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
  * word; otherwise the note's own text where it has them (the reader sees why
  * the note is there); otherwise the passage as it is.
  */
-function passageSnippet(db: Db, e: EntryRow, passage: string, hl: Highlighter, markers: [string, string], locate: BodyLocator | null): string {
+function passageSnippet(db: Db, e: EntryRow, passage: string, hl: Highlighter, markers: [string, string], locate: BodyLocator | null, rare: RarestWord | null): string {
   const opts = { open: markers[0], close: markers[1] };
   if (!hl.re || e.head === null) return makeSnippet(passage, hl, opts);
   const inPassage = makeSnippet(passage, hl, { ...opts, requireHit: true });
   if (inPassage !== null) return inPassage;
-  const inNote = snippetFor(db, e, hl, markers, locate, true);
+  const inNote = snippetFor(db, e, hl, markers, locate, rare, true);
   return inNote ?? makeSnippet(passage, hl, opts);
 }
 
@@ -258,9 +260,9 @@ export function locateInNote(db: Db, id: number, locate: BodyLocator): { at: num
  * only a window around it is normalised and searched. Long notes that only
  * match in forms a locator cannot see (width variants) show their beginning.
  */
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: BodyLocator | null): string;
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: BodyLocator | null, requireHit: true): string | null;
-function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: BodyLocator | null, requireHit = false): string | null {
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: BodyLocator | null, rare: RarestWord | null): string;
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: BodyLocator | null, rare: RarestWord | null, requireHit: true): string | null;
+function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, string], locate: BodyLocator | null, rare: RarestWord | null, requireHit = false): string | null {
   if (e.kind === 'file') return requireHit ? null : e.path;
   if (e.head === null) return requireHit ? null : '';
   const opts = { open: markers[0], close: markers[1] };
@@ -269,7 +271,7 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
   if (e.head.length < SNIPPET_HEAD_CHARS) return requireHit ? makeSnippet(e.head, hl, { ...opts, requireHit: true }) : makeSnippet(e.head, hl, opts);
   const full = e.head.length + 1; // longer than the head: enough for the trailing ellipsis
   const found = makeSnippet(e.head, hl, { ...opts, requireHit: true, fullLength: full });
-  if (found !== null) return found;
+  if (found !== null) return (rare && rarestPastHead(db, e, e.head, hl, opts, rare)) ?? found;
   if (!locate) return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
   let { at, n, window } = locateInNote(db, e.id, locate);
   let body: string | undefined;
@@ -284,6 +286,35 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
     ({ at, n, window } = locateInBody(body, locate.re, from - 1 + SNIPPET_WINDOW_CHARS - locate.longest));
   }
   return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
+}
+
+/** The query's rarest marked word, where it is looked for, and which notes of the page hold it. */
+interface RarestWord {
+  locate: BodyLocator;
+  holders: Set<number>;
+}
+
+function rarestWord(db: Db, terms: readonly HighlightTerm[], hl: Highlighter, ids: readonly number[]): RarestWord | null {
+  const weighed = termWeights(db, terms);
+  if (!weighed) return null;
+  hl.weights = weighed.weights;
+  if (!weighed.rarest) return null;
+  const locate = bodyLocator(locators([terms[weighed.rarest.term]]));
+  return locate && { locate, holders: notesHolding(db, weighed.rarest.expr, ids) };
+}
+
+/**
+ * A long note whose head has query words but not the rarest one, which the
+ * note holds further in: the snippet around that word's first occurrence,
+ * when its words weigh more than the head's best window. Null otherwise.
+ */
+function rarestPastHead(db: Db, e: EntryRow, head: string, hl: Highlighter, opts: { open: string; close: string }, rare: RarestWord): string | null {
+  if (!rare.holders.has(e.id)) return null;
+  rare.locate.re.lastIndex = 0;
+  if (rare.locate.re.test(head)) return null;
+  const { at, n, window } = locateInNote(db, e.id, rare.locate);
+  if (at === null || windowWeight(window, hl) <= windowWeight(head, hl)) return null;
+  return makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: n, windowStart: Math.max(1, at - SNIPPET_WINDOW_CHARS / 4) - 1 });
 }
 
 /** A note's whole body, decoded as the database wrapper decodes text. */

@@ -40,10 +40,12 @@ export const SNIPPET_SCAN_CHARS = 200_000;
  * note full of them). `seenOnly`: the window is placed on matches the reader
  * sees (not inside a link's target, a URL or a tag) and marks every match it
  * shows. `cjkGaps`: a CJK word's first occurrence in a long note is also
- * found with a space inside it (hits.ts locatorPattern). bench:snippets
- * turns all three off for the before side of its run.
+ * found with a space inside it (hits.ts locatorPattern). `weighted`: a
+ * window's words count by their rarity in the vault, and a long note is
+ * looked at past its head for the query's rarest word (term-weights.ts).
+ * bench:snippets turns them off for the before side of its run.
  */
-export const SNIPPET_PLAN = { laterWindows: 4, seenOnly: true, cjkGaps: true };
+export const SNIPPET_PLAN = { laterWindows: 4, seenOnly: true, cjkGaps: true, weighted: true };
 const MAX_HITS = 2000;
 
 interface Span {
@@ -64,6 +66,8 @@ export interface Highlighter {
    * snippets (Porter stems were a third of finding hits).
    */
   agrees?: Map<string, boolean>[];
+  /** By term index: how much a term tells (term-weights.ts); unset, every term counts 1. */
+  weights?: number[];
 }
 
 export function highlighter(terms: readonly HighlightTerm[]): Highlighter {
@@ -93,10 +97,11 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
   const norm = new NormalizedText(raw);
   // Obsidian hides %%comments%% when reading: a snippet neither shows them nor is placed on a match inside one.
   const comments = commentSpans(norm.text);
-  let hits = findHits(norm.text, 're' in terms ? terms : highlighter(terms)).filter((h) => !comments.some((c) => h.start >= c.start && h.start < c.end));
+  const hl = 're' in terms ? terms : highlighter(terms);
+  let hits = findHits(norm.text, hl).filter((h) => !comments.some((c) => h.start >= c.start && h.start < c.end));
   if (!hits.length && opts.requireHit) return null;
   for (let round = 0; ; round++) {
-    const window = bestWindow(hits, length, norm.text.length);
+    const window = bestWindow(hits, length, norm.text.length, hl.weights);
     // Back to the original text, with room for markup that stripping removes.
     let start = norm.toRaw(window.start);
     let end = Math.min(raw.length, norm.toRaw(window.end) + Math.floor(length / 4));
@@ -248,25 +253,38 @@ function findHits(norm: string, hl: Highlighter): Span[] {
   return hits;
 }
 
-/** The window of `length` characters holding the most distinct terms, then the most hits. */
-function bestWindow(hits: Span[], length: number, textLength: number): { start: number; end: number } {
-  if (!hits.length) return { start: 0, end: Math.min(textLength, length) };
-  const terms = new Set(hits.map((h) => h.term)).size;
-  let best = { distinct: -1, count: -1, first: 0 };
+/**
+ * The window of `length` characters whose distinct terms weigh most (each
+ * counts 1 without weights), then with the most hits; `weight` is that sum.
+ */
+function bestWindow(hits: Span[], length: number, textLength: number, weights?: number[]): { start: number; end: number; weight: number } {
+  if (!hits.length) return { start: 0, end: Math.min(textLength, length), weight: 0 };
+  const w = (t: number) => (weights && SNIPPET_PLAN.weighted ? weights[t] ?? 1 : 1);
+  let all = 0;
+  for (const t of new Set(hits.map((h) => h.term))) all += w(t);
+  let best = { weight: -1, count: -1, first: 0 };
   for (let i = 0; i < hits.length; i++) {
     const seen = new Set<number>();
     let count = 0;
+    let weight = 0;
     for (let j = i; j < hits.length && hits[j].end <= hits[i].start + length; j++) {
+      if (!seen.has(hits[j].term)) weight += w(hits[j].term);
       seen.add(hits[j].term);
       count++;
     }
-    if (seen.size > best.distinct || (seen.size === best.distinct && count > best.count)) best = { distinct: seen.size, count, first: i };
-    // Every term already in one window: later windows cannot do better on distinct terms.
-    if (best.distinct === terms && i > best.first + 50) break;
+    if (weight > best.weight + 1e-9 || (Math.abs(weight - best.weight) <= 1e-9 && count > best.count)) best = { weight, count, first: i };
+    // Every term already in one window: later windows cannot weigh more.
+    if (best.weight >= all - 1e-9 && i > best.first + 50) break;
   }
   const first = hits[best.first].start;
   const start = Math.max(0, first - Math.floor(length / 4));
-  return { start, end: Math.min(textLength, start + length) };
+  return { start, end: Math.min(textLength, start + length), weight: best.weight };
+}
+
+/** What the best snippet window of `text` weighs (0: no match); hits.ts compares a long note's head with a window further in. */
+export function windowWeight(text: string, hl: Highlighter, length = 200): number {
+  const norm = new NormalizedText(text.length > SNIPPET_SCAN_CHARS ? text.slice(0, SNIPPET_SCAN_CHARS) : text);
+  return bestWindow(findHits(norm.text, hl), length, norm.text.length, hl.weights).weight;
 }
 
 /** Snippets start at a word boundary for space-separated scripts. */
