@@ -13,6 +13,12 @@ export interface Analyzer {
   words(text: string): Segmented;
 }
 
+/** How many notes hold each MATCH expression, counted up to `cap`. */
+export interface TermCounts {
+  cap: number;
+  of: ReadonlyMap<string, number>;
+}
+
 export interface CompiledQuery {
   /** Must all match: quoted phrases. */
   required: string[];
@@ -24,6 +30,8 @@ export interface CompiledQuery {
   boost: string[];
   /** What snippets highlight. */
   highlight: { text: string; prefix: boolean }[];
+  /** How many notes hold each optional clause, counted up to `cap`, where the text ranking counted them; snippets weigh words by it (term-weights.ts). */
+  counts?: TermCounts;
 }
 
 const WORD_SPLIT = /[^\p{L}\p{N}\p{M}]+/u;

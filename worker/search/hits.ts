@@ -6,8 +6,9 @@ import type { FmValue } from '../ingest/frontmatter';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { inlineFieldValues } from '../query/inline-field-values';
 import type { ModeRow } from './mode';
-import { highlighter, locators, makeSnippet, SNIPPET_PLAN, windowWeight, type HighlightTerm, type Highlighter } from './snippet';
+import { highlighter, locators, makeSnippet, SNIPPET_PLAN, type HighlightTerm, type Highlighter } from './snippet';
 import { notesHolding, termWeights } from './term-weights';
+import type { TermCounts } from './fts-query';
 
 export interface SearchHit {
   /** `${vault}:${path}`: pass it back in `ids` to fetch this hit again. */
@@ -26,6 +27,8 @@ export interface SearchHit {
 
 export interface HitOptions {
   highlight: HighlightTerm[];
+  /** How many notes hold the query's words, where the text ranking counted them already (MATCH expression → count). */
+  termCounts?: TermCounts;
   markers: [string, string];
   fields?: readonly string[];
 }
@@ -65,7 +68,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
     entries.set(e.id, e);
   }
   const locate = bodyLocator(locators(opts.highlight));
-  const rare = hl.re && SNIPPET_PLAN.weighted ? rarestWord(db, opts.highlight, hl, ids) : null;
+  const rare = hl.re && SNIPPET_PLAN.weighted ? rarestWord(db, opts.highlight, hl, ids, opts.termCounts) : null;
   const files = opts.fields?.some((f) => fileField(f)) ? fileFieldValues(db, ids, opts.fields) : null;
   const inline = opts.fields?.length ? inlineFieldValues(db, ids, opts.fields) : null;
   const hits: SearchHit[] = [];
@@ -270,8 +273,9 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
   // A head shorter than asked for is the whole note.
   if (e.head.length < SNIPPET_HEAD_CHARS) return requireHit ? makeSnippet(e.head, hl, { ...opts, requireHit: true }) : makeSnippet(e.head, hl, opts);
   const full = e.head.length + 1; // longer than the head: enough for the trailing ellipsis
-  const found = makeSnippet(e.head, hl, { ...opts, requireHit: true, fullLength: full });
-  if (found !== null) return (rare && rarestPastHead(db, e, e.head, hl, opts, rare)) ?? found;
+  const weighed = { weight: 0 };
+  const found = makeSnippet(e.head, hl, { ...opts, requireHit: true, fullLength: full, weighed });
+  if (found !== null) return (rare && rarestPastHead(db, e, e.head, hl, opts, rare, weighed.weight)) ?? found;
   if (!locate) return requireHit ? null : makeSnippet(e.head, hl, { ...opts, fullLength: full });
   let { at, n, window } = locateInNote(db, e.id, locate);
   let body: string | undefined;
@@ -291,16 +295,19 @@ function snippetFor(db: Db, e: EntryRow, hl: Highlighter, markers: [string, stri
 /** The query's rarest marked word, where it is looked for, and which notes of the page hold it. */
 interface RarestWord {
   locate: BodyLocator;
-  holders: Set<number>;
+  /** Which of the page's notes hold it: asked once, when a long note's head first lacks it. */
+  holders: () => Set<number>;
 }
 
-function rarestWord(db: Db, terms: readonly HighlightTerm[], hl: Highlighter, ids: readonly number[]): RarestWord | null {
-  const weighed = termWeights(db, terms);
+function rarestWord(db: Db, terms: readonly HighlightTerm[], hl: Highlighter, ids: readonly number[], known?: TermCounts): RarestWord | null {
+  const weighed = termWeights(db, terms, known);
   if (!weighed) return null;
   hl.weights = weighed.weights;
   if (!weighed.rarest) return null;
   const locate = bodyLocator(locators([terms[weighed.rarest.term]]));
-  return locate && { locate, holders: notesHolding(db, weighed.rarest.expr, ids) };
+  let holders: Set<number> | undefined;
+  const expr = weighed.rarest.expr;
+  return locate && { locate, holders: () => (holders ??= notesHolding(db, expr, ids)) };
 }
 
 /**
@@ -308,13 +315,14 @@ function rarestWord(db: Db, terms: readonly HighlightTerm[], hl: Highlighter, id
  * note holds further in: the snippet around that word's first occurrence,
  * when its words weigh more than the head's best window. Null otherwise.
  */
-function rarestPastHead(db: Db, e: EntryRow, head: string, hl: Highlighter, opts: { open: string; close: string }, rare: RarestWord): string | null {
-  if (!rare.holders.has(e.id)) return null;
+function rarestPastHead(db: Db, e: EntryRow, head: string, hl: Highlighter, opts: { open: string; close: string }, rare: RarestWord, headWeight: number): string | null {
   rare.locate.re.lastIndex = 0;
-  if (rare.locate.re.test(head)) return null;
+  if (rare.locate.re.test(head) || !rare.holders().has(e.id)) return null;
   const { at, n, window } = locateInNote(db, e.id, rare.locate);
-  if (at === null || windowWeight(window, hl) <= windowWeight(head, hl)) return null;
-  return makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: n, windowStart: Math.max(1, at - SNIPPET_WINDOW_CHARS / 4) - 1 });
+  if (at === null) return null;
+  const weighed = { weight: 0 };
+  const there = makeSnippet(window, hl, { ...opts, requireHit: true, fullLength: n, windowStart: Math.max(1, at - SNIPPET_WINDOW_CHARS / 4) - 1, weighed });
+  return weighed.weight > headWeight ? there : null;
 }
 
 /** A note's whole body, decoded as the database wrapper decodes text. */

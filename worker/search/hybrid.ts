@@ -266,6 +266,7 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest, again = tr
       totalIsExact: true,
       relaxed: text.relaxed && text.total > 0,
       highlight: text.compiled.highlight.length ? text.compiled.highlight : highlight,
+      ...(text.compiled.counts ? { termCounts: text.compiled.counts } : {}),
       extra: { ...extra, ...incomplete, ...timeCut },
     };
   }
@@ -284,6 +285,7 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest, again = tr
     // Loosened text matching only matters when it contributed hits.
     relaxed: text.relaxed && text.total > 0,
     highlight: text.compiled.highlight.length ? text.compiled.highlight : highlight,
+    ...(text.compiled.counts ? { termCounts: text.compiled.counts } : {}),
     extra: { ...extra, ...incomplete, ...timeCut },
   };
 }

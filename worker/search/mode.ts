@@ -7,6 +7,7 @@ import type { EngineServices } from '../services';
 import type { ParsedQuery } from './query-syntax';
 import type { SearchScope } from './scope';
 import type { PageWindow } from './text';
+import type { TermCounts } from './fts-query';
 
 export interface ModeRequest {
   db: Db;
@@ -35,6 +36,8 @@ export interface ModeResult {
   relaxed?: boolean;
   /** Words to mark in snippets. */
   highlight: { text: string; prefix: boolean }[];
+  /** How many notes hold the query's words, where the text side counted them (MATCH expression → count). */
+  termCounts?: TermCounts;
   /** Extra response fields a mode reports (e.g. embeddings_partial). */
   extra?: Record<string, unknown>;
 }

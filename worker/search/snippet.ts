@@ -28,6 +28,8 @@ export interface SnippetOptions {
   windowStart?: number;
   /** `text` is the start of a longer text: null when the snippet would reach its end (more text could change it). */
   within?: true;
+  /** Set to what the chosen window's words weigh (bestWindow), for a caller comparing two snippets. */
+  weighed?: { weight: number };
 }
 
 /** Matches further in are not looked for: enough for any real note, bounded cost for huge ones. */
@@ -129,6 +131,7 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
     }
     const before = start > 0 || (opts.windowStart ?? 0) > 0;
     const after = cut || (opts.windowStart ?? 0) + end < Math.max(text.length, opts.fullLength ?? 0);
+    if (opts.weighed) opts.weighed.weight = window.weight;
     return (before ? '…' : '') + out + (after ? '…' : '');
   }
 }
@@ -281,11 +284,6 @@ function bestWindow(hits: Span[], length: number, textLength: number, weights?: 
   return { start, end: Math.min(textLength, start + length), weight: best.weight };
 }
 
-/** What the best snippet window of `text` weighs (0: no match); hits.ts compares a long note's head with a window further in. */
-export function windowWeight(text: string, hl: Highlighter, length = 200): number {
-  const norm = new NormalizedText(text.length > SNIPPET_SCAN_CHARS ? text.slice(0, SNIPPET_SCAN_CHARS) : text);
-  return bestWindow(findHits(norm.text, hl), length, norm.text.length, hl.weights).weight;
-}
 
 /** Snippets start at a word boundary for space-separated scripts. */
 function wordStart(raw: string, i: number): number {

@@ -6,7 +6,7 @@
 // is looked at past them (hits.ts).
 import type { Db } from '../db/database';
 import { cappedCounts } from './common-words';
-import { bigramAnalyzer } from './fts-query';
+import { bigramAnalyzer, type TermCounts } from './fts-query';
 import type { HighlightTerm } from './snippet';
 
 /** Counting stops here: a word held by more notes than this weighs the least (bounds the cost of a common word). */
@@ -24,18 +24,20 @@ export interface TermWeights {
  * count per term. Null for fewer than two terms (nothing to choose between)
  * or if counting fails (the snippet then weighs every word alike).
  */
-export function termWeights(db: Db, terms: readonly HighlightTerm[]): TermWeights | null {
+export function termWeights(db: Db, terms: readonly HighlightTerm[], known?: TermCounts): TermWeights | null {
   if (terms.length < 2) return null;
   const exprs = terms.map((t) => bigramAnalyzer.leaf({ text: t.text, quoted: true, prefix: t.prefix }));
-  const asked = exprs.filter((e): e is string => e !== null);
-  if (asked.length < 2) return null;
+  if (exprs.filter((e) => e !== null).length < 2) return null;
   try {
-    const counts = cappedCounts(db, asked, COUNT_CAP, true);
+    // The text ranking counted most words already: the rest are counted to the same cap, so all compare alike.
+    const cap = Math.min(COUNT_CAP, known?.cap ?? COUNT_CAP);
+    const asked = exprs.filter((e): e is string => e !== null && !known?.of.has(e));
+    const counted = new Map<string, number>();
+    cappedCounts(db, asked, cap, true).forEach((c, i) => counted.set(asked[i], c));
     const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
-    let k = 0;
     const weights = exprs.map((e) => {
       if (e === null) return 0;
-      const c = counts[k++];
+      const c = Math.min(cap, known?.of.get(e) ?? counted.get(e) ?? 0);
       return c > 0 ? Math.log(1 + n / c) : 0;
     });
     let top = -1;

@@ -27,6 +27,7 @@ export const textMode: ModeRunner = ({ db, scope, query, window }) => {
     totalIsExact: true,
     relaxed: page.relaxed,
     highlight: page.compiled.highlight,
+    ...(page.compiled.counts ? { termCounts: page.compiled.counts } : {}),
     ...(page.partial ? { extra: { partial: true } } : {}),
   };
 };

@@ -166,6 +166,15 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
     const listed = opts.list ? opts.list(compiled.excluded, page) : listScope(db, scope, compiled, page);
     return { rows: listed.rows, total: listed.total, relaxed: false, compiled };
   }
+  // Counted once: which words select candidates, and later how much each weighs in snippets.
+  if (!read && TEXT_PLAN.lean) {
+    const limit = commonLimit(db, compiled.optional, share, cap);
+    read = { limit, counts: limit === null ? [] : cappedCounts(db, compiled.optional, limit + 1, true) };
+  }
+  if (read && read.limit !== null) {
+    const { counts } = read;
+    compiled = { ...compiled, counts: { cap: read.limit + 1, of: new Map(compiled.optional.map((e, i) => [e, counts[i]])) } };
+  }
   let selectBy = distinctive(db, compiled.optional, share, cap, TEXT_PLAN.lean, read);
   let any = candidates(rowScope, matchExpression(compiled, { selectBy })!, compiled.excluded);
   // Rarer words found nowhere in scope select nothing: then the common ones select too.

@@ -198,7 +198,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       mode = input.mode as SearchMode;
     }
     // Stop words still rank, but marking every "the" would hide why a note matched.
-    const hydrate = (rows: ModeResult['rows']) => hydrateHits(ctx.db, rows, { highlight: withoutStopWords(found.highlight), markers: input.markers, fields: input.fields });
+    const hydrate = (rows: ModeResult['rows']) => hydrateHits(ctx.db, rows, { highlight: withoutStopWords(found.highlight), termCounts: found.termCounts, markers: input.markers, fields: input.fields });
     const fuzzy = fuzzyIds;
     // Fuzzy-only hits come after the exact ones (withFuzzy appends them) and say so.
     const results = fuzzy?.size
