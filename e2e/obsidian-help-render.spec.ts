@@ -70,5 +70,12 @@ test('search snippets of the help vault show the words searched for, where the r
   await expect(bases.locator('mark').first()).toBeVisible();
   await bases.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/obsidian-help-snippets.png' });
+  // Japanese: 設定.md ranks first for フォントサイズ, which it holds 10,000 characters in; its opening
+  // has only 変更 (in 変更履歴) and する. The snippet shows フォントサイズ, and never marks する.
+  await page.getByRole('searchbox').fill('フォントサイズを変更する');
+  const settingsJa = page.getByTestId('hit').filter({ hasText: /ja\/ユーザーインターフェイス\/設定\.md/ }).first();
+  await expect(settingsJa.locator('mark').filter({ hasText: /^フォントサイズ$/ }).first()).toBeVisible();
+  await expect(page.getByTestId('hit').locator('mark').filter({ hasText: /^する$/ })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/obsidian-help-snippets-ja.png' });
   expect(errors).toEqual([]);
 });
