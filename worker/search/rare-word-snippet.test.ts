@@ -5,6 +5,7 @@
 // (変更履歴, "changelog"), as a long note's snippet came from its first 4,000
 // characters whenever they held any query word. Real engine, real SQLite.
 import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Engine } from '../engine';
 import { engineWith, ok } from '../test/make-engine';
 import { highlighter, makeSnippet } from './snippet';
@@ -65,5 +66,41 @@ describe('a window weighs its words by their rarity', () => {
     const s = makeSnippet(text, hl, { length: 60 });
     expect(s).toContain('[rare]');
     expect(s).not.toContain('[common]');
+  });
+});
+
+describe('the weighted window, on any text', () => {
+  const WORDS = ['alpha', 'beta', 'gamma', 'delta'];
+  const LENGTH = 60;
+
+  it('is a window of the most weight any window starting at a match holds', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...WORDS, 'zz', 'yy', 'xx'), { minLength: 1, maxLength: 120 }),
+        fc.array(fc.double({ min: 0.01, max: 10, noNaN: true }), { minLength: WORDS.length, maxLength: WORDS.length }),
+        (words, weights) => {
+          const text = words.join(' ');
+          const hl = highlighter(WORDS.map((w) => ({ text: w, prefix: false })));
+          hl.weights = weights;
+          const weighed = { weight: -1 };
+          makeSnippet(text, hl, { length: LENGTH, weighed });
+          // Brute force: every match starts a window holding the matches that end within LENGTH of it.
+          const hits: { start: number; end: number; term: number }[] = [];
+          let at = 0;
+          for (const w of words) {
+            const term = WORDS.indexOf(w);
+            if (term >= 0) hits.push({ start: at, end: at + w.length, term });
+            at += w.length + 1;
+          }
+          let best = 0;
+          for (const h of hits) {
+            const terms = new Set(hits.filter((o) => o.start >= h.start && o.end <= h.start + LENGTH).map((o) => o.term));
+            best = Math.max(best, [...terms].reduce((sum, t) => sum + weights[t], 0));
+          }
+          expect(weighed.weight).toBeCloseTo(best, 9);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
