@@ -25,14 +25,18 @@ export function cappedCounts(db: Db, exprs: readonly string[], cap: number, oneS
   return exprs.map((_, i) => row[`c${i}`]);
 }
 
+/** How many entries the database holds, estimated as max(id) in O(log n). */
+export function entriesEstimate(db: Db): number {
+  return db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
+}
+
 /**
  * The cap distinctive() counts to, or null when there is nothing to tell
  * apart (fewer than two words, or every note would be under the limit).
  */
 export function commonLimit(db: Db, optional: readonly string[], share: number, cap: number): number | null {
   if (optional.length < 2) return null;
-  // max(id) estimates the number of entries in O(log n).
-  const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
+  const n = entriesEstimate(db);
   const limit = Math.max(1, Math.min(cap, Math.floor(n * share)));
   return limit >= n ? null : limit;
 }

@@ -26,6 +26,7 @@ import { idsSql } from '../query/compile';
 import { parseIdList } from '../db/id-list';
 import type { SearchScope, SqlCondition } from './scope';
 import type { PageWindow } from './text';
+import { entriesEstimate } from './common-words';
 
 export interface ObservationListing {
   db: Db;
@@ -158,7 +159,7 @@ function countObservations(req: ObservationListing): Counted {
  */
 function choosePlan(req: ObservationListing, c: Counted): 'walk' | 'sort' | 'answers' | 'path' {
   if (!c.answering) return walks(req, c.total) ? 'walk' : 'sort';
-  const walked = req.scope.parts.metadata.condition ? c.notes ?? notesEstimate(req.db) : c.scopeSize!;
+  const walked = req.scope.parts.metadata.condition ? c.notes ?? entriesEstimate(req.db) : c.scopeSize!;
   if ((req.window.offset + req.window.limit) * walked > 2 * c.answering.length * c.answering.length) return 'answers';
   return LISTING_PLAN.pathWalk ? 'path' : 'walk';
 }
@@ -285,12 +286,7 @@ function countBySql(req: ObservationListing): number {
  */
 function walks(req: ObservationListing, total: number): boolean {
   if (notesDrive(req.scope)) return true;
-  return (req.window.offset + req.window.limit) * notesEstimate(req.db) <= total * total;
-}
-
-/** max(id) estimates the number of entries in O(log n). */
-function notesEstimate(db: Db): number {
-  return db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
+  return (req.window.offset + req.window.limit) * entriesEstimate(req.db) <= total * total;
 }
 
 /**

@@ -5,7 +5,7 @@
 // and a long note whose first 4,000 characters lack the query's rarest word
 // is looked at past them (hits.ts).
 import type { Db } from '../db/database';
-import { cappedCounts } from './common-words';
+import { cappedCounts, entriesEstimate } from './common-words';
 import { bigramAnalyzer, type TermCounts } from './fts-query';
 import type { HighlightTerm } from './snippet';
 
@@ -34,7 +34,7 @@ export function termWeights(db: Db, terms: readonly HighlightTerm[], known?: Ter
     const asked = exprs.filter((e): e is string => e !== null && !known?.of.has(e));
     const counted = new Map<string, number>();
     cappedCounts(db, asked, cap, true).forEach((c, i) => counted.set(asked[i], c));
-    const n = db.get<{ n: number | null }>('SELECT max(id) AS n FROM entries')!.n ?? 0;
+    const n = entriesEstimate(db);
     const weights = exprs.map((e) => {
       if (e === null) return 0;
       const c = Math.min(cap, known?.of.get(e) ?? counted.get(e) ?? 0);
