@@ -1,13 +1,13 @@
 // The query box. Typing updates a local draft at once (never blocked by a
-// search) and commits it after a short pause; `tag:` tokens get completion from
-// the tags in use; arrow keys move through results and Enter opens one.
+// search) and commits it after a short pause (at once for pasted text, never
+// mid-composition: commit-timing.ts); `tag:` tokens get completion from the
+// tags in use; arrow keys move through results and Enter opens one.
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { call, isToolError } from '../../engine/client';
 import { useCapabilities } from '../../engine/capabilities';
 import { useI18n } from '../../i18n/i18n';
 import { completeTag, tagTokenAt, type TagToken } from './query-tags';
-
-const COMMIT_DELAY_MS = 150;
+import { commitDelay } from './commit-timing';
 
 interface Props {
   value: string;
@@ -70,11 +70,13 @@ export const SearchBox = forwardRef<SearchBoxHandle, Props>(function SearchBox({
     [caps.tags, vault],
   );
 
-  const onChange = (text: string, caret: number) => {
+  const onChange = (text: string, caret: number, composing: boolean) => {
+    const delay = commitDelay(draft, text, composing);
     setDraft(text);
     lookUp(text, caret);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => commit(text), COMMIT_DELAY_MS);
+    if (delay === 0) commit(text);
+    else if (delay !== null) timer.current = setTimeout(() => commit(text), delay);
   };
 
   const accept = (tag: string) => {
@@ -106,7 +108,11 @@ export const SearchBox = forwardRef<SearchBoxHandle, Props>(function SearchBox({
         spellCheck={false}
         enterKeyHint="search"
         value={draft}
-        onChange={(e) => onChange(e.target.value, e.target.selectionStart ?? e.target.value.length)}
+        onChange={(e) => onChange(e.target.value, e.target.selectionStart ?? e.target.value.length, (e.nativeEvent as InputEvent).isComposing === true)}
+        onCompositionEnd={(e) => {
+          // The word is confirmed: search it now, unless a later input event already did.
+          if (e.currentTarget.value !== committed.current) commit(e.currentTarget.value);
+        }}
         onBlur={() => setTimeout(() => setSuggestions([]), 150)}
         onKeyDown={(e) => {
           if (e.nativeEvent.isComposing) return; // IME conversion in progress (Japanese input)
