@@ -1,5 +1,7 @@
 // The app around the search: offline use, Japanese UI, writing to a real folder.
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
 import { chooseRestoreFile, deleteAllData, downloadBackup, expectSampleBack, openWithSample, restoreBackup, settingsDialog } from './backup-steps';
 
@@ -197,6 +199,21 @@ test('settings: a backup downloads, a wrong file changes nothing, Delete all dat
 
   await deleteAllData(page);
   // Settings stay open: restore the backup from there.
+  await restoreBackup(page, backup.file);
+  await expectSampleBack(page);
+});
+
+test('settings: a backup the CLI has used (its file now in WAL mode) restores', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await openWithSample(page);
+  const backup = await downloadBackup(page, testInfo);
+  // What the kioku CLI does to a database file it opens (worker/db/open-node.ts openFileDb): WAL mode.
+  const native = new Database(backup.file);
+  expect(native.pragma('journal_mode = WAL', { simple: true })).toBe('wal');
+  native.close();
+  expect([...readFileSync(backup.file).subarray(18, 20)]).toEqual([2, 2]);
+
+  await deleteAllData(page);
   await restoreBackup(page, backup.file);
   await expectSampleBack(page);
 });

@@ -8,6 +8,7 @@ import type { Db, WasmDb } from '../db/database';
 import { wrapDatabase } from '../db/database';
 import { DbLockedError, openOpfsDb, type OpfsHandle } from '../db/open-opfs';
 import { SchemaTooNewError, SCHEMA_VERSION, schemaVersion } from '../db/migrate';
+import { asRollbackJournal } from '../db/backup-file';
 import { createEngine, type Engine, type EngineOptions } from '../engine';
 import type { ImportProgress, ImportSummary } from '../ingest/import';
 import { memorySource, type ImportSource } from '../ingest/source';
@@ -198,6 +199,8 @@ function makeApi(state: HostState, make: (db: Db) => Engine) {
     /** Replaces everything with a backup, after checking it can be opened (a refused file: invalid_argument, nothing changed). */
     async restoreDb(bytes: Uint8Array): Promise<{ ok: true } | { ok: false; code: ErrorCode; message: string }> {
       if (!state.handle) return { ok: false, code: 'not_ready', message: notOpenError().message };
+      // A file the CLI used says WAL in its header: the OPFS pool could never open it as it is.
+      bytes = asRollbackJournal(bytes);
       const check = checkBackup(state.handle.db, bytes);
       if (check) return { ok: false, code: 'invalid_argument', message: check };
       try {
