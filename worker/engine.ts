@@ -16,6 +16,7 @@ import { EmbedService, type EmbedServiceOptions } from './embed/service';
 import type { NoteDisk } from './platform/write-back';
 import type { EngineServices } from './services';
 import { startupMark } from './platform/startup-marks';
+import type { CallRules } from './platform/call-order';
 
 export type { EngineServices };
 
@@ -78,6 +79,12 @@ export interface Engine {
 const SEARCHES = new Set(['search', 'find']);
 /** Tools that change nothing a search reads: a search run ahead stays good across them (any other call drops it). */
 const KEEPS_AHEAD = new Set(['unsaved_changes', 'vaults', 'embed_status', 'folders', 'tags', 'fields', 'problems', 'read_note', 'resolve_links']);
+
+/** For the engine worker's call order (platform/call-order.ts): a search starts before queued calls that change nothing it reads. */
+export const CALL_RULES: CallRules = {
+  urgent: (name) => SEARCHES.has(findTool(name)?.name ?? ''),
+  passable: (name) => KEEPS_AHEAD.has(findTool(name)?.name ?? ''),
+};
 
 export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
   // Notes stored by an older reading of Markdown are read again from their stored text, once.

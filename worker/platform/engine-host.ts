@@ -9,7 +9,8 @@ import { wrapDatabase } from '../db/database';
 import { DbLockedError, openOpfsDb, type OpfsHandle } from '../db/open-opfs';
 import { SchemaTooNewError, SCHEMA_VERSION, schemaVersion } from '../db/migrate';
 import { asRollbackJournal } from '../db/backup-file';
-import { createEngine, type Engine, type EngineOptions } from '../engine';
+import { CALL_RULES, createEngine, type Engine, type EngineOptions } from '../engine';
+import { CallOrder, messageHop } from './call-order';
 import type { ImportProgress, ImportSummary } from '../ingest/import';
 import { memorySource, type ImportSource } from '../ingest/source';
 import { notOpenError, toErrorResult, type ErrorCode, type ToolErrorResult } from '../errors';
@@ -27,6 +28,8 @@ export interface EngineHost {
   engine(): Engine;
   /** Empties the database (a fresh, migrated OPFS file) and returns the new engine. */
   reset(): Promise<Engine>;
+  /** Runs `work` in the calls' order as if it were the tool `tool` (a page request that is not a tool call but costs as much). */
+  inTurn<T>(tool: string, work: () => T): Promise<Awaited<T>>;
 }
 
 export function createEngineHost(
@@ -45,9 +48,11 @@ export function createEngineHost(
     startupMark('engine attached (embedding started)');
     return engine;
   };
-  const api = makeApi(state, make);
+  const order = new CallOrder(CALL_RULES, messageHop());
+  const api = makeApi(state, make, order);
   return {
     api,
+    inTurn: <T,>(tool: string, work: () => T) => order.run(tool, async (): Promise<Awaited<T>> => await work()),
     engine: () => need(state),
     async reset() {
       if (!state.handle) throw notOpenError();
@@ -89,7 +94,7 @@ function guarded<T>(work: () => T): T | ToolErrorResult {
   }
 }
 
-function makeApi(state: HostState, make: (db: Db) => Engine) {
+function makeApi(state: HostState, make: (db: Db) => Engine, order: CallOrder) {
   const staged = new Map<number, PathedFile[]>();
   let nextStage = 1;
   const runImport = (source: ImportSource, vault: string | undefined, onProgress?: (p: ImportProgress) => void): Promise<ImportSummary | ToolErrorResult> => {
@@ -125,8 +130,11 @@ function makeApi(state: HostState, make: (db: Db) => Engine) {
 
     call(name: string, args?: unknown): Promise<unknown> {
       if (!state.engine) return Promise.resolve(notOpen());
-      const engine = state.engine;
-      return firstCallMarks(name, () => engine.call(name, args));
+      // The engine of when the call starts: a restore may have replaced it meanwhile.
+      return order.run(name, () => {
+        const engine = state.engine;
+        return engine ? firstCallMarks(name, () => engine.call(name, args)) : Promise.resolve(notOpen());
+      });
     },
 
     /** When each step of opening happened (bench:first-result lays them beside the page's). */
