@@ -20,6 +20,8 @@ const FIRST_SLICE = 2_000;
 const FIRST_OPENINGS = 200;
 /** A load slice's share of the worker before searches get a turn: a query typed meanwhile waits at most about this. */
 const SLICE_MS = 40;
+/** At most this long the rest of a first load waits for the model (KeeperOptions.restAfter). */
+const REST_WAIT_MS = 10_000;
 /** More changed notes than this since the index was read: reading it all again is faster. */
 const MAX_INCREMENTAL = 5_000;
 const NOTHING: ReadonlySet<number> = new Set();
@@ -27,6 +29,12 @@ const NOTHING: ReadonlySet<number> = new Set();
 export interface KeeperOptions {
   /** Rows (notes, for the openings) in every load slice instead of sizes tuned to SLICE_MS: tests pause a load between slices. */
   slice?: number;
+  /**
+   * What the rest of a first load waits for once the openings are in: the
+   * model loading (hybrid search needs the openings and the model, not the
+   * rest; on two cores the two loads slowed each other to the sum of both).
+   */
+  restAfter?: () => Promise<unknown> | undefined;
 }
 
 export class IndexKeeper {
@@ -178,6 +186,13 @@ export class IndexKeeper {
     this.syncOpenings(index);
     startupMark('vector index: openings loaded');
     openingsRead();
+    const before = this.opts.restAfter?.();
+    if (before) {
+      // Never long: a model downloading for minutes must not hold the index back.
+      await Promise.race([before.catch(() => undefined), new Promise((r) => setTimeout(r, REST_WAIT_MS))]);
+      startupMark('vector index: rest after the model');
+      if (this.index !== index) return index; // superseded (model switched) or stopped
+    }
     index.reserve(Number(this.db.column('SELECT COUNT(*) FROM chunks WHERE readable = 1')[0]));
     for (let after = 0, rows = this.opts.slice ?? FIRST_SLICE; ; ) {
       const started = performance.now();

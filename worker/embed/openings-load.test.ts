@@ -104,3 +104,25 @@ describe("the vector index's openings while the rest loads", () => {
     engine.embed.stop();
   });
 });
+
+describe('the rest of the first load, while the model loads', () => {
+  it('waits for the model once the openings are in, then loads whole', async () => {
+    const engine = await embeddedEngine(VAULT, { service: { background: false } });
+    const { db } = engine;
+    const { id: model, dim } = engine.embed.model;
+    let modelLoaded = () => {};
+    const modelLoad = new Promise<void>((r) => (modelLoaded = r));
+    const keeper = new IndexKeeper(db, { restAfter: () => modelLoad });
+    const loaded = keeper.get(model, dim);
+    const early = await keeper.openings(model, dim);
+    // Some tasks later the rest has still not been read: the model is loading.
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(early.passagesLoaded).toBe(false);
+    modelLoaded();
+    expect(await loaded).toBe(early);
+    expect(early.passagesLoaded).toBe(true);
+    expect(early.size).toBe(wholeIndex(db, model, dim).size);
+    expect(early.size).toBeGreaterThan(early.notes);
+    engine.embed.stop();
+  });
+});

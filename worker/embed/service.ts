@@ -46,7 +46,7 @@ export class EmbedService {
   private spare: SpareRunner | null = null;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
-    this.keeper = new IndexKeeper(db, { slice: opts.indexSlice });
+    this.keeper = new IndexKeeper(db, { slice: opts.indexSlice, restAfter: () => this.modelLoad?.done });
     this.cache = new StatusCache(db);
     this.loader = new ModelLoader(embedder);
     this.spec = activeModel(db);
