@@ -189,7 +189,10 @@ export class IndexKeeper {
     const before = this.opts.restAfter?.();
     if (before) {
       // Never long: a model downloading for minutes must not hold the index back.
-      await Promise.race([before.catch(() => undefined), new Promise((r) => setTimeout(r, REST_WAIT_MS))]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([before.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, REST_WAIT_MS)))]);
+      // Not left pending: in Node a live timer would keep a finished CLI process waiting.
+      clearTimeout(timer);
       startupMark('vector index: rest after the model');
       if (this.index !== index) return index; // superseded (model switched) or stopped
     }
