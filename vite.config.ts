@@ -43,8 +43,12 @@ export default defineConfig({
       manifest: false, // public/manifest.webmanifest is the manifest
       workbox: {
         // Precache everything the app needs offline: the app, SQLite's wasm,
-        // ONNX Runtime's wasm (27 MB) and the bundled embedding model.
+        // ONNX Runtime's CPU build (14 MB) and the bundled embedding model.
         globPatterns: ['**/*.{js,mjs,css,html,wasm,onnx,json,webmanifest,svg,png,txt,md}'],
+        // ONNX Runtime's WebGPU-capable build (27 MB) only serves machines with a
+        // WebGPU adapter (worker/embed/ort-build.ts): kept once one fetches it.
+        globIgnores: ['**/ort-wasm-simd-threaded.asyncify-*'],
+        runtimeCaching: [{ urlPattern: /\/ort-wasm-simd-threaded\.asyncify-[^/]*\.(?:wasm|mjs)$/, handler: 'CacheFirst', options: { cacheName: 'kioku-onnx-webgpu', expiration: { maxEntries: 2 } } }],
         maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,

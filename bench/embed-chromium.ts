@@ -12,7 +12,8 @@
 // and of 256 passages (print only; docs/benchmarks.md quotes it); --opt set=workers
 // (with --opt first=N, also on first passages): the browser's batch on one
 // worker and thread, one worker and two threads, two workers of one thread
-// (print only).
+// (print only); --opt set=build: ONNX Runtime's two wasm builds, model load and
+// throughput at 1 and 2 threads (print only).
 import { loadavg } from 'node:os';
 import { parseArgs, runBench } from './browser/cli';
 import { writeDocSection } from './browser/doc-section';
@@ -50,7 +51,7 @@ ${loadNote(LOAD_BEFORE)}
 ${table}`,
     );
     process.stdout.write('\nWrote its section of docs/benchmarks.md.\n');
-  } else if (!argv.includes('--no-doc') && !argv.includes('set=window') && !argv.includes('set=workers')) {
+  } else if (!argv.includes('--no-doc') && !argv.includes('set=window') && !argv.includes('set=workers') && !argv.includes('set=build')) {
     writeDocSection(
       'embed-chromium',
       `## Embedding throughput, Chromium (\`npm run bench:embed-chromium\`)

@@ -42,6 +42,12 @@ test('semantic search works offline in the browser with the bundled model', asyn
   });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // ONNX Runtime's wasm files, as the embed worker asks for them (served by the service worker once offline).
+  const ortFiles: string[] = [];
+  page.on('request', (r) => {
+    const file = /\/(ort-wasm[^/?]*)$/.exec(new URL(r.url()).pathname)?.[1];
+    if (file) ortFiles.push(file);
+  });
 
   // First visit installs the app; then the network goes away.
   await page.goto('/');
@@ -61,6 +67,12 @@ test('semantic search works offline in the browser with the bundled model', asyn
   const status = page.getByTestId('embed-status');
   await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
   await expect(status).toContainText('Universal Sentence Encoder lite');
+  // Without a WebGPU adapter the worker starts ONNX Runtime's CPU build (precached, so it loads offline),
+  // never the 27 MB WebGPU-capable one (worker/embed/ort-build.ts).
+  const adapter = await page.evaluate(async () => !!(await (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu?.requestAdapter()));
+  const wasm = ortFiles.filter((f) => f.endsWith('.wasm'));
+  expect(wasm.length).toBeGreaterThan(0);
+  for (const f of wasm) expect(f).toMatch(adapter ? /^ort-wasm-simd-threaded\.asyncify-/ : /^ort-wasm-simd-threaded-[^.]+\.wasm$/);
 
   // No note contains any of these words: only meaning can find the anemometer.
   await page.getByRole('searchbox').fill('wind speed instrument');
@@ -86,6 +98,12 @@ test('a model loaded from a folder is kept in OPFS and re-embeds the vault with 
   cpSync(new URL('../public/models/use-lite-onnx/', import.meta.url).pathname, model, { recursive: true });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // ONNX Runtime's wasm files, as the embed worker asks for them (served by the service worker once offline).
+  const ortFiles: string[] = [];
+  page.on('request', (r) => {
+    const file = /\/(ort-wasm[^/?]*)$/.exec(new URL(r.url()).pathname)?.[1];
+    if (file) ortFiles.push(file);
+  });
 
   const status = await importAndEmbed(page, vault);
 

@@ -4,13 +4,16 @@
 // ONNX Runtime's wasm is served by the app itself, never from a CDN; the
 // bundled model comes from the app's origin, folder models from OPFS.
 import * as Comlink from 'comlink';
-import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import cpuWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
+import cpuMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
+import gpuWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import gpuMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import type { Embedder } from './embedder';
 import type { ModelSpec } from './models';
 import { OPFS_MODEL_PREFIX, opfsModelResponse, saveModelFolder, deleteModelFolder, type FolderFile } from './opfs-models';
 import { createTransformersEmbedder } from './transformers-embedder';
 import { planThreads, threadPoolOptions, type ThreadPlan } from './threads';
+import { chooseOrtBuild, devicesFor, type OrtBuild } from './ort-build';
 
 type Transformers = typeof import('@huggingface/transformers');
 let lib: Promise<Transformers> | undefined;
@@ -20,13 +23,33 @@ let requestedThreads: number | undefined;
 let spinning = true;
 /** Benchmarks only: further ONNX Runtime session options (memory arena, memory pattern, execution mode). */
 let extraSession: Record<string, unknown> = {};
+/** Benchmarks only: which ONNX Runtime build to start (else chosen by chooseOrtBuild). */
+let requestedBuild: OrtBuild | undefined;
 let plan: ThreadPlan | undefined;
+let build: OrtBuild = 'cpu';
+
+const href = (url: string) => new URL(url, self.location.href).href;
+
+/** Fetched whole, so the service worker keeps it for offline use; the body is not needed here. */
+async function reachable(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url);
+    void res.body?.cancel().catch(() => undefined);
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
 
 function loadLib(): Promise<Transformers> {
-  lib ??= import('@huggingface/transformers').then((t) => {
+  lib ??= Promise.all([
+    import('@huggingface/transformers'),
+    chooseOrtBuild({ requested: requestedBuild, hasWebGpu, webGpuBuildReachable: () => reachable(href(gpuWasmUrl)) }),
+  ]).then(([t, chosen]) => {
+    build = chosen;
     const onnx = t.env.backends.onnx;
     if (onnx.wasm) {
-      onnx.wasm.wasmPaths = { wasm: new URL(ortWasmUrl, self.location.href).href, mjs: new URL(ortMjsUrl, self.location.href).href };
+      onnx.wasm.wasmPaths = build === 'webgpu' ? { wasm: href(gpuWasmUrl), mjs: href(gpuMjsUrl) } : { wasm: href(cpuWasmUrl), mjs: href(cpuMjsUrl) };
       // Threads need SharedArrayBuffer, so cross-origin isolation (COOP/COEP from the host or the service worker);
       // ONNX Runtime reads the count once, when its wasm starts.
       plan = planThreads({ isolated: self.crossOriginIsolated === true, cores: navigator.hardwareConcurrency, requested: requestedThreads });
@@ -44,14 +67,18 @@ function loadLib(): Promise<Transformers> {
   return lib;
 }
 
-async function hasWebGpu(): Promise<boolean> {
-  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
-  if (!gpu) return false;
-  try {
-    return (await gpu.requestAdapter()) !== null;
-  } catch {
-    return false;
-  }
+let adapter: Promise<boolean> | undefined;
+function hasWebGpu(): Promise<boolean> {
+  adapter ??= (async () => {
+    const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+    if (!gpu) return false;
+    try {
+      return (await gpu.requestAdapter()) !== null;
+    } catch {
+      return false;
+    }
+  })();
+  return adapter;
 }
 
 const embedder: Embedder = createTransformersEmbedder({
@@ -83,7 +110,7 @@ const embedder: Embedder = createTransformersEmbedder({
   sessionOptions: () => ({ ...threadPoolOptions({ spinning }), ...extraSession }),
   async devices(spec) {
     // Only models with float weights for the GPU use it; int8 graphs run on the wasm CPU kernels.
-    return spec.gpuDtype && (await hasWebGpu()) ? ['webgpu', 'wasm'] : ['wasm'];
+    return devicesFor(build, !!spec.gpuDtype && (await hasWebGpu()));
   },
 });
 
@@ -94,12 +121,13 @@ const api = {
     return Comlink.transfer(v, [v.buffer as ArrayBuffer]);
   },
   tokenCounts: (texts: string[]): Promise<number[]> => embedder.tokenCounts!(texts),
-  /** Benchmarks only: the thread count to use, before the first load (ONNX Runtime starts its wasm once). */
-  requestThreads(n: number, spin = true, session: Record<string, unknown> = {}): boolean {
+  /** Benchmarks only: the thread count (and ONNX Runtime build) to use, before the first load (ONNX Runtime starts its wasm once). */
+  requestThreads(n: number, spin = true, session: Record<string, unknown> = {}, ortBuild?: OrtBuild): boolean {
     if (lib) return false;
     requestedThreads = n;
     spinning = spin;
     extraSession = session;
+    requestedBuild = ortBuild;
     return true;
   },
   saveModelFolder: (name: string, files: FolderFile[]) => saveModelFolder(name, files),

@@ -5,12 +5,13 @@ import type { EmbedWorkerApi } from './embed.worker';
 import type { Embedder } from './embedder';
 import type { ModelSpec } from './models';
 import type { FolderFile } from './opfs-models';
+import type { OrtBuild } from './ort-build';
 
 export interface RemoteEmbedder extends Embedder {
   saveModelFolder(name: string, files: FolderFile[]): Promise<ModelSpec>;
   deleteModelFolder(name: string): Promise<void>;
-  /** Benchmarks: ONNX Runtime's wasm thread count (whether idle threads spin, further session options), before the first load; false once it has started. */
-  requestThreads(n: number, spinning?: boolean, session?: Record<string, unknown>): Promise<boolean>;
+  /** Benchmarks: ONNX Runtime's wasm thread count (whether idle threads spin, further session options, which build), before the first load; false once it has started. */
+  requestThreads(n: number, spinning?: boolean, session?: Record<string, unknown>, build?: OrtBuild): Promise<boolean>;
   close(): void;
 }
 
@@ -27,7 +28,7 @@ export function remoteEmbedder(port: MessagePort): RemoteEmbedder {
     tokenCounts: (texts) => guard(remote.tokenCounts(texts)),
     saveModelFolder: (name, files) => guard(remote.saveModelFolder(name, files)),
     deleteModelFolder: (name) => guard(remote.deleteModelFolder(name)),
-    requestThreads: (n, spinning, session) => guard(remote.requestThreads(n, spinning, session)),
+    requestThreads: (n, spinning, session, build) => guard(remote.requestThreads(n, spinning, session, build)),
     close() {
       fail(new Error('The embedding worker stopped; a new one takes over.'));
       remote[Comlink.releaseProxy]();

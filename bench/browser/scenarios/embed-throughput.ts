@@ -15,6 +15,7 @@ import { chunkInput } from '../../../worker/embed/chunk';
 import { byLength } from '../../../worker/embed/batching';
 import { WINDOW_BATCHES, WINDOW_PASSAGES } from '../../../worker/embed/queue';
 import { paddedTokens } from '../../lib/padding';
+import type { OrtBuild } from '../../../worker/embed/ort-build';
 
 interface Config {
   threads: number;
@@ -31,6 +32,8 @@ interface Config {
   window?: number;
   /** Further ONNX Runtime session options, by name (SESSIONS). */
   session?: keyof typeof SESSIONS;
+  /** ONNX Runtime's wasm build (default: the worker's own choice). */
+  build?: OrtBuild;
 }
 
 /** ONNX Runtime Web session options tried beside its defaults (memory pattern and arena on, sequential execution, every graph optimisation). */
@@ -102,7 +105,9 @@ export default defineScenario({
     const int8 = (c: Partial<Config>) => q8({ dtype: 'int8', order: 'by length', ...c });
     // set=workers: the app's browser batch (8, sorted in windows of 256 passages) on one worker and one thread, one worker and two threads, two workers with one each.
     const workersSet = (passages: Config['passages']) => [int8({ batch: 8, window: WINDOW_PASSAGES / 8, passages }), int8({ batch: 8, window: WINDOW_PASSAGES / 8, passages, threads: 2 }), int8({ batch: 8, window: WINDOW_PASSAGES / 8, passages, workers: 2 })];
-    const configs: Config[] = ctx.options.set === 'workers' ? [...workersSet('sample'), ...(ctx.options.first ? workersSet('first') : [])] : ctx.options.set === 'window' ? [
+    // set=build: ONNX Runtime's two wasm builds at the app's browser batch: 1 and 2 threads, and two workers of one thread (the app while nobody types).
+    const buildSet = (['webgpu', 'cpu'] as const).flatMap((build) => [{ threads: 1 }, { threads: 2 }, { threads: 1, workers: 2 }].map((c) => int8({ batch: 8, window: WINDOW_PASSAGES / 8, build, ...c })));
+    const configs: Config[] = ctx.options.set === 'build' ? buildSet : ctx.options.set === 'workers' ? [...workersSet('sample'), ...(ctx.options.first ? workersSet('first') : [])] : ctx.options.set === 'window' ? [
       int8({ batch: 8, window: 4 }),
       int8({ batch: 8, window: WINDOW_PASSAGES / 8 }),
       int8({ passages: 'first', batch: 8, window: 4 }),
@@ -146,6 +151,7 @@ export default defineScenario({
     const rates = new Map<Config, number[]>();
     const cpuRates = new Map<Config, number[]>();
     const workerMb = new Map<Config, number[]>();
+    const loadMs = new Map<Config, number[]>();
     const uaMb = new Map<Config, number[]>();
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const rows: BenchRow[] = [];
@@ -156,6 +162,7 @@ export default defineScenario({
       const rss0 = await ctx.memoryMb();
       let peak = rss0;
       const sampler = setInterval(() => void ctx.memoryMb().then((mb) => (peak = Math.max(peak, mb))), 250);
+      const workerT0 = performance.now();
       const started = Array.from({ length: c.workers ?? 1 }, () => {
         const worker = new Worker(new URL('../../../worker/embed/embed.worker.ts', import.meta.url), { type: 'module', name: 'kioku-embed' });
         const channel = new MessageChannel();
@@ -167,8 +174,10 @@ export default defineScenario({
         const spec: ModelSpec = c.dtype === 'q8' ? base : { ...base, id: `use-lite-${c.dtype}`, dtype: c.dtype };
         let info!: Awaited<ReturnType<RemoteEmbedder['load']>>;
         for (const { embedder: e } of started) {
-          await e.requestThreads(c.threads, c.spin ?? true, c.session ? { ...SESSIONS[c.session] } : {});
+          await e.requestThreads(c.threads, c.spin ?? true, c.session ? { ...SESSIONS[c.session] } : {}, c.build);
           info = await e.load(spec);
+          // From the worker's start to a loaded, probed model (the first worker's).
+          if (e === embedder) loadMs.set(c, [...(loadMs.get(c) ?? []), performance.now() - workerT0]);
           await e.embed(sample.slice(0, c.batch), 'passage'); // warm-up: first-run allocations
         }
         const cpu0 = await ctx.cpuSeconds();
@@ -199,6 +208,24 @@ export default defineScenario({
         const all = rates.get(c)!;
         const cpuKnown = cpuRates.get(c)!.filter((x) => x > 0);
         const rate = Math.round(Math.max(...all) * 10) / 10;
+        if (ctx.options.set === 'build') {
+          const loads = loadMs.get(c)!;
+          rows.push({
+            ort_build: c.build === 'webgpu' ? 'asyncify (WebGPU-capable, before)' : 'plain (CPU)',
+            workers: c.workers ?? 1,
+            threads: c.threads,
+            batch: c.batch,
+            chunks: texts.length,
+            load_ms_median: Math.round([...loads].sort((a, b) => a - b)[Math.floor(loads.length / 2)]),
+            load_rounds: loads.map((x) => x.toFixed(0)).join(' / '),
+            chunks_per_s: rate,
+            rounds: all.map((x) => x.toFixed(1)).join(' / '),
+            chunks_per_cpu_s: cpuKnown.length ? Math.round(Math.max(...cpuKnown) * 10) / 10 : null,
+            cpu_rounds: cpuRates.get(c)!.map((x) => x.toFixed(1)).join(' / '),
+            embed_worker_ua_mb: uaMb.get(c)!.map((x) => x.toFixed(0)).join(' / '),
+          });
+          continue;
+        }
         if (firstSet) {
           rows.push({
             passages: c.passages === 'first' ? `first passages (${runs} runs of ${FIRST_RUN})` : 'spread sample',
