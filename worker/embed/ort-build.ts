@@ -1,7 +1,7 @@
 // Which of ONNX Runtime Web's wasm builds the embed worker starts. Both run
 // the same CPU kernels; the asyncify build (27 MB) also carries the WebGPU
-// backend, and its session takes about twice as long to start as the plain
-// SIMD-threaded build's (14 MB) on this project's 2-core machine
+// backend, but in the app on a 2-core machine it started the model seconds
+// later and embedded slower than the plain SIMD-threaded build (14 MB)
 // (docs/benchmarks.md, "ONNX Runtime's two builds"). ONNX Runtime starts its
 // wasm once per worker, so the choice is made once, before the first model:
 // the WebGPU build only where a WebGPU adapter exists and its file can be
