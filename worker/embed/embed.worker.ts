@@ -30,7 +30,7 @@ let build: OrtBuild = 'cpu';
 
 const href = (url: string) => new URL(url, self.location.href).href;
 
-/** Fetched whole, so the service worker keeps it for offline use; the body is not needed here. */
+/** Whether the WebGPU build's wasm can be had. The service worker keeps what it fetches (from its own copy of the body), so this copy is dropped unread. */
 async function reachable(url: string): Promise<boolean> {
   try {
     const res = await fetch(url);
