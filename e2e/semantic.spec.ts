@@ -67,6 +67,9 @@ test('semantic search works offline in the browser with the bundled model', asyn
   const status = page.getByTestId('embed-status');
   await expect(status).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
   await expect(status).toContainText('Universal Sentence Encoder lite');
+  // The mode switch says no "Analysing notes… 0 of 6" once the panel says every note is ready
+  // (it polled every 1.5 s and lagged the panel's pushed status by up to a poll).
+  await expect(page.locator('#mode-progress')).toHaveCount(0, { timeout: 300 });
   // Without a WebGPU adapter the worker starts ONNX Runtime's CPU build (precached, so it loads offline),
   // never the 27 MB WebGPU-capable one (worker/embed/ort-build.ts).
   const adapter = await page.evaluate(async () => !!(await (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu?.requestAdapter()));

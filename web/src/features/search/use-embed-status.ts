@@ -1,8 +1,11 @@
 // Embedding progress, polled from the engine while embeddings are being
 // computed, so the mode switch can say that semantic results are partial.
+// The engine's pushed updates are taken too, as the embedding panel takes
+// them: polling alone left the mode switch saying "0 of 6" for up to a poll
+// after the panel said every note was ready.
 import { useEffect, useState } from 'react';
 import { useCapabilities } from '../../engine/capabilities';
-import { call, isToolError, type EmbedStatus } from '../../engine/client';
+import { call, isToolError, watchEmbedding, type EmbedStatus } from '../../engine/client';
 
 export type { EmbedStatus };
 
@@ -27,5 +30,7 @@ export function useEmbedStatus(refreshKey: number): EmbedStatus | null {
       clearTimeout(timer);
     };
   }, [caps.embedStatus, refreshKey]);
+  // The last to arrive wins; a poll's answer overtaken by a push is put right by the next poll or push.
+  useEffect(() => (caps.embedStatus ? watchEmbedding(setStatus) : undefined), [caps.embedStatus]);
   return status;
 }
