@@ -5,7 +5,7 @@
 // pane can show text results first meanwhile.
 import { useEffect, useRef, useState } from 'react';
 import { useCapabilities } from '../../engine/capabilities';
-import { call, isToolError, watchEmbedding, type EmbedStatus } from '../../engine/client';
+import { call, isToolError, type EmbedStatus } from '../../engine/client';
 
 export interface SemanticWarm {
   /** The model and the vector index are loaded: a search by meaning starts at once. */
@@ -14,12 +14,9 @@ export interface SemanticWarm {
   warming: boolean;
 }
 
-export function useSemanticWarm(polled: EmbedStatus | null, ranMode: string | null): SemanticWarm {
+/** `status`: useEmbedStatus's, which takes the engine's pushed updates (the embed worker connects just after the page loads; polling alone would notice it late). */
+export function useSemanticWarm(status: EmbedStatus | null, ranMode: string | null): SemanticWarm {
   const caps = useCapabilities();
-  // Pushed updates too: the embed worker connects just after the page loads, and polling would notice it late.
-  const [pushed, setPushed] = useState<EmbedStatus | null>(null);
-  useEffect(() => (caps.embedStatus ? watchEmbedding(setPushed) : undefined), [caps.embedStatus]);
-  const status = pushed ?? polled;
   // For which model: switching models makes it load again.
   const [readyFor, setReadyFor] = useState<string | null>(null);
   const [settledFor, setSettledFor] = useState<string | null>(null);
