@@ -111,6 +111,8 @@ interface Violation {
 
 /** axe-core's violations on the page as it stands, each line prefixed with `what`. */
 export async function audit(page: Page, what: string): Promise<string[]> {
+  // Hits of an earlier query are dimmed on purpose while the new one runs; contrast is judged once it has answered.
+  await expect(page.locator('[data-stale]')).toHaveCount(0);
   await page.addScriptTag({ content: AXE }).catch(async () => {
     // The app's Content Security Policy refuses inline scripts; evaluate instead.
     await page.evaluate(AXE);

@@ -69,6 +69,9 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
   const answeredByText = out?.ok === true && out.r.mode === 'text';
   const adding = !!early || (answeredByText && (first === 'wait' || (res.key === `${key}#text` && mainKey !== res.key)));
   const hits = out?.ok ? out.r.results : [];
+  // Dimmed only while the hits shown answer an earlier query. The same query answered again (by meaning once the
+  // model is in, or after a re-sync) stays at full contrast: those hits are still right for what was typed.
+  const stale = res.loading && !early && res.key !== null && key !== null && !res.key.startsWith(`${JSON.stringify(args)}#`);
 
   const active = activeId === null ? -1 : hits.findIndex((h) => String(h.id) === activeId);
   const query = key === null ? null : JSON.stringify(args);
@@ -93,7 +96,7 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
   const openId = state.note ? `${state.note.vault}:${state.note.path}` : null;
 
   return (
-    <section className="search-pane" aria-label={t('search.label')} aria-busy={res.loading ? true : undefined}>
+    <section className="search-pane" aria-label={t('search.label')} aria-busy={res.loading ? true : undefined} data-stale={stale || undefined}>
       <FilterBar
         filter={state.filter}
         vault={state.vault}
