@@ -9,6 +9,7 @@ import type { ModeRow } from './mode';
 import { highlighter, locators, makeSnippet, SNIPPET_PLAN, type HighlightTerm, type Highlighter } from './snippet';
 import { notesHolding, termWeights } from './term-weights';
 import type { TermCounts } from './fts-query';
+import { withFrontmatterMatch } from './frontmatter-snippet';
 
 export interface SearchHit {
   /** `${vault}:${path}`: pass it back in `ids` to fetch this hit again. */
@@ -51,7 +52,8 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const entries = new Map<number, EntryRow>();
-  const fm = opts.fields?.length ? ', e.frontmatter' : ', NULL AS frontmatter';
+  // The frontmatter: for requested fields, and for a snippet where its values show the query's words.
+  const fm = opts.fields?.length || opts.highlight.length ? ', e.frontmatter' : ', NULL AS frontmatter';
   // Snippets need only the head of each body: one statement for the page, not one per hit.
   // A matched passage may lack the query's words while the note has them: then the body is looked at too.
   const needHead = rows.some((r) => r.snippet === undefined && (r.passage === undefined || opts.highlight.length > 0));
@@ -88,6 +90,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
       score: r.score,
       snippet: r.snippet ?? (r.passage !== undefined ? passageSnippet(db, e, r.passage, hl, opts.markers, locate, rare) : snippetFor(db, e, hl, opts.markers, locate, rare)),
     };
+    if (e.kind === 'note' && r.snippet === undefined) hit.snippet = withFrontmatterMatch(e.frontmatter, hit.snippet, hl, opts.markers);
     if (opts.fields?.length) {
       // Files have no frontmatter: every field is null. Notes read it as find does.
       const fm = e.kind === 'note' ? effectiveFrontmatter(e) : null;

@@ -45,9 +45,11 @@ export const SNIPPET_SCAN_CHARS = 200_000;
  * found with a space inside it (hits.ts locatorPattern). `weighted`: a
  * window's words count by their rarity in the vault, and a long note is
  * looked at past its head for the query's rarest word (term-weights.ts).
+ * `frontmatter`: a note whose frontmatter values show query words that
+ * weigh more than its body's snippet shows them (frontmatter-snippet.ts).
  * bench:snippets turns them off for the before side of its run.
  */
-export const SNIPPET_PLAN = { laterWindows: 4, seenOnly: true, cjkGaps: true, weighted: true };
+export const SNIPPET_PLAN = { laterWindows: 4, seenOnly: true, cjkGaps: true, weighted: true, frontmatter: true };
 const MAX_HITS = 2000;
 
 interface Span {
