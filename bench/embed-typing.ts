@@ -197,7 +197,9 @@ typing (the embedding rate a user gets while not typing)${many ? '; and every ph
 embedding). Key events: Event Timing entries of ≥ 16 ms for keydown/keypress/keyup/input (from the key
 press to the next paint; input delay = until the handler ran).
 \`workers CPU s / passage\`: CPU time of all the page's workers (engine, embed
-worker, ONNX Runtime's threads) per passage embedded meanwhile. \`main thread
+worker, ONNX Runtime's threads) per passage embedded meanwhile, each thread
+against its own reading at the phase's start (Linux schedstat; a worker that
+ended during the phase is left out). \`main thread
 CPU / waiting for a core\`: the renderer main thread's CPU time and the time
 it was ready to run but had no core (Linux schedstat).
 

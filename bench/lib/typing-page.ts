@@ -5,7 +5,6 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { workerCpuSeconds } from '../browser/chromium';
 import { startTrace } from './cdp-trace';
 import { threadTimes, threadTimesSince, type ThreadTimes } from './thread-times';
 import { describeTasks, longTasks } from './trace-tasks';
@@ -69,12 +68,12 @@ export async function recordPhase(w: Where, act: () => Promise<void>, trace?: { 
   const threads0 = threadTimes(w.profile);
   await w.page.evaluate('window.__perf.long.length = 0; window.__perf.events.length = 0; window.__perf.ticks = 0; window.__perf.yielding = 0;');
   const before = await embedded(w.page);
-  const cpu0 = workerCpuSeconds(w.profile);
   const t0 = Date.now();
   await act();
   const seconds = (Date.now() - t0) / 1000;
-  const cpu = workerCpuSeconds(w.profile) - cpu0;
   const threads = threadTimesSince(threads0, threadTimes(w.profile));
+  // The workers' CPU, each thread against its own earlier reading (a worker ended meanwhile is left out).
+  const cpu = Object.entries(threads).reduce((sum, [name, t]) => sum + (name.startsWith('DedicatedWorker') ? t.cpu : 0), 0);
   if (tracer && trace) {
     const events = await tracer.stop();
     mkdirSync(trace.dir, { recursive: true });
