@@ -55,7 +55,7 @@ export function ModeSwitch({ mode, ranMode, status, onChange }: Props) {
       ) : busy ? (
         <span id="mode-progress" className="mode-note" role="status">
           <progress max={busy.total} value={busy.done} aria-label={t('mode.embedding')} />
-          {t('mode.embeddingProgress', { pct: formatNumber(busy.pct), done: busy.done, total: busy.total })}
+          {t(busy.step === 'chunking' ? 'mode.chunkingProgress' : 'mode.embeddingProgress', { pct: formatNumber(busy.pct), done: formatNumber(busy.done), total: formatNumber(busy.total) })}
         </span>
       ) : null}
     </div>

@@ -30,8 +30,13 @@ function status(over: Partial<EmbedStatus>): EmbedStatus {
 }
 
 describe('embedding progress in the mode switch', () => {
-  it('shows the share embedded while notes are chunked, embedded, paused or between steps', () => {
-    for (const state of ['chunking', 'embedding', 'paused', 'idle'] as const) expect(embedProgress(status({ state }))).toEqual({ done: 10, total: 40, pct: 25 });
+  it('shows the share of passages embedded while they are embedded, paused or between steps', () => {
+    for (const state of ['embedding', 'paused', 'idle'] as const) expect(embedProgress(status({ state }))).toEqual({ step: 'embedding', done: 10, total: 40, pct: 25 });
+  });
+
+  it('counts notes while they are split into passages, as the panel does (the passages counted so far grow with each note)', () => {
+    // The Dataview example vault just imported: the top bar said "0% (0 of 86)" while the panel said "16 of 262 notes".
+    expect(embedProgress(status({ state: 'chunking', notes: 262, notes_chunked: 16, chunks_total: 86, chunks_done: 0 }))).toEqual({ step: 'chunking', done: 16, total: 262, pct: 6 });
   });
 
   it('shows nothing once complete, with nothing to embed, or without a status', () => {

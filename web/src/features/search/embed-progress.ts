@@ -3,6 +3,8 @@
 import type { EmbedStatus } from './use-embed-status';
 
 export interface EmbedProgress {
+  /** Notes split into passages (while chunking: the passages' total still grows), or passages embedded. */
+  step: 'chunking' | 'embedding';
   done: number;
   total: number;
   pct: number;
@@ -17,5 +19,9 @@ export interface EmbedProgress {
 export function embedProgress(status: EmbedStatus | null): EmbedProgress | null {
   if (!status || status.complete || status.chunks_total <= 0) return null;
   if (status.state === 'indexing' || status.state === 'loading' || status.state === 'downloading') return null;
-  return { done: status.chunks_done, total: status.chunks_total, pct: Math.floor((100 * status.chunks_done) / status.chunks_total) };
+  // While notes are split, the count of passages grows with each note: the notes are counted, as the panel counts them.
+  if (status.state === 'chunking' && status.notes > 0) {
+    return { step: 'chunking', done: status.notes_chunked, total: status.notes, pct: Math.floor((100 * status.notes_chunked) / status.notes) };
+  }
+  return { step: 'embedding', done: status.chunks_done, total: status.chunks_total, pct: Math.floor((100 * status.chunks_done) / status.chunks_total) };
 }
