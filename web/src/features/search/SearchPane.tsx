@@ -69,12 +69,12 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
   const answeredByText = out?.ok === true && out.r.mode === 'text';
   const adding = !!early || (answeredByText && (first === 'wait' || (res.key === `${key}#text` && mainKey !== res.key)));
   const hits = out?.ok ? out.r.results : [];
-  // Dimmed only while the hits shown answer an earlier query. The same query answered again (by meaning once the
-  // model is in, or after a re-sync) stays at full contrast: those hits are still right for what was typed.
-  const stale = res.loading && !early && res.key !== null && key !== null && !res.key.startsWith(`${JSON.stringify(args)}#`);
 
   const active = activeId === null ? -1 : hits.findIndex((h) => String(h.id) === activeId);
   const query = key === null ? null : JSON.stringify(args);
+  // Dimmed only while the hits shown answer an earlier query. The same query answered again (by meaning once the
+  // model is in, or after a re-sync) stays at full contrast: those hits are still right for what was typed.
+  const stale = res.loading && !early && res.key !== null && query !== null && !res.key.startsWith(`${query}#`);
   useEffect(() => setActiveId(null), [query]);
   useEffect(() => onRanMode(out?.ok ? out.r.mode : null), [out, onRanMode]);
 
