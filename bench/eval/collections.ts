@@ -205,6 +205,20 @@ function notesByTitle(dir: string): Map<string, string[]> {
   return out;
 }
 
+/**
+ * A real Obsidian vault (the help vault, English and Japanese notes side by
+ * side): questions written from its sections before any ranking was run on
+ * them, never tuned on.
+ */
+export function obsidianHelp(): Collection | null {
+  return knownItems(
+    'obsidian-help',
+    'obsidian-help vault (346 notes, English and Japanese): 36 English and 20 Japanese questions written from its sections, never tuned on',
+    ['corpora', 'obsidian-help', 'vault'],
+    'obsidian-help-queries.json',
+  );
+}
+
 export function seekstoneNoMatch(): Collection | null {
   const dir = sharedPath(...SEEKSTONE_VAULT);
   if (!dir) return null;
@@ -228,4 +242,5 @@ export const COLLECTIONS: Record<string, () => Collection | null> = {
   'seekstone-nl-heldout': seekstoneQuestionsHeldOut,
   'seekstone-paraphrase': seekstoneParaphrases,
   'seekstone-nomatch': seekstoneNoMatch,
+  'obsidian-help': obsidianHelp,
 };
