@@ -79,7 +79,7 @@ describe('the derivation at open', () => {
     expect(ok(await engine.call('search', { query: 'tag:t' })).total).toBe(1);
   });
 
-  it('re-reads the knowledge-graph lines (and the openings), not the rest, when the database is at derivation 3', async () => {
+  it('re-reads the knowledge-graph lines and the text indexes, not the rest, when the database is at derivation 3', async () => {
     const db = await openMemoryDb();
     const engine = createEngine(db);
     await engine.importSource(memorySource('v', { 't.md': '# Tasks\n\n- [>] forwarded to Monday\n- [risk] @yesterday The cache was down.\n- [fact] kept\n' }));
@@ -93,11 +93,12 @@ describe('the derivation at open', () => {
     expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
     expect(db.column('SELECT category FROM observations ORDER BY line')).toEqual(['risk', 'fact']);
     expect(db.column('SELECT line FROM problems WHERE code = ?', ['temporal_qualifier_refused'])).toEqual([4]);
-    // The main index is not read again (the openings are: derivation 5 changed them).
-    expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'keptmain'")).toEqual([998]);
+    // The main index is read again from the notes (derivation 7 changed it): the stray row goes.
+    expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'keptmain'")).toEqual([]);
+    expect(db.column("SELECT count(*) FROM fts WHERE fts MATCH 'monday'")).toEqual([1]);
   });
 
-  it('re-reads only the openings when the database is at derivation 1 or 2 (graph rows are re-read too; the main index and fm rows are kept)', async () => {
+  it('re-reads the text indexes when the database is at derivation 1 or 2 (graph rows are re-read too; fm rows are kept)', async () => {
     const db = await openMemoryDb();
     const engine = createEngine(db);
     const opening = 'A light two-wheeled carriage for a single horse, seen on country roads. '.repeat(4);
@@ -116,7 +117,8 @@ describe('the derivation at open', () => {
     expect(leadHas('stalelead')).toEqual([]);
     expect(leadHas('carriage')).toEqual([id]);
     expect(leadHas('later')).toEqual([]);
-    expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'keptmain'")).toEqual([999]);
+    expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'keptmain'")).toEqual([]);
+    expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'carriage'")).toEqual([id]);
     expect(db.column("SELECT count(*) FROM fm WHERE key = 'keptfm'")).toEqual([1]);
     // From derivation 0 everything is read again: the stray rows go.
     db.run('UPDATE derivation SET version = 0');

@@ -16,13 +16,16 @@ import { rebuildFts, rebuildLead } from '../text/fts-row';
  * relative day (`@yesterday`) is a refused qualifier (knowledge-graph rows only).
  * 5: openings are the first sentence with asides left out (worker/text/opening.ts), not 150 characters.
  * 6: an opening mostly in CJK is its first 120 characters with asides left out, not its first sentence.
+ * 7: link targets, URLs and embedded files' names in a `links` column of `fts` of their own, not in `body` (worker/text/link-text.ts).
  */
-export const DERIVATION_VERSION = 6;
+export const DERIVATION_VERSION = 7;
 
 /** The newest derivation whose changes reach beyond `fts_lead` and the graph rows: a database at it or later re-reads only what changed since. */
 const LAST_FULL_DERIVATION = 1;
 /** The newest derivation that changed the openings (`fts_lead`). */
 const LAST_LEAD_DERIVATION = 6;
+/** The newest derivation that changed the main text index (`fts`: its columns or what goes in them). */
+const LAST_FTS_DERIVATION = 7;
 /** The newest derivation that changed the knowledge-graph rows (observations, assertions, relations, kg_fts). */
 const LAST_GRAPH_DERIVATION = 4;
 
@@ -45,7 +48,9 @@ export function rederiveIfStale(db: Db, at = Date.now()): boolean {
     const held = storedDerivation(db) ?? 0;
     if (held >= DERIVATION_VERSION) return false;
     if (held >= LAST_FULL_DERIVATION) {
-      if (held < LAST_LEAD_DERIVATION) rebuildLead(db);
+      // rebuildFts() rebuilds the openings too.
+      if (held < LAST_FTS_DERIVATION) rebuildFts(db);
+      else if (held < LAST_LEAD_DERIVATION) rebuildLead(db);
       if (held < LAST_GRAPH_DERIVATION) rederiveGraph(db, at);
     } else {
       rederiveNoteMetadata(db, at);

@@ -3,10 +3,10 @@
 // The plain-OR baseline of the eval uses bm25Sql() alone.
 import type { Db, SqlValue } from '../db/database';
 import type { CompiledQuery } from './fts-query';
-import { FRONTMATTER_WEIGHT } from '../text/fts-row';
+import { FRONTMATTER_WEIGHT, LINK_WEIGHT } from '../text/fts-row';
 
-/** BM25 column weights: title, headings, body, tags, aliases, path, meta (frontmatter values; measured in docs/search-text.md). */
-export const BM25_WEIGHTS: readonly number[] = [10, 4, 1, 5, 8, 2, FRONTMATTER_WEIGHT];
+/** BM25 column weights: title, headings, body, tags, aliases, path, meta (frontmatter values), links (targets and URLs); measured in docs/search-text.md. */
+export const BM25_WEIGHTS: readonly number[] = [10, 4, 1, 5, 8, 2, FRONTMATTER_WEIGHT, LINK_WEIGHT];
 
 /**
  * A file (PDF, image, …) is indexed by its name and path alone: a row of a

@@ -8,6 +8,7 @@ import type { FmValue, Frontmatter } from '../ingest/frontmatter';
 import { aliasesOf } from '../ingest/standard-keys';
 import { indexText } from './index-text';
 import { leadText } from './opening';
+import { splitLinks } from './link-text';
 
 export interface FtsDoc {
   title: string;
@@ -23,13 +24,20 @@ export interface FtsDoc {
 /** BM25 weight of the `meta` column (frontmatter values), chosen with `npm run eval` (docs/search-text.md). */
 export const FRONTMATTER_WEIGHT = 2;
 
+/**
+ * BM25 weight of the `links` column: where a note's links point (targets,
+ * their headings, URLs; worker/text/link-text.ts). Half a body word: a link
+ * says the note mentions the other note, less than the note's own words do.
+ */
+export const LINK_WEIGHT = 0.25;
+
 /** The tokenizer of the `fts` table (docs/search-text.md says why). */
 export const FTS_TOKENIZE = 'porter unicode61 remove_diacritics 2';
 
 /** Creates the `fts` table; `tokenize` differs only in evaluations. */
 export function createFtsTableSql(tokenize: string = FTS_TOKENIZE): string {
   return `CREATE VIRTUAL TABLE fts USING fts5(
-  title, headings, body, tags, aliases, path, meta,
+  title, headings, body, tags, aliases, path, meta, links,
   content = '', contentless_delete = 1,
   tokenize = '${tokenize.replace(/'/g, "''")}'
 )`;
@@ -69,15 +77,17 @@ export function createLeadTableSql(tokenize: string = FTS_TOKENIZE): string {
 }
 
 export function writeFtsRow(db: Db, id: number, doc: FtsDoc, prepare: (s: string) => string = indexText): void {
-  db.run('INSERT INTO fts (rowid, title, headings, body, tags, aliases, path, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+  const { shown, targets } = splitLinks(doc.body);
+  db.run('INSERT INTO fts (rowid, title, headings, body, tags, aliases, path, meta, links) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
     id,
     prepare(doc.title),
     prepare(doc.headings),
-    prepare(doc.body),
+    prepare(shown),
     prepare(doc.tags),
     prepare(doc.aliases),
     prepare(pathText(doc.path)),
     prepare(doc.meta),
+    prepare(targets),
   ]);
   db.run('INSERT INTO fts_lead (rowid, lead) VALUES (?, ?)', [id, prepare(leadText(doc.body))]);
 }
