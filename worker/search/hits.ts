@@ -10,6 +10,7 @@ import { highlighter, locators, makeSnippet, SNIPPET_PLAN, type HighlightTerm, t
 import { notesHolding, termWeights } from './term-weights';
 import type { TermCounts } from './fts-query';
 import { withFrontmatterMatch } from './frontmatter-snippet';
+import { withLinkMatch } from './link-snippet';
 
 export interface SearchHit {
   /** `${vault}:${path}`: pass it back in `ids` to fetch this hit again. */
@@ -90,7 +91,9 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
       score: r.score,
       snippet: r.snippet ?? (r.passage !== undefined ? passageSnippet(db, e, r.passage, hl, opts.markers, locate, rare) : snippetFor(db, e, hl, opts.markers, locate, rare)),
     };
-    if (e.kind === 'note' && r.snippet === undefined) hit.snippet = withFrontmatterMatch(e.frontmatter, hit.snippet, hl, opts.markers);
+    if (e.kind === 'note' && r.snippet === undefined) {
+      hit.snippet = withLinkMatch(e.head, withFrontmatterMatch(e.frontmatter, hit.snippet, hl, opts.markers), hl, opts.markers);
+    }
     if (opts.fields?.length) {
       // Files have no frontmatter: every field is null. Notes read it as find does.
       const fm = e.kind === 'note' ? effectiveFrontmatter(e) : null;

@@ -47,9 +47,11 @@ export const SNIPPET_SCAN_CHARS = 200_000;
  * looked at past its head for the query's rarest word (term-weights.ts).
  * `frontmatter`: a note whose frontmatter values show query words that
  * weigh more than its body's snippet shows them (frontmatter-snippet.ts).
+ * `links`: a snippet marking no word shows the note's links with their
+ * targets, when a target holds a query word (link-snippet.ts).
  * bench:snippets turns them off for the before side of its run.
  */
-export const SNIPPET_PLAN = { laterWindows: 4, seenOnly: true, cjkGaps: true, weighted: true, frontmatter: true };
+export const SNIPPET_PLAN = { laterWindows: 4, seenOnly: true, cjkGaps: true, weighted: true, frontmatter: true, links: true };
 const MAX_HITS = 2000;
 
 interface Span {

@@ -42,3 +42,28 @@ describe('a note that links to a word ranks below one that says it', () => {
     expect(r.total).toBe(2);
   });
 });
+
+describe('a note found only through a link shows that link', () => {
+  it('"hotkeys": the linking note shows the link text with its target, marked; a note saying the word keeps its own snippet', async () => {
+    const engine = await engineWith(
+      {
+        'daily.md': `# Daily notes\n\n${FILLER} Open today's note from the ribbon, or [[Hotkeys#Setting hotkeys|a keyboard shortcut]].\n`,
+        'manage.md': `# Managing files\n\n${FILLER} You can manage files with hotkeys, commands or the file explorer.\n`,
+        'guide.md': `# Guide\n\n${FILLER} Read [the vendor's guide](https://example.com/docs/hotkeys) first.\n`,
+        'ja.md': `# デイリーノート\n\n今日のノートを開くコマンドに[[ホットキー#ホットキーの設定|ショートカットキーを設定]]する。\n`,
+      },
+      'link-snippet',
+    );
+    const snippets = async (query: string) =>
+      Object.fromEntries(
+        (ok(await engine.call('search', { query, mode: 'text', snippet_markers: ['<b>', '</b>'] })) as { results: { path: string; snippet: string }[] }).results.map((h) => [h.path, h.snippet]),
+      );
+    const en = await snippets('hotkeys');
+    expect(en['daily.md']).toContain('a keyboard shortcut (→ <b>Hotkeys</b> › Setting <b>hotkeys</b>)');
+    expect(en['guide.md']).toContain("the vendor's guide (→ https://example.com/docs/<b>hotkeys</b>)");
+    expect(en['manage.md']).toContain('manage files with <b>hotkeys</b>, commands');
+    expect(en['manage.md']).not.toContain('→');
+    const ja = await snippets('ホットキー');
+    expect(ja['ja.md']).toContain('ショートカットキーを設定 (→ <b>ホットキー</b> › <b>ホットキー</b>の設定)');
+  });
+});

@@ -19,24 +19,34 @@ const MEDIA = /\.(?:png|jpe?g|gif|svg|webp|avif|bmp|pdf|mp3|wav|m4a|ogg|flac|mp4
 // [[inner]] or ![[inner]] on one line; [text](url) or ![alt](url) with an optional "title".
 const LINK = /(!?)\[\[([^\]\n]*)\]\]|(!?)\[([^\]\n]*)\]\(([^)\n]*)\)/g;
 
-/** Splits a note's body into what a reader sees and where its links point. */
-export function splitLinks(body: string): LinkText {
-  if (!body.includes('[')) return { shown: body, targets: '' };
-  const targets: string[] = [];
-  const shown = body.replace(LINK, (whole, embed: string, inner: string | undefined, _img: string, text: string, url: string) => {
-    if (inner === undefined) {
-      targets.push(url);
-      return ` ${text} `;
-    }
+/** One link as written: where it points, and the text a reader sees in its place ('' for an embedded picture, sound or PDF). */
+export interface Link {
+  target: string;
+  shown: string;
+}
+
+/**
+ * Rewrites every link of `body` (wiki links, embeds, Markdown links and
+ * images) with `replace`; a wiki link without another text is left as
+ * written (its target is what a reader sees).
+ */
+export function replaceLinks(body: string, replace: (link: Link) => string): string {
+  if (!body.includes('[')) return body;
+  return body.replace(LINK, (whole, embed: string, inner: string | undefined, _img: string, text: string, url: string) => {
+    if (inner === undefined) return replace({ target: url, shown: text });
     const bar = inner.indexOf('|');
     const target = bar < 0 ? inner : inner.slice(0, bar);
-    if (embed && MEDIA.test(target.split('#')[0].trim())) {
-      targets.push(inner);
-      return ' ';
-    }
-    if (bar < 0) return whole;
-    targets.push(target);
-    return ` ${inner.slice(bar + 1)} `;
+    if (embed && MEDIA.test(target.split('#')[0].trim())) return replace({ target: inner, shown: '' });
+    return bar < 0 ? whole : replace({ target, shown: inner.slice(bar + 1) });
+  });
+}
+
+/** Splits a note's body into what a reader sees and where its links point. */
+export function splitLinks(body: string): LinkText {
+  const targets: string[] = [];
+  const shown = replaceLinks(body, (link) => {
+    targets.push(link.target);
+    return link.shown ? ` ${link.shown} ` : ' ';
   });
   return { shown, targets: targets.join('\n') };
 }
