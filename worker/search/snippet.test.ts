@@ -14,6 +14,13 @@ describe('makeSnippet', () => {
     expect(makeSnippet('a [ b auth', words('auth'))).toBe('a [ b [auth]');
   });
 
+  it('ends a Latin word where Japanese text begins, as the index does (the help vault: "keep" marked "Keepからノートを簡単に移行できます" whole)', () => {
+    expect(makeSnippet('Google Keepからノートを簡単に移行できます。', words('keep'))).toBe('Google [Keep]からノートを簡単に移行できます。');
+    expect(makeSnippet('Evernoteのエクスポート形式', words('evernote'))).toBe('[Evernote]のエクスポート形式');
+    expect(makeSnippet('認証OAuthを使う', words('oauth'))).toBe('認証[OAuth]を使う');
+    expect(makeSnippet('OAuth認証の設計', words('OAuth認証'))).toBe('[OAuth認証]の設計');
+  });
+
   it('marks whole words only, and inflections the porter index matched', () => {
     expect(makeSnippet('models and modelling; a remodel; modest', words('model'))).toBe('[models] and [modelling]; a remodel; modest');
     expect(makeSnippet('Happiness is a happy thing, not happening.', words('happy'))).toBe('[Happiness] is a [happy] thing, not happening.');

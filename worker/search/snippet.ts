@@ -166,9 +166,18 @@ const WORD_CHARS =
   '0-9A-Za-z\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u1fff\\u2070-\\u209f\\u2c00-\\u2dff' +
   '\\u3005-\\u3007\\u3021-\\u302f\\u3031-\\u3035\\u3038-\\u303c\\u3040-\\u30fa\\u30fc-\\u9fff\\ua000-\\ud7ff' +
   '\\ud800-\\udfff\\uf900-\\ufdff\\ufe70-\\ufefe\\uff66-\\uffdc';
+/**
+ * WORD_CHARS without Han, kana and Hangul. The index splits scripts
+ * ("Keepからノート" is `keep` and the kana's bigrams), so a Latin word ends
+ * where CJK text begins: marking "keep" must not mark "Keepからノートを…"
+ * whole, and "OAuth" in "認証OAuth" is a word of its own.
+ */
+const LATIN_WORD_CHARS =
+  '0-9A-Za-z\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u1fff\\u2070-\\u209f\\u2c00-\\u2dff' +
+  '\\ua000-\\uabff\\ud800-\\udfff\\ufb00-\\ufdff\\ufe70-\\ufefe';
 const SEP = `[^${WORD_CHARS}]`;
-const WORD_REST = `[${WORD_CHARS}]*`;
-const NOT_AFTER_WORD = `(?<![${WORD_CHARS}])`;
+const WORD_REST = `[${LATIN_WORD_CHARS}]*`;
+const NOT_AFTER_WORD = `(?<![${LATIN_WORD_CHARS}])`;
 const LATIN_WORDS = /[^\p{L}\p{N}\p{M}]+/u;
 
 /** A term compiled for the snippet regex, with what a match must satisfy. */
