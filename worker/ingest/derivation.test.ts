@@ -9,7 +9,7 @@ import { openMemoryDb } from '../db/open-node';
 import { migrate, schemaVersion } from '../db/migrate';
 import { MIGRATIONS } from '../db/migrations';
 import { memorySource } from './source';
-import { DERIVATION_VERSION, rederiveIfStale, storedDerivation } from './derivation';
+import { DERIVATION_VERSION, derivationStale, rederiveIfStale, storedDerivation } from './derivation';
 import { FIXED_LEAD_SHAPE, SENTENCE_LEAD_SHAPE, leadText } from '../text/opening';
 import { indexText } from '../text/index-text';
 
@@ -58,6 +58,18 @@ describe('the derivation at open', () => {
     const at = ok(await engine.call('search', { valid_at: '2026-08-01' })) as unknown as { results: { content: string }[] };
     expect(at.results.map((r) => r.content)).toEqual(['Use Memcached']);
     expect(ok(await engine.call('search', { query: 'memcached', entity_types: ['observation'] })).total).toBe(1);
+  });
+
+  it('tells whether opening will re-read the notes (an earlier derivation and notes to read), so the page can say why it waits', async () => {
+    const db = await openMemoryDb();
+    expect(derivationStale(db)).toBe(false); // new and empty: nothing to re-read
+    const engine = createEngine(db);
+    await engine.importSource(memorySource('v', { 'a.md': '# A\n\nText.\n' }));
+    expect(derivationStale(db)).toBe(false);
+    db.run('UPDATE derivation SET version = 6');
+    expect(derivationStale(db)).toBe(true);
+    rederiveIfStale(db);
+    expect(derivationStale(db)).toBe(false);
   });
 
   it('runs once: an open at the current derivation re-reads nothing, and a forced second run duplicates nothing', async () => {

@@ -35,6 +35,12 @@ export function storedDerivation(db: Db): number | null {
   return db.column<number>('SELECT version FROM derivation WHERE id = 1')[0] ?? 0;
 }
 
+/** Whether opening will re-read the notes (an earlier derivation, and notes to re-read): seconds on a large vault. */
+export function derivationStale(db: Db): boolean {
+  const stored = storedDerivation(db);
+  return stored !== null && stored < DERIVATION_VERSION && db.get('SELECT 1 AS x FROM entries LIMIT 1') !== undefined;
+}
+
 /**
  * Re-reads every note when the database holds an older derivation, in one
  * transaction (a crash leaves the old derivation whole, and it runs again).

@@ -17,6 +17,7 @@ import { notOpenError, toErrorResult, type ErrorCode, type ToolErrorResult } fro
 import { filesSource, handleSource, type PathedFile } from './source-handle';
 import { readAttachment, type AttachmentRead } from '../ingest/attachments';
 import { firstCallMarks, startupMark, startupMarks } from './startup-marks';
+import { derivationStale } from '../ingest/derivation';
 
 export type OpenState =
   | { ok: true; schema: number; sqlite: string }
@@ -111,11 +112,19 @@ function makeApi(state: HostState, make: (db: Db) => Engine, order: CallOrder) {
 
   return {
     /** `search`: the page's first search, run as soon as the engine is made (Engine.searchAhead). */
-    async open(opts: { search?: unknown } = {}): Promise<OpenState> {
+    /** `onUpdating`: told, and awaited, before the engine rebuilds what an earlier version derived (derivation.ts), so the page can say why opening takes long. */
+    async open(opts: { search?: unknown } = {}, onUpdating?: () => unknown): Promise<OpenState> {
       if (state.engine) return { ok: true, schema: schemaVersion(state.engine.db), sqlite: state.engine.db.sqliteVersion };
       try {
         startupMark('open: start');
         state.handle = await openOpfsDb({ mark: startupMark });
+        if (onUpdating && derivationStale(state.handle.db)) {
+          try {
+            await onUpdating();
+          } catch {
+            // The page's notice is a courtesy: opening goes on without it.
+          }
+        }
         const engine = (state.engine = make(state.handle.db));
         startupMark('open: engine made');
         // After this answer is posted, so the page can lay out its shell while the search runs.

@@ -36,7 +36,7 @@ import type { VaultInfo } from '../../../worker/contract';
 import { modelFolderFiles } from '../features/embed/model-drop';
 import { ToolsPage } from '../features/tools/ToolsPage';
 import { useToolsRoute } from '../features/tools/tools-route';
-import { handOffOpeningShell, openingShellShown } from './opening-shell';
+import { handOffOpeningShell, openingNote, openingShellShown } from './opening-shell';
 
 export function App() {
   const { t } = useI18n();
@@ -74,7 +74,7 @@ export function App() {
     if (openingShellShown()) return null;
     return (
       <main className="center-state" aria-busy="true">
-        <p>{t('app.opening')}</p>
+        <p>{t(openingNote())}</p>
       </main>
     );
   }

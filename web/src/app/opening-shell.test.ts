@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../i18n/en';
 import { ja } from '../i18n/ja';
-import { handOffOpeningShell, OPENING_TEXT, openingShellShown, paintOpeningShell } from './opening-shell';
+import { handOffOpeningShell, OPENING_TEXT, openingNote, openingShellShown, paintOpeningShell, setOpeningNote } from './opening-shell';
 
 const box = () => document.querySelector<HTMLInputElement>('#opening-shell input')!;
 const type = (input: HTMLInputElement, text: string) => {
@@ -28,6 +28,19 @@ describe('opening shell', () => {
     // Drawn once.
     paintOpeningShell();
     expect(document.querySelectorAll('#opening-shell')).toHaveLength(1);
+  });
+
+  it('says so when opening rebuilds the index of an earlier version, in the UI language', () => {
+    history.replaceState(null, '', '/');
+    paintOpeningShell();
+    setOpeningNote('app.updatingIndex');
+    expect(document.querySelector('#opening-shell [role="status"]')!.textContent).toBe(en['app.updatingIndex']);
+    expect(openingNote()).toBe('app.updatingIndex');
+    document.body.innerHTML = '<div id="root"></div>';
+    localStorage.setItem('kioku.lang', 'ja');
+    paintOpeningShell();
+    setOpeningNote('app.updatingIndex');
+    expect(document.querySelector('#opening-shell [role="status"]')!.textContent).toBe(ja['app.updatingIndex']);
   });
 
   it('puts what is typed into the URL at once, on the first page of the new query, leaving the rest', () => {

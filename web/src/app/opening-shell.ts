@@ -14,8 +14,8 @@ const LANG_KEY = 'kioku.lang'; // as i18n.tsx
 
 /** The few words this shell shows, by UI language: the same as the dictionaries' (checked by opening-shell.test.ts). */
 export const OPENING_TEXT = {
-  en: { 'app.title': 'Kioku', 'app.opening': 'Opening your notes…', 'search.placeholder': 'Search notes…', 'search.label': 'Search' },
-  ja: { 'app.title': 'Kioku', 'app.opening': 'ノートを開いています…', 'search.placeholder': 'ノートを検索…', 'search.label': '検索' },
+  en: { 'app.title': 'Kioku', 'app.opening': 'Opening your notes…', 'app.updatingIndex': 'Updating the search index for this version of Kioku (once; up to a minute for a very large vault)…', 'search.placeholder': 'Search notes…', 'search.label': 'Search' },
+  ja: { 'app.title': 'Kioku', 'app.opening': 'ノートを開いています…', 'app.updatingIndex': 'この版の Kioku に合わせて検索索引を更新しています（一度だけ。非常に大きなボールトでは 1 分ほどかかります）…', 'search.placeholder': 'ノートを検索…', 'search.label': '検索' },
 } as const;
 
 /** The UI language, chosen as i18n.tsx's initialLang does (without loading the dictionaries). */
@@ -55,6 +55,25 @@ export function paintOpeningShell(doc: Document = document): void {
   const header = el('header', { class: 'topbar' }, el('h1', { class: 'brand-h1' }, brand), el('div', { class: 'search-box' }, input));
   const shell = el('div', { id: ID, class: 'app opening-shell', 'data-testid': 'app-opening' }, header, main);
   doc.body.insertBefore(shell, doc.getElementById('root'));
+}
+
+/**
+ * What opening is doing, when it is more than opening: the engine rebuilds a
+ * database of an earlier version's index once (worker/ingest/derivation.ts),
+ * which takes seconds on a large vault. The shell's line says so; the app's
+ * own opening state reads it too.
+ */
+let note: 'app.opening' | 'app.updatingIndex' = 'app.opening';
+
+export function setOpeningNote(key: 'app.updatingIndex', doc: Document = document): void {
+  note = key;
+  const line = doc.querySelector(`#${ID} [role=status]`);
+  if (line) line.textContent = OPENING_TEXT[lang()][key];
+}
+
+/** The opening line's dictionary key: 'app.opening', or what opening is doing instead. */
+export function openingNote(): 'app.opening' | 'app.updatingIndex' {
+  return note;
 }
 
 /** Whether the opening shell is on the page. */

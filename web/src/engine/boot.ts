@@ -4,7 +4,9 @@
 // holds the tab lock the worker opens the database and runs the search in
 // the URL (Engine.searchAhead), while React is still starting; the tool list
 // is asked for before open, so the shell does not wait behind that search.
+import * as Comlink from 'comlink';
 import { engineApi, engineWorkerFailure, startEmbedding, type OpenState } from './client';
+import { setOpeningNote } from '../app/opening-shell';
 import { acquireTabLock } from './tab-lock';
 import { firstSearchArgs } from '../features/search/search-args';
 
@@ -38,5 +40,6 @@ export type Opened = OpenState | { ok: false; reason: 'no_worker'; detail: strin
 /** Opens the database in the worker; a worker that failed to start answers that instead of nothing. */
 export function openEngine(opts: { search?: unknown } = {}): Promise<Opened> {
   const failed = engineWorkerFailure().then((detail): Opened => ({ ok: false, reason: 'no_worker', detail }));
-  return Promise.race([engineApi().open(opts), failed]);
+  // The worker says when opening rebuilds an earlier version's index (seconds on a large vault), so the page says why it waits.
+  return Promise.race([engineApi().open(opts, Comlink.proxy(() => setOpeningNote('app.updatingIndex'))), failed]);
 }

@@ -5,6 +5,7 @@ export const en = {
   'app.title': 'Kioku',
   'app.tagline': 'Search your Markdown notes by text, meaning and frontmatter — offline, in your browser.',
   'app.opening': 'Opening your notes…',
+  'app.updatingIndex': 'Updating the search index for this version of Kioku (once; up to a minute for a very large vault)…',
   'app.locked.title': 'Kioku is already open in another tab',
   'app.locked.body': 'Your notes are stored in this browser and only one tab can use them at a time. Switch to the other tab, or close it — this tab will continue by itself.',
   'app.locked.retry': 'Try again',

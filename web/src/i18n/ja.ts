@@ -6,6 +6,7 @@ export const ja: Record<MessageKey, string> = {
   'app.title': 'Kioku',
   'app.tagline': 'Markdown ノートを本文・意味・フロントマターで検索。ブラウザーの中で、オフラインで動きます。',
   'app.opening': 'ノートを開いています…',
+  'app.updatingIndex': 'この版の Kioku に合わせて検索索引を更新しています（一度だけ。非常に大きなボールトでは 1 分ほどかかります）…',
   'app.locked.title': 'Kioku は別のタブで開かれています',
   'app.locked.body': 'ノートはこのブラウザーに保存され、同時に使えるタブは 1 つだけです。もう一方のタブに切り替えるか、閉じてください。閉じるとこのタブが自動的に続行します。',
   'app.locked.retry': '再試行',
