@@ -33,7 +33,38 @@ const MARKUP: RegExp[] = [
   /!?\[(?=[^\]\n]*\]\()/g, // [ of a link
   /<\/?[A-Za-z][^>\n]*>/g, // HTML tags
   /\*\*|__|[*`~]/g, // emphasis and code marks
+  /^[ \t]*(?=[^\n]*\|)(?=[^\n]*-)[ \t|:-]+$/gm, // a table's delimiter row (|---|:--:|)
 ];
+
+const ROW_START = 2;
+const BETWEEN_CELLS = 1;
+/** A table row: a line that starts with a pipe. */
+const TABLE_ROW = /^[ \t]*\|[^\n]*/gm;
+
+/**
+ * The cell borders of table rows in `text`: a row's first and last pipe are
+ * dropped, the pipes between its cells kept as separators (shown " | ", as
+ * passages show them). A pipe escaped with a backslash is text (shown
+ * without the backslash).
+ */
+function tableBorders(text: string, lead: number, drop: Uint8Array, sep: Uint8Array): void {
+  TABLE_ROW.lastIndex = 0;
+  for (const row of text.matchAll(TABLE_ROW)) {
+    const pipes: number[] = [];
+    for (let i = row[0].indexOf('|'); i >= 0; i = row[0].indexOf('|', i + 1)) {
+      const at = row.index! + i - lead;
+      if (row[0][i - 1] !== '\\') pipes.push(at);
+      else if (at > 0 && at <= drop.length) drop[at - 1] = 1; // the escape's backslash
+    }
+    const last = row[0].trimEnd().endsWith('|') ? pipes.length - 1 : pipes.length;
+    pipes.forEach((at, k) => {
+      if (at < 0 || at >= drop.length) return;
+      if (k === 0 || k === last) drop[at] = 1;
+      if (k === 0) sep[at] = ROW_START;
+      else if (k !== last) sep[at] = BETWEEN_CELLS;
+    });
+  }
+}
 
 const OPENS = 1;
 const CLOSES = 2;
@@ -59,11 +90,14 @@ export function render(
   // Line-anchored markup is matched from the start of the first line (the slice may begin inside it).
   const lineStart = Math.max(raw.lastIndexOf('\n', start - 1) + 1, start - 200);
   const lead = start - lineStart;
-  const text = raw.slice(lineStart, lookPast ? markupEnd(raw, end) : end);
+  // A few characters past the end too: a heading's "## " or a link's "[text](" cut at the end is still seen whole.
+  const text = raw.slice(lineStart, lookPast ? markupEnd(raw, Math.min(raw.length, end + 8)) : end);
   for (const re of MARKUP) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) drop.fill(1, Math.max(0, m.index! - lead), Math.max(0, m.index! + m[0].length - lead));
   }
+  const sep = new Uint8Array(slice.length);
+  tableBorders(text, lead, drop, sep);
   // Marker positions as flags (bit 1 opens, bit 2 closes), one per character and one past the end.
   const marks = new Uint8Array(slice.length + 1);
   const concealed: number[] = [];
@@ -85,6 +119,8 @@ export function render(
   let opened = false;
   let space = false;
   let cut = false;
+  // Whether text was shown since a table row or cell began.
+  let cellSeen = false;
   for (let i = 0; i <= slice.length; i++) {
     if (marks[i] & CLOSES && inHit) {
       out += close;
@@ -98,7 +134,16 @@ export function render(
       inHit = true;
       opened = true;
     }
+    if (sep[i] === ROW_START) cellSeen = false;
     if (drop[i]) continue;
+    if (sep[i] === BETWEEN_CELLS) {
+      // Shown after a cell with text only: empty cells add no separators.
+      if (cellSeen) out += ' |';
+      cellSeen = false;
+      space = true;
+      opened = false;
+      continue;
+    }
     const ch = slice[i];
     if (isSpace(ch.charCodeAt(0))) {
       if (!inHit) space = true;
@@ -114,6 +159,7 @@ export function render(
     }
     out += ch;
     visible++;
+    cellSeen = true;
   }
   if (inHit) out += close;
   return { text: out.trim(), cut, concealed };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeSnippet, type HighlightTerm } from './snippet';
+import { render } from './snippet-render';
 
 const words = (...ws: string[]): HighlightTerm[] => ws.map((text) => ({ text, prefix: false }));
 
@@ -74,6 +75,28 @@ describe('makeSnippet', () => {
     expect(makeSnippet('Only %%hidden plugin%% here', words('plugin'), { requireHit: true })).toBeNull();
     // An unclosed comment hides the rest of the note.
     expect(makeSnippet('Visible start. %% hidden to the end', words('start'))).toBe('Visible [start].');
+  });
+
+  it('shows a table as its cells, without the delimiter row or border pipes (the help vault: "|Undo|Cmd+Z| |---|---| |Move down|j|")', () => {
+    const table = 'Keys:\n\n| Action | Hotkey |\n|---|:--:|\n|Undo|`Cmd+Z`|\n| Move down | j |\n|  | empty |\n| Pipe \\| kept | x |\n\nAfter.';
+    expect(makeSnippet(table, words('undo'))).toBe('Keys: Action | Hotkey [Undo] | Cmd+Z Move down | j empty Pipe | kept | x After.');
+    // A pipe elsewhere in a line is text.
+    expect(makeSnippet('Use {{date|date:"YYYY"}} here.', words('date'))).toBe('Use {{[date]|[date]:"YYYY"}} here.');
+  });
+
+  it('drops a heading\'s marks when the snippet ends just after them (it showed "… |Step number 5|k5| ##…")', () => {
+    const rows = Array.from({ length: 6 }, (_, i) => `|Step number ${i}|\`k${i}\`|`).join('\n');
+    const s = makeSnippet(`Intro line .\n\n### Vim keys\n\n${rows}\n\n## Next part\n\nThe next part is written in plain words.`, words('vim'), { length: 120 });
+    expect(s).toBe('Intro line . [Vim] keys Step number 0 | k0 Step number 1 | k1 Step number 2 | k2 Step number 3 | k3 Step number 4 | k4 Step number 5 | k5…');
+  });
+
+  it('drops a link\'s brackets when the snippet ends just after its text (it showed "[OneDrive]")', () => {
+    const raw = `Limits on phones.\n\n[OneDrive](https://example.test/${'a'.repeat(120)}) stores files.`;
+    const end = raw.indexOf('](') + 1;
+    expect(render(raw, 0, end, [], '<', '>', 200).text).toBe('Limits on phones. OneDrive');
+    // Cut inside the URL, or right after the text's "[": the same.
+    expect(render(raw, 0, end + 10, [], '<', '>', 200).text).toBe('Limits on phones. OneDrive');
+    expect(render(raw, 0, raw.indexOf('[') + 1, [], '<', '>', 200).text).toBe('Limits on phones.');
   });
 
   it('starts at the beginning when nothing matches and stays bounded for huge notes', () => {
