@@ -167,7 +167,8 @@ export function vectorScope(scope: SearchScope, query: ParsedQuery, plan: Meanin
   return { condition: agrees ? both(scoped, agrees) : scoped, reference: agrees ? both(clauses, agrees) : clauses };
 }
 
-function both(a: SqlCondition | null, b: SqlCondition): SqlCondition {
+/** Both conditions (the first may be absent). */
+export function both(a: SqlCondition | null, b: SqlCondition): SqlCondition {
   return a ? { sql: `(${a.sql}) AND (${b.sql})`, params: [...a.params, ...b.params] } : b;
 }
 

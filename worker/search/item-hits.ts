@@ -30,6 +30,7 @@ export interface ObservationHit extends ParentNote {
 }
 
 export interface RelationHit extends ParentNote {
+  /** `${vault}:${path}#L${line}/${n}`: the line's n-th relation (a line may link several notes, and hold an observation). */
   id: string;
   entity_type: 'relation';
   relation_type: string;
@@ -43,6 +44,11 @@ export interface RelationHit extends ParentNote {
 }
 
 export type ItemHit = ObservationHit | RelationHit;
+
+/** A relation's id: its line and its place among the line's relations, so that no two hits share one. */
+function relationId(r: { vault: string; path: string; line: number; before: number }): string {
+  return `${r.vault}:${r.path}#L${r.line}/${r.before + 1}`;
+}
 
 const HASHTAG = /(^|\s)#[\p{L}\p{N}_\-/]+/gu;
 
@@ -76,11 +82,12 @@ export function hydrateItemHits(db: Db, rows: readonly ItemRow[], opts: { highli
       if (o.a_kind !== null) claims.push(temporalJson(Object.fromEntries(ASSERTION_COLUMNS.map((c) => [c, o[`a_${c}`]])) as unknown as AssertionRow));
     }
   }
-  const rels = new Map<number, { vault: string; path: string; title: string; permalink: string | null; line: number; type: string; target: string; context: string | null; target_path: string | null; target_title: string | null }>();
+  const rels = new Map<number, { vault: string; path: string; title: string; permalink: string | null; line: number; type: string; target: string; context: string | null; target_path: string | null; target_title: string | null; before: number }>();
   if (relIds.length) {
-    for (const r of db.all<{ id: number; vault: string; path: string; title: string; permalink: string | null; line: number; type: string; target: string; context: string | null; target_path: string | null; target_title: string | null }>(
+    for (const r of db.all<{ id: number; vault: string; path: string; title: string; permalink: string | null; line: number; type: string; target: string; context: string | null; target_path: string | null; target_title: string | null; before: number }>(
       `SELECT r.id, v.name AS vault, e.path, e.title, e.permalink, r.line, r.type, r.target, r.context,
-         t.path AS target_path, t.title AS target_title
+         t.path AS target_path, t.title AS target_title,
+         (SELECT count(*) FROM relations b WHERE b.entry_id = r.entry_id AND b.line = r.line AND b.id < r.id) AS before
        FROM relations r JOIN entries e ON e.id = r.entry_id JOIN vaults v ON v.id = e.vault_id
        LEFT JOIN entries t ON t.id = (${RESOLVE_SQL})
        WHERE r.id IN (${list(relIds)})`,
@@ -106,7 +113,7 @@ export function hydrateItemHits(db: Db, rows: readonly ItemRow[], opts: { highli
       const r = rels.get(row.id);
       if (!r) continue;
       hits.push({
-        id: `${r.vault}:${r.path}#L${r.line}`,
+        id: relationId(r),
         entity_type: 'relation',
         vault: r.vault, path: r.path, title: r.title, permalink: r.permalink, line: r.line,
         relation_type: r.type, target: r.target, target_path: r.target_path, target_title: r.target_title,

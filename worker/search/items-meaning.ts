@@ -8,7 +8,8 @@
 import type { EngineServices } from '../services';
 import { toolError } from '../errors';
 import { compileQuery } from './fts-query';
-import { FUSE_BLOCK, fuse, meaningText, RRF_K, vectorWeight } from './hybrid';
+import { both, FUSE_BLOCK, fuse, meaningText, RRF_K, vectorScope, vectorWeight } from './hybrid';
+import { meaningPlan, vectorCut } from './meaning-criterion';
 import { answeringTypes, itemsOfNotes, notesWithItems, searchItems, type ItemPage, type ItemRequest, type ItemRow } from './items';
 import type { PageWindow } from './text';
 import { vectorRank } from './vector';
@@ -44,15 +45,23 @@ export async function searchItemsByMeaning(mode: 'vector' | 'hybrid', req: ItemR
   const index = await embed.index();
   const want = req.window.offset + req.window.limit;
   const depth: PageWindow = { offset: 0, limit: FUSE_BLOCK * Math.max(1, Math.ceil(want / FUSE_BLOCK)) };
+  // A note earns its items a place by meaning as a note earns its own (meaning-criterion.ts): nothing for a
+  // query no note holds and the model cannot read, only notes holding a lone word, only notes near the best.
+  const plan = meaningPlan(req.db, req.query, (w) => embed.knowsWord(w));
+  const { reference } = vectorScope(req.scope, req.query, plan);
+  const candidates = plan.kind === 'text-agrees' ? both(notesWithItems(req, types, compiled), plan.condition) : notesWithItems(req, types, compiled);
   // Enough notes to fill the page with their items, read in the same blocks as note fusion.
-  const notes = index.size > 0 && types.length ? vectorRank(req.db, index, q.vector, notesWithItems(req, types, compiled), depth.limit, { minScore: embed.model.minScore }).hits : [];
+  const vec = index.size > 0 && types.length && plan.kind !== 'none' ? vectorRank(req.db, index, q.vector, candidates, depth.limit, vectorCut(embed.model), 'best', reference) : { hits: [], scored: 0 };
+  const notes = vec.hits;
+  // Every note that earned a place was read: the items by meaning are all there.
+  const meaningWhole = vec.scored <= notes.length;
   const noteScore = new Map(notes.map((n) => [n.entryId, n.score]));
   const byMeaning = itemsOfNotes(req, types, notes.map((n) => n.entryId), compiled);
 
   if (mode === 'vector') {
     const rows: ItemRow[] = byMeaning.slice(req.window.offset, want).map((r) => ({ type: r.type, id: r.id, score: Math.round(noteScore.get(r.entryId)! * 10000) / 10000 }));
     // Items of notes beyond the depth read are not counted: then the total is a lower bound.
-    return { rows, total: byMeaning.length, totalIsExact: notes.length < depth.limit, relaxed: false, compiled, ...info };
+    return { rows, total: byMeaning.length, totalIsExact: meaningWhole, relaxed: false, compiled, ...info };
   }
   const text = searchItems({ ...req, window: depth });
   const parent = new Map(byMeaning.map((r) => [rowKey(r), r.entryId]));
@@ -66,7 +75,7 @@ export async function searchItemsByMeaning(mode: 'vector' | 'hybrid', req: ItemR
     id: Math.floor(f.entryId / 2),
     score: Math.round(f.score * 10000) / 10000,
   }));
-  const exact = text.total <= text.rows.length && byMeaning.length < depth.limit;
+  const exact = text.total <= text.rows.length && meaningWhole;
   return {
     rows,
     total: exact ? fused.length : Math.max(text.total, fused.length),
