@@ -91,7 +91,7 @@ describe('the derivation at open', () => {
     expect(ok(await engine.call('search', { query: 'tag:t' })).total).toBe(1);
   });
 
-  it('re-reads the knowledge-graph lines and the text indexes, not the rest, when the database is at derivation 3', async () => {
+  it('re-reads the knowledge-graph lines and the text indexes when the database is at derivation 3', async () => {
     const db = await openMemoryDb();
     const engine = createEngine(db);
     await engine.importSource(memorySource('v', { 't.md': '# Tasks\n\n- [>] forwarded to Monday\n- [risk] @yesterday The cache was down.\n- [fact] kept\n' }));
@@ -110,7 +110,7 @@ describe('the derivation at open', () => {
     expect(db.column("SELECT count(*) FROM fts WHERE fts MATCH 'monday'")).toEqual([1]);
   });
 
-  it('re-reads the text indexes when the database is at derivation 1 or 2 (graph rows are re-read too; fm rows are kept)', async () => {
+  it('re-reads the text indexes when the database is at derivation 1 or 2 (graph and fm rows are re-read too)', async () => {
     const db = await openMemoryDb();
     const engine = createEngine(db);
     const opening = 'A light two-wheeled carriage for a single horse, seen on country roads. '.repeat(4);
@@ -131,13 +131,8 @@ describe('the derivation at open', () => {
     expect(leadHas('later')).toEqual([]);
     expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'keptmain'")).toEqual([]);
     expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'carriage'")).toEqual([id]);
-    expect(db.column("SELECT count(*) FROM fm WHERE key = 'keptfm'")).toEqual([1]);
-    // From derivation 0 everything is read again: the stray rows go.
-    db.run('UPDATE derivation SET version = 0');
-    expect(rederiveIfStale(db)).toBe(true);
-    expect(db.column("SELECT rowid FROM fts WHERE fts MATCH 'keptmain'")).toEqual([]);
+    // Derivation 8 changed the inline metadata: the stray fm row goes too.
     expect(db.column("SELECT count(*) FROM fm WHERE key = 'keptfm'")).toEqual([0]);
-    expect(leadHas('carriage')).toEqual([id]);
   });
 
   it('gives a database at derivation 4 (openings of 150 characters as written) the first sentences without asides, and search follows', async () => {
@@ -179,6 +174,28 @@ describe('the derivation at open', () => {
     expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
     expect(leadHas('"売却"')).toEqual(['ja.md']);
     expect(leadHas('fluids')).toEqual(english);
+  });
+
+  it('gives a database at derivation 7 (code in quotes read as prose) no tags, fields or links from that code', async () => {
+    const db = await openMemoryDb();
+    const engine = createEngine(db);
+    const note = '# CSS snippets\n\n> [!example]\n> ```css\n> img { border-color: #ff0000; }\n> colour:: red\n> [[In code]]\n> ```\n> #kept\n';
+    await engine.importSource(memorySource('v', { 'CSS snippets.md': note }));
+    const id = db.column<number>('SELECT id FROM entries')[0];
+    // What derivation 7 read from the quoted block: a tag, a field and a link.
+    db.run("UPDATE entries SET tags = '[\"ff0000\",\"kept\"]' WHERE id = ?", [id]);
+    db.run("INSERT INTO fm (entry_id, key, pos, t, str, fold, src) VALUES (?, 'tags', 1, 'str', 'ff0000', 'ff0000', 'inline'), (?, 'colour', -1, 'str', 'red', 'red', 'inline')", [id, id]);
+    db.run("INSERT INTO relations (entry_id, line, type, target, target_key) VALUES (?, 7, 'links_to', 'In code', 'in code')", [id]);
+    db.run('UPDATE derivation SET version = 7');
+    const tags = async (e: typeof engine) => ok(await e.call('tags', {})).tags.map((t) => t.tag).sort();
+    expect(await tags(engine)).toEqual(['ff0000', 'kept']);
+    const reopened = createEngine(db);
+    expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
+    expect(await tags(reopened)).toEqual(['kept']);
+    expect(ok(await reopened.call('search', { query: 'tag:ff0000' })).total).toBe(0);
+    expect(ok(await reopened.call('find', { filters: { colour: { $exists: true } } })).total).toBe(0);
+    expect(db.column('SELECT target FROM relations')).toEqual([]);
+    expect(db.column('SELECT tags FROM entries')).toEqual(['["kept"]']);
   });
 });
 

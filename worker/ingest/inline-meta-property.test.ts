@@ -20,7 +20,7 @@ function read(run: Runner, body: string): { tags: string[]; fields: InlineField[
   return { tags, fields };
 }
 
-const PIECES = ['#', '#tag', '#a/b', '##', '# ', 'word', ' ', '  ', '\t', '\n', '\r\n', '::', 'key:: 4', '[k:: v]', '(k:: a, b)', '[[N#h]]', 'http://x.y/#f', '1', 'é', '日本', '#日本', '/', '-', ':'];
+const PIECES = ['#', '> ', '>', '#tag', '#a/b', '##', '# ', 'word', ' ', '  ', '\t', '\n', '\r\n', '::', 'key:: 4', '[k:: v]', '(k:: a, b)', '[[N#h]]', 'http://x.y/#f', '1', 'é', '日本', '#日本', '/', '-', ':'];
 
 describe('the candidate-line fast path', () => {
   it('reads the same tags and fields as the line-by-line pass, for any body without code or comments', () => {

@@ -1,7 +1,7 @@
 // Reads the structure Kioku indexes out of a Markdown body: headings, Basic
 // Memory observations and relations, and every other [[wikilink]]. Fenced
 // code blocks and inline code are skipped: examples in code are not facts.
-import { afterFence, indentOf } from './prose-lines';
+import { Fences, indentOf } from './prose-lines';
 import { peelQualifier } from './qualifier';
 import type { TemporalAssertion } from './temporal';
 
@@ -51,7 +51,7 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
   const observations: Observation[] = [];
   const relations: Relation[] = [];
   const lines = body.split('\n');
-  let fence: string | null = null;
+  const fences = new Fences();
 
   for (let i = 0; i < lines.length; i++) {
     let raw = lines[i];
@@ -61,12 +61,7 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
     // character and for '[' before running any regular expression.
     const j = indentOf(raw);
     const first = raw.charCodeAt(j);
-    const next = afterFence(raw, fence, j);
-    if (next !== undefined) {
-      fence = next;
-      continue;
-    }
-    if (fence !== null) continue;
+    if (fences.isCode(raw, j)) continue;
     const hasBracket = raw.includes('[');
     if (first !== 35 && !hasBracket) continue;
     const line = raw.includes('`') ? raw.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : raw;

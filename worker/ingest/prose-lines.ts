@@ -1,28 +1,82 @@
 // The lines of a body that Obsidian and Dataview read metadata from: fenced
-// code blocks are skipped, and inline code and comments (%% … %%, <!-- … -->,
-// which may span lines) are blanked out, keeping every other character at its
-// column. Shared by inline tags and inline fields.
+// code blocks (in quotes and callouts too) are skipped, and inline code and
+// comments (%% … %%, <!-- … -->, which may span lines) are blanked out,
+// keeping every other character at its column. Shared by inline tags and
+// inline fields; the fences also by the body's structure (markdown.ts).
 
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+const BACKTICK = 96;
+const TILDE = 126;
+const QUOTE = 62;
 
 /** Where the first character after indentation is (tabs and spaces). */
-export function indentOf(raw: string): number {
-  let j = 0;
+export function indentOf(raw: string, from = 0): number {
+  let j = from;
   while (j < raw.length && (raw.charCodeAt(j) === 32 || raw.charCodeAt(j) === 9)) j++;
   return j;
 }
 
 /**
- * The fence state after `raw`, or undefined when `raw` is not a fence line:
- * a fence opens with ``` or ~~~ and closes only with the same character.
- * The first-character test spares the regular expression on almost every line.
+ * Fenced code blocks, line by line, also inside block quotes and callouts
+ * (`> ```css`). A block opens with ``` or ~~~ and closes only with the same
+ * character; one opened inside a quote closes with a fence inside that quote,
+ * or where the quote ends, as in CommonMark (code has no lazy continuation).
  */
-export function afterFence(raw: string, open: string | null, indent = indentOf(raw)): string | null | undefined {
-  const c = raw.charCodeAt(indent);
-  if (indent > 3 || (c !== 96 && c !== 126)) return undefined;
-  const f = FENCE.exec(raw);
-  if (!f) return undefined;
-  return open === null ? f[1][0] : f[1][0] === open ? null : open;
+export class Fences {
+  /** The open block's fence character, 0 outside a block. */
+  private mark = 0;
+  /** How many quote markers (`>`) the open block sits inside. */
+  private quotes = 0;
+
+  /** Whether `raw` is code (a fence line or a line inside a block); `indent` is where its first non-blank character is. */
+  isCode(raw: string, indent = indentOf(raw)): boolean {
+    const c = raw.charCodeAt(indent);
+    // Most lines are outside a block and open nothing: the first character decides them.
+    if (this.mark === 0 && c !== BACKTICK && c !== TILDE && c !== QUOTE) return false;
+    if (this.mark !== 0) {
+      const inner = afterQuotes(raw, this.quotes);
+      if (inner >= 0) {
+        if (fenceAt(raw, inner) === this.mark) this.mark = 0;
+        return true;
+      }
+      // The quote holding the block ended here: so did the block, and this line is read afresh.
+      this.mark = 0;
+    }
+    let at = 0;
+    let quotes = 0;
+    for (let next = afterQuotes(raw, 1); next >= 0; next = afterQuotes(raw, 1, at)) {
+      at = next;
+      quotes++;
+    }
+    const mark = fenceAt(raw, at);
+    if (mark === 0) return false;
+    this.mark = mark;
+    this.quotes = quotes;
+    return true;
+  }
+}
+
+/**
+ * Where the text after `n` quote markers starts (each `>` after at most three
+ * spaces, and the one space or tab after it), from `from`; -1 when the line has fewer.
+ */
+function afterQuotes(raw: string, n: number, from = 0): number {
+  let at = from;
+  for (let i = 0; i < n; i++) {
+    const j = indentOf(raw, at);
+    if (j - at > 3 || raw.charCodeAt(j) !== QUOTE) return -1;
+    at = j + 1;
+    const s = raw.charCodeAt(at);
+    if (s === 32 || s === 9) at++;
+  }
+  return at;
+}
+
+/** The fence character (``` or ~~~, at most three spaces in) that starts the text at `from`, or 0. */
+function fenceAt(raw: string, from: number): number {
+  const j = indentOf(raw, from);
+  const c = raw.charCodeAt(j);
+  if (j - from > 3 || (c !== BACKTICK && c !== TILDE)) return 0;
+  return raw.charCodeAt(j + 1) === c && raw.charCodeAt(j + 2) === c ? c : 0;
 }
 
 const INLINE_CODE = /(`+)[^`\n]*?\1/g;
@@ -30,20 +84,13 @@ const INLINE_CODE = /(`+)[^`\n]*?\1/g;
 /** Calls `visit` with each prose line (code and comments blanked) and its line number. */
 export function forEachProseLine(body: string, firstLine: number, visit: (line: string, lineNo: number) => void): void {
   const lines = body.split('\n');
-  let fence: string | null = null;
+  const fences = new Fences();
   // The closing marker of a comment that runs past the end of a line.
   let comment: '%%' | '-->' | null = null;
   for (let i = 0; i < lines.length; i++) {
     let raw = lines[i];
     if (raw.charCodeAt(raw.length - 1) === 13) raw = raw.slice(0, -1);
-    if (comment === null) {
-      const next = afterFence(raw, fence);
-      if (next !== undefined) {
-        fence = next;
-        continue;
-      }
-      if (fence !== null) continue;
-    }
+    if (comment === null && fences.isCode(raw)) continue;
     let line = raw;
     if (comment !== null) {
       const end = line.indexOf(comment);
