@@ -2,7 +2,7 @@
 // (maybe with a trailing *), built from index tokens that contain only
 // letters, digits and marks, so no user input can be an FTS5 syntax error.
 import { CJK_SPACED_RUN, cjkQueryTokens, hasCjk, normalizeText } from '../text/index-text';
-import { segmentWords, type Segmented } from '../text/segment';
+import { katakanaSpelling, segmentWords, type Segmented } from '../text/segment';
 import type { Clause, Leaf, ParsedQuery } from './query-syntax';
 
 /** How leaves become FTS5 strings; the eval swaps it to compare tokenisations. */
@@ -120,7 +120,12 @@ function compileClause(c: Clause, analyzer: Analyzer, out: CompiledQuery, add: (
       }
       words.forEach((w, i) => {
         const leaf: Leaf = { text: w, quoted: false, prefix: c.leaf.prefix && i === words.length - 1 };
-        if (add(out.optional, analyzer.leaf(leaf))) out.highlight.push({ text: w, prefix: leaf.prefix });
+        const kana = katakanaSpelling(w);
+        const alt = kana === null ? null : analyzer.leaf({ ...leaf, text: kana });
+        const expr = analyzer.leaf(leaf);
+        if (!add(out.optional, alt && expr ? `(${expr} OR ${alt})` : expr)) return;
+        out.highlight.push({ text: w, prefix: leaf.prefix });
+        if (alt) out.highlight.push({ text: kana!, prefix: leaf.prefix });
       });
     }
   }

@@ -27,7 +27,7 @@ describe('indexText', () => {
 
 describe('segmentWords (queries typed without spaces)', () => {
   it('splits into content words, drops particles and keeps hiragana words soft', () => {
-    expect(segmentWords('検索エンジンの設計について')).toEqual({ words: ['検索', 'エンジン', '設計'], soft: ['について'] });
+    expect(segmentWords('検索エンジンの設計について')).toEqual({ words: ['検索', 'エンジン', '設計'], soft: [] });
     expect(segmentWords('行をまとめる')).toEqual({ words: ['行'], soft: ['まとめる'] });
   });
 

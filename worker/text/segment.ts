@@ -2,6 +2,7 @@
 // Only queries are segmented: the index keeps bigrams, which find any word
 // however a dictionary would cut the sentence (docs/search-text.md).
 import { hasCjk } from './index-text';
+import { isStopWord } from './stop-words';
 
 let segmenter: Intl.Segmenter | null = null;
 
@@ -24,8 +25,8 @@ export interface Segmented {
 /**
  * The words of a piece of text as a reader would split it: "検索エンジンの設計"
  * → 検索, エンジン, 設計. One-character hiragana segments (particles の, を,
- * は) are dropped and longer hiragana words are soft, when the text has other
- * words. A one-character kanji segment is joined to its neighbour (the
+ * は) and function words (stop-words.ts) are dropped and other hiragana words
+ * are soft, when the text has other words. A one-character kanji segment is joined to its neighbour (the
  * dictionary cuts 仕入先 into 仕|入|先), and adjacent katakana segments stay
  * one word (the dictionary cuts unknown loanwords at random: チャネルナビゲ|ーション).
  * Text that yields no word comes back whole.
@@ -40,8 +41,11 @@ export function segmentWords(typed: string): Segmented {
     if (s.isWordLike) pieces.push({ text: s.segment, start: s.index, end: s.index + s.segment.length });
   }
   const content = pieces.filter((p) => !HIRAGANA_ONLY.test(p.text));
-  if (!content.length) return { words: pieces.length ? pieces.map((p) => p.text) : [text], soft: [] };
-  const soft = pieces.filter((p) => HIRAGANA_ONLY.test(p.text) && Array.from(p.text).length > 1).map((p) => p.text);
+  // Hiragana alone: the dictionary cuts words it does not know into single kana (ぷらぐいん → ぷ|ら|ぐ|い|ん),
+  // which match nearly every Japanese note, so each run typed without a space stays one word.
+  if (!content.length) return { words: pieces.length ? runs(pieces) : [text], soft: [] };
+  // Function words (について, でき of できない) are left out: on their own they would select notes that share nothing else.
+  const soft = pieces.filter((p) => HIRAGANA_ONLY.test(p.text) && Array.from(p.text).length > 1 && !isStopWord(p.text)).map((p) => p.text);
   const merged: Piece[] = [];
   const single = (x: Piece) => Array.from(x.text).length === 1 && hasCjk(x.text);
   for (const p of content) {
@@ -56,4 +60,27 @@ export function segmentWords(typed: string): Segmented {
     } else merged.push({ ...p });
   }
   return { words: merged.map((p) => p.text), soft };
+}
+
+/** Pieces that touch, joined: the runs of text between spaces and punctuation. */
+function runs(pieces: readonly Piece[]): string[] {
+  const out: Piece[] = [];
+  for (const p of pieces) {
+    const last = out[out.length - 1];
+    if (last && last.end === p.start) {
+      last.text += p.text;
+      last.end = p.end;
+    } else out.push({ ...p });
+  }
+  return out.map((p) => p.text);
+}
+
+/**
+ * A hiragana word's katakana spelling (ぷらぐいん → プラグイン), searched beside
+ * it: loanwords are written in katakana, and a query typed without converting
+ * its kana would otherwise find nothing. Null for other text and single kana.
+ */
+export function katakanaSpelling(word: string): string | null {
+  if (!HIRAGANA_ONLY.test(word) || Array.from(word).length < 2) return null;
+  return word.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
 }
