@@ -16,7 +16,7 @@ export interface FieldValueCount {
 
 export interface FieldStats {
   key: string;
-  /** Notes that have the key (a value, null, a list or a map). */
+  /** Notes where the key has a value, what {"key": {"$exists": true}} selects: null, an empty list or a map with no value under it is none. */
   notes: number;
   /** Notes per type of the key's value; `date` is a string that starts like 2026-01-31. */
   types: Partial<Record<FieldType, number>>;
@@ -114,15 +114,13 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
     return s;
   };
   // Types: top-level values (pos -1) are the key's value; the rest are list elements.
-  // pos 0 is each note's first element, so keys met only inside lists of maps count notes by it.
-  const typeRows = db.all<{ key: string; t: string; top: number; first: number; items: number; dates: number; itemDates: number }>(
-    `SELECT key, t, SUM(pos < 0) AS top, SUM(pos = 0) AS first, SUM(pos >= 0) AS items,
+  const typeRows = db.all<{ key: string; t: string; top: number; items: number; dates: number; itemDates: number }>(
+    `SELECT key, t, SUM(pos < 0) AS top, SUM(pos >= 0) AS items,
             SUM(pos < 0 AND t = 'str' AND str GLOB ${DATE_GLOB}) AS dates,
             SUM(pos >= 0 AND t = 'str' AND str GLOB ${DATE_GLOB}) AS itemDates
      FROM fm INDEXED BY fm_key_t ${where} GROUP BY key, t`,
     params,
   );
-  const firstItems = new Map<string, number>();
   for (const r of typeRows) {
     const s = stats(r.key);
     const name = TYPE_NAMES[r.t] ?? (r.t as FieldType);
@@ -131,16 +129,15 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
     };
     add(s.types, name, r.top - r.dates);
     add(s.types, 'date', r.dates);
-    s.notes += r.top;
     if (r.items > 0) {
       s.item_types ??= {};
       add(s.item_types, name, r.items - r.itemDates);
       add(s.item_types, 'date', r.itemDates);
     }
-    firstItems.set(r.key, (firstItems.get(r.key) ?? 0) + r.first);
   }
-  // An empty list is no value (as in filters, where {"key": null} selects it): not counted
-  // as a note having the key. Every note has a tags list, empty when it has no tags.
+  countNotesWithValue(db, byKey, and, params);
+  // An empty list is no value (as in filters, where {"key": null} selects it): not a list
+  // among the types. Every note has a tags list, empty when it has no tags.
   const emptyLists = db.all<{ key: string; n: number }>(
     `SELECT key, COUNT(*) AS n FROM fm f INDEXED BY fm_key_t WHERE t = 'list' AND pos < 0${and}
        AND NOT EXISTS (SELECT 1 FROM fm g INDEXED BY fm_entry WHERE g.entry_id = f.entry_id AND g.key = f.key AND g.pos >= 0)
@@ -149,13 +146,11 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
   );
   for (const r of emptyLists) {
     const s = stats(r.key);
-    s.notes -= r.n;
     const left = (s.types.list ?? 0) - r.n;
     if (left > 0) s.types.list = left;
     else delete s.types.list;
   }
   for (const s of byKey.values()) {
-    if (s.notes === 0) s.notes = firstItems.get(s.key) ?? 0;
     if (s.item_types && Object.keys(s.item_types).length === 0) delete s.item_types;
   }
 
@@ -187,13 +182,13 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
     s.distinct = r.d;
     if (s.values.length < opts.limit) s.values.push({ value: r.kind === 'b' ? r.v === 1 : r.v, count: r.n });
   }
-  // Body-derived rows are few and indexed by fm_src: count their notes, and
-  // those with no frontmatter value beside them.
+  // Body-derived rows are few and indexed by fm_src: count the notes with an
+  // inline value (an empty `key::` is none), and those with no frontmatter value beside them.
   const inline = db.all<{ key: string; n: number; only: number }>(
     `SELECT key, COUNT(DISTINCT entry_id) AS n,
             COUNT(DISTINCT CASE WHEN NOT EXISTS (SELECT 1 FROM fm g INDEXED BY fm_entry WHERE g.entry_id = f.entry_id AND g.key = f.key
-              AND g.src IS NULL AND g.t IN ('str', 'num', 'bool')) THEN entry_id END) AS only
-     FROM fm f INDEXED BY fm_src WHERE src = 'inline'${and} GROUP BY key`,
+              AND g.src IS NULL AND g.${VALUE_ROW}) THEN entry_id END) AS only
+     FROM fm f INDEXED BY fm_src WHERE src = 'inline' AND ${VALUE_ROW}${and} GROUP BY key`,
     params,
   );
   for (const r of inline) {
@@ -214,6 +209,36 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
     s.operators = OPERATOR_NAMES.filter((op) => ops.has(op));
   }
   return out.sort((a, b) => b.notes - a.notes || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+const VALUE_ROW = "t IN ('str', 'num', 'bool')";
+
+/**
+ * Sets each key's note count to the notes where it has a value, as $exists
+ * reads it (operators.ts, presentArm): a value row at the key, or for a key
+ * with keys nested under it, at one of those too.
+ */
+function countNotesWithValue(db: Db, byKey: Map<string, FieldStats>, and: string, params: SqlValue[]): void {
+  const direct = db.all<{ key: string; n: number }>(
+    `SELECT key, COUNT(DISTINCT entry_id) AS n FROM fm INDEXED BY fm_key_t WHERE ${VALUE_ROW}${and} GROUP BY key`,
+    params,
+  );
+  for (const r of direct) {
+    const s = byKey.get(r.key);
+    if (s) s.notes = r.n;
+  }
+  // Maps: few keys, each counted over its own subtree.
+  const parents = new Set<string>();
+  for (const key of byKey.keys()) for (let i = key.indexOf('.'); i > 0; i = key.indexOf('.', i + 1)) parents.add(key.slice(0, i));
+  for (const key of parents) {
+    const s = byKey.get(key);
+    if (!s) continue;
+    s.notes = db.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM (SELECT entry_id FROM fm WHERE key = ? AND ${VALUE_ROW}${and}
+         UNION SELECT entry_id FROM fm WHERE key > ? AND key < ? AND ${VALUE_ROW}${and})`,
+      [key, ...params, `${key}.`, `${key}/`, ...params],
+    )!.n;
+  }
 }
 
 const TYPE_NAMES: Record<string, FieldType> = { num: 'number', bool: 'boolean', str: 'string', list: 'list', map: 'map', null: 'null' };

@@ -194,7 +194,8 @@ describe('fields', () => {
     expect(by.get('ms.custom')).toMatchObject({ notes: 4, types: { number: 1, string: 2, list: 1 }, item_types: { number: 2, string: 1 } });
     expect(by.get('schema.version')).toMatchObject({ notes: 3, types: { number: 1, string: 1, list: 1 }, item_types: { number: 2 } });
     expect(by.get('started')).toMatchObject({ notes: 4, types: { date: 4 } });
-    expect(by.get('owner')).toMatchObject({ notes: 3, types: { string: 2, null: 1 } });
+    // owner: null in one note is no value there.
+    expect(by.get('owner')).toMatchObject({ notes: 2, types: { string: 2, null: 1 } });
     expect(by.get('draft')!.operators).toContain('$exists');
     expect(by.get('started')!.operators).toContain('$between');
     expect(r.fields[0].notes).toBeGreaterThanOrEqual(r.fields[r.fields.length - 1].notes);
@@ -235,6 +236,23 @@ describe('fields', () => {
     expect(withTags).toBe(1);
     expect(by.get('tags')).toMatchObject({ notes: withTags, types: { list: 1 } });
     expect(by.get('links')).toMatchObject({ notes: 0 });
+  });
+
+  it('counts a note exactly when {"key": {"$exists": true}} selects it: null, an empty `key::` or a map of nulls is no value', async () => {
+    const e = await engineWith({
+      'a.md': '---\nowner: ann\nmeta: {a: 1}\nlist: [null]\nrefs: [{id: 1}]\n---\nthanks:: yes\n',
+      'b.md': '---\nowner: null\nmeta: {a: null}\nlist: [x]\nrefs: []\n---\nthanks:: \n',
+      'c.md': '---\nowner:\nmeta: {}\n---\nthanks::\n',
+      'd.md': '---\nmeta: {b: {c: true}}\nrefs: [{id: null}]\n---\n',
+    });
+    const fields = ok(await e.call('fields', {})).fields.filter((f) => !f.file);
+    const counts = Object.fromEntries(fields.map((f) => [f.key, f.notes]));
+    const exists = Object.fromEntries(
+      await Promise.all(fields.map(async (f) => [f.key, ok(await e.call('find', { filters: { [f.key]: { $exists: true } } })).total])),
+    );
+    expect(counts).toEqual(exists);
+    expect(counts).toMatchObject({ owner: 1, meta: 2, 'meta.a': 1, list: 1, refs: 1, 'refs.id': 1, thanks: 1 });
+    expect(fields.find((f) => f.key === 'thanks')).toMatchObject({ types: { string: 1, null: 2 }, sources: { frontmatter: 0, inline: 1 } });
   });
 
   it('marks keys the filter language cannot name (a space in them) as not filterable, with no operators', async () => {
