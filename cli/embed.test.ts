@@ -1,7 +1,7 @@
 // The kioku command embeds before answering, so vector and hybrid modes work
 // from the command line and in batch; --no-embed skips it.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -65,5 +65,26 @@ describe('kioku CLI embeddings', () => {
     expect(status).toMatchObject({ complete: true, chunks_done: 2 });
     expect(search.mode).toBe('hybrid');
     expect(search.notice).toBeUndefined();
+  });
+
+  it('--no-embed pauses embedding for that run only; a pause asked for with embed_pause is kept', async () => {
+    const db = join(dir, 'no-embed.db');
+    await kioku(['index', vault, '--db', db, '--no-embed', '-q']);
+    const once = join(dir, 'no-embed-once.db');
+    copyFileSync(db, once);
+    // During the run it says it is paused (nothing is computed)…
+    const during = await kioku(['call', 'embed_status', '{}', '--db', once, '--no-embed']);
+    expect(during.lines()[0]).toMatchObject({ paused: true, complete: false });
+    // …and the next run without --no-embed embeds what is missing, as if that run had never been.
+    const next = await kioku(['call', 'embed_status', '{}', '--db', once]);
+    expect(next.stderr).toMatch(/embedded 2 passages/);
+    expect(next.lines()[0]).toMatchObject({ paused: false, complete: true });
+    // embed_pause is the user's choice: kept across runs until embed_resume.
+    const kept = join(dir, 'no-embed-kept.db');
+    copyFileSync(db, kept);
+    await kioku(['call', 'embed_pause', '{}', '--db', kept, '--no-embed']);
+    const later = await kioku(['call', 'embed_status', '{}', '--db', kept]);
+    expect(later.stderr).not.toMatch(/embedd/);
+    expect(later.lines()[0]).toMatchObject({ paused: true, complete: false });
   });
 });

@@ -113,12 +113,14 @@ async function embedAll(embed: EmbedService, flags: Flags): Promise<boolean> {
   if (!flags.embed) {
     // Nothing will be computed, but what is stored counts: the status (and the
     // default search mode) must reflect the vectors already in the database.
-    embed.pause();
+    // Paused for this run only: a later run without --no-embed embeds as before.
+    embed.pause('run');
     await embed.refresh();
     return false;
   }
   const before = await embed.refresh();
-  if (before.complete) return false;
+  // Paused with embed_pause: nothing runs until embed_resume (searches say so in their notice).
+  if (before.complete || before.paused) return false;
   let last = 0;
   const show = (s: EmbedStatus) => {
     if (flags.quiet || Date.now() - last < 2000) return;

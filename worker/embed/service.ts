@@ -44,6 +44,8 @@ export class EmbedService {
   /** A change the status listener did not hear during the start-up grace: told once the grace is over. */
   private untold = false;
   private spare: SpareRunner | null = null;
+  /** Paused for this run only (the CLI's --no-embed): nothing is stored, so the next run embeds as before. */
+  private pausedForRun = false;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.keeper = new IndexKeeper(db, { slice: opts.indexSlice, restAfter: () => this.modelLoad?.done });
@@ -90,7 +92,7 @@ export class EmbedService {
     return this.spec;
   }
   get paused(): boolean {
-    return getMeta(this.db, META_PAUSED) === '1';
+    return this.pausedForRun || getMeta(this.db, META_PAUSED) === '1';
   }
   get available(): boolean {
     return this.loader.embedder !== null;
@@ -162,11 +164,7 @@ export class EmbedService {
     return this.status().complete;
   }
 
-  /**
-   * Whether one vault is fully embedded, though others may not be: a search
-   * scoped to it can then run by meaning in full. Checked in SQL, and kept
-   * for a moment, since searches come with every keystroke.
-   */
+  /** Whether one vault is fully embedded, though others may not be: a search scoped to it can then run by meaning in full. Checked in SQL, and kept for a moment, since searches come with every keystroke. */
   isCompleteIn(vaultId: number | undefined): boolean {
     const all = this.isComplete();
     if (all || vaultId === undefined || !this.available) return all;
@@ -200,11 +198,7 @@ export class EmbedService {
     this.queue.holdFor(work);
   }
 
-  /**
-   * Background work (the vector index's first load, the queue) waits until
-   * `until` settles: the engine's first search must not queue behind it. What
-   * is asked for explicitly (warm, a search by meaning, index()) still runs.
-   */
+  /** Background work (the vector index's first load, the queue) waits until `until` settles: the engine's first search must not queue behind it. What is asked for explicitly (warm, a search by meaning, index()) still runs. */
   deferBackground(until: Promise<unknown>): void {
     const settled = until.then(() => undefined, () => undefined);
     this.deferred = settled;
@@ -227,15 +221,18 @@ export class EmbedService {
     this.generation++;
   }
 
-  pause(): void {
-    setMeta(this.db, META_PAUSED, '1');
+  /** Pauses the queue: kept in the database until resume() (embed_pause), or for this run only. */
+  pause(scope: 'stored' | 'run' = 'stored'): void {
+    if (scope === 'run') this.pausedForRun = true;
+    else setMeta(this.db, META_PAUSED, '1');
     this.setState('paused');
   }
 
+  /** Lifts the stored pause; a pause for this run (--no-embed) stays, since that run was asked to embed nothing. */
   resume(): void {
     setMeta(this.db, META_PAUSED, null);
     this.error = null;
-    this.setState(this.available ? 'idle' : 'unavailable');
+    this.setState(!this.available ? 'unavailable' : this.paused ? 'paused' : 'idle');
     this.start();
   }
 
