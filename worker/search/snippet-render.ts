@@ -30,14 +30,27 @@ const MARKUP: RegExp[] = [
   /!?\[\[(?:[^\]|#\n]*(?:#[^\]|\n]*)?\|)?/g, // [[target| or [[ (the alias or target stays)
   /\]\]/g,
   /\]\([^)\n]*\)/g, // ](url)
+  /\]\([^)\s]*$/g, // ](url cut by the end of the text (a long note's window ends inside it)
   /!?\[(?=[^\]\n]*\]\()/g, // [ of a link
   /<\/?[A-Za-z][^>\n]*>/g, // HTML tags
-  /\*\*|__|[*`~]/g, // emphasis and code marks
+  /`|(?<!\\)(?:\*\*|__|[*~])/g, // code and emphasis marks (not escaped ones)
   /^[ \t]*(?=[^\n]*\|)(?=[^\n]*-)[ \t|:-]+$/gm, // a table's delimiter row (|---|:--:|)
 ];
 
 const ROW_START = 2;
 const BETWEEN_CELLS = 1;
+/** A code span, or a backslash escaping punctuation (`\[\[not a link\]\]`): in a code span it is text. */
+const ESCAPE = /`+[^`\n]*?`+|\\(?=[!-/:-@[-`{-~])/g;
+
+/** Drops the backslashes of Markdown escapes outside code spans. */
+function escapes(text: string, lead: number, drop: Uint8Array): void {
+  ESCAPE.lastIndex = 0;
+  for (const m of text.matchAll(ESCAPE)) {
+    const at = m.index! - lead;
+    if (m[0] === '\\' && at >= 0 && at < drop.length) drop[at] = 1;
+  }
+}
+
 /** A table row: a line that starts with a pipe. */
 const TABLE_ROW = /^[ \t]*\|[^\n]*/gm;
 
@@ -96,6 +109,7 @@ export function render(
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) drop.fill(1, Math.max(0, m.index! - lead), Math.max(0, m.index! + m[0].length - lead));
   }
+  escapes(text, lead, drop);
   const sep = new Uint8Array(slice.length);
   tableBorders(text, lead, drop, sep);
   // Marker positions as flags (bit 1 opens, bit 2 closes), one per character and one past the end.

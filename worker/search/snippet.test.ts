@@ -99,6 +99,17 @@ describe('makeSnippet', () => {
     expect(render(raw, 0, raw.indexOf('[') + 1, [], '<', '>', 200).text).toBe('Limits on phones.');
   });
 
+  it('drops a link\'s URL that the text ends inside, and backslash escapes (the help vault: "…と[クイックリファレンス]](https://math…", "Use \\[\\[Wikilinks\\]\\]")', () => {
+    // A long note's window (hits.ts locateInNote) can end inside a URL.
+    const window = '構文の詳細については、[MathJaxの手引きとクイックリファレンス](https://example.test/questions/5020/mathjax-basic-tutorial-and-qui';
+    expect(makeSnippet(window, words('クイックリファレンス'), { open: '<', close: '>' })).toBe('構文の詳細については、MathJaxの手引きと<クイックリファレンス>');
+    expect(makeSnippet('Under Files and links, turn off Use \\[\\[Wikilinks\\]\\] and a\\*b.', words('wikilinks'), { open: '<', close: '>' })).toBe('Under Files and links, turn off Use [[<Wikilinks>]] and a*b.');
+    // In a code span a backslash is text; so is one before a letter (a Windows path).
+    expect(makeSnippet('Add a `\\` before the bar, as in `a\\|b` or `/^https:\\/\\/x\\.y/`.', words('bar'))).toBe('Add a \\ before the [bar], as in a\\|b or /^https:\\/\\/x\\.y/.');
+    // A backslash before a letter is text (a Windows path).
+    expect(makeSnippet('Saved in C:\\Users\\notes today.', words('saved'))).toBe('[Saved] in C:\\Users\\notes today.');
+  });
+
   it('starts at the beginning when nothing matches and stays bounded for huge notes', () => {
     expect(makeSnippet('Plain first line.\nSecond.', words('absent'))).toBe('Plain first line. Second.');
     const huge = 'x '.repeat(400_000) + 'needle';
