@@ -4,8 +4,9 @@
 // plus what the UI adds: folders opened for writing (edits are written back
 // through them), the notes of a vault for export, the tool list, and the
 // embedding host's API (worker/embed/embed-host.ts: the embed worker's port,
-// embedding status, pause/resume, model choice) and the checks the UI shows
-// while the user types (worker/ui-checks.ts). The page sees this API's type
+// embedding status, pause/resume, model choice), the checks the UI shows
+// while the user types (worker/ui-checks.ts) and where a search's words are in
+// an opened note (worker/search/note-marks.ts). The page sees this API's type
 // through worker/contract.ts only.
 import * as Comlink from 'comlink';
 import { createEngineHost } from './platform/engine-host';
@@ -16,6 +17,7 @@ import { TOOLS } from './tools/registry';
 import { changesIdentity, toolCatalog, type ToolInfo } from './tools/catalog';
 import { agentResult, type AgentResult } from './tools/agent-result';
 import { uiChecks } from './ui-checks';
+import { queryMatches } from './search/note-marks';
 import { startupMark } from './platform/startup-marks';
 import { loadSqlite } from './db/sqlite';
 
@@ -36,6 +38,8 @@ const api = {
   ...host.api,
   ...embedHost.api,
   ...uiChecks,
+  /** Where a search's words are in a note's rendered text, as its snippet marks them (worker/search/note-marks.ts). */
+  queryMatches,
 
   /** The status counts passages (~0.1 s on a cold 10k vault): in the calls' order, so a typed search goes first. */
   embedStatus() {

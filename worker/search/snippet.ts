@@ -255,7 +255,8 @@ function agreeing(hl: Highlighter, i: number, match: string): boolean {
   return ok;
 }
 
-function findHits(norm: string, hl: Highlighter): Span[] {
+/** Every match of the highlighter's terms in a normalised text (searchForm), at most MAX_HITS, in order. */
+export function findHits(norm: string, hl: Highlighter): Span[] {
   if (!hl.re) return [];
   const hits: Span[] = [];
   for (const m of norm.matchAll(hl.re)) {

@@ -287,6 +287,7 @@ function Shell({ caps }: { caps: Capabilities }) {
                     <NoteView
                       vault={state.note.vault}
                       path={state.note.path}
+                      marks={state.note.fromSearch && state.q.trim() ? state.q : null}
                       refreshKey={refreshKey}
                       onClose={() => update({ note: null })}
                       onOpen={openNote}

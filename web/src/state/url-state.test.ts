@@ -42,6 +42,13 @@ describe('URL state codec', () => {
     expect(decodeState('as_of=28.07.2026&kind=notes')).toEqual(EMPTY_STATE);
   });
 
+  it('says whether the open note came from a search hit (its words are marked)', () => {
+    const hit = { ...EMPTY_STATE, q: 'settings', note: { vault: 'v', path: 'a.md', fromSearch: true } };
+    expect(encodeState(hit)).toBe('q=settings&note=a.md&note_vault=v&from=search');
+    expect(decodeState(encodeState(hit))).toEqual(hit);
+    expect(decodeState('q=settings&note=a.md&note_vault=v').note).toStrictEqual({ vault: 'v', path: 'a.md' });
+  });
+
   it('normalises a folder prefix to end with a slash', () => {
     expect(decodeState('in=specs').prefix).toBe('specs/');
   });

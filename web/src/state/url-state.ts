@@ -16,6 +16,8 @@ export interface SortSpec {
 export interface OpenNote {
   vault: string;
   path: string;
+  /** Opened from a search hit: the query's words are marked in it and the first is scrolled to. */
+  fromSearch?: boolean;
 }
 
 export interface SearchState {
@@ -77,6 +79,7 @@ export function encodeState(s: SearchState): string {
   if (s.note) {
     p.set('note', s.note.path);
     p.set('note_vault', s.note.vault);
+    if (s.note.fromSearch) p.set('from', 'search');
   }
   return p.toString();
 }
@@ -114,7 +117,7 @@ export function decodeState(search: string): SearchState {
     view: view === 'table' ? 'table' : 'results',
     cols: Array.isArray(cols) ? [...new Set(cols.filter((c): c is string => typeof c === 'string' && c !== ''))] : null,
     sort: sortRaw && sortRaw !== '-' ? { field: sortRaw.replace(/^-/, ''), order: sortRaw.startsWith('-') ? 'desc' : 'asc' } : null,
-    note: notePath && noteVault !== null ? { vault: noteVault, path: notePath } : null,
+    note: notePath && noteVault !== null ? { vault: noteVault, path: notePath, ...(p.get('from') === 'search' ? { fromSearch: true } : {}) } : null,
     entity: kind === 'observation' || kind === 'relation' ? kind : 'entity',
     asOf: asOf && /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? asOf : null,
   };

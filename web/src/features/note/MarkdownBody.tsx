@@ -4,8 +4,10 @@
 // [[#^block]] links scroll within the note.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
+import { engineApi } from '../../engine/client';
 import { revealAnchor } from './anchors';
 import { createSanitizer, markdownToFragment } from './markdown';
+import { clearMarks, readText, wrapMatches } from './query-marks';
 import { fillVaultContent } from './vault-content';
 import { FileUrls } from './vault-files';
 import './note-render.css';
@@ -27,6 +29,8 @@ interface Props {
   title?: string;
   /** A heading or ^block to scroll to once rendered (from a [[Note#^block]] link). */
   anchor?: { anchor: string; n: number } | null;
+  /** A search whose words are marked (the note was opened from its hit): the first is scrolled to. */
+  marks?: string | null;
   /** A link to another note; a link within this note ([[#Heading]]) scrolls instead. */
   onWikilink(target: string, anchor: string | null): void;
   onRelative(href: string): void;
@@ -37,7 +41,7 @@ interface Props {
 const byData = (box: Element, attr: string, value: string) =>
   [...box.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === value && (el.parentElement?.closest('.md-embed-body') ?? null) === (box.matches('.md-embed-body') ? box : null));
 
-export function MarkdownBody({ body, vault, path, source, title, anchor, onWikilink, onRelative, onTag }: Props) {
+export function MarkdownBody({ body, vault, path, source, title, anchor, marks = null, onWikilink, onRelative, onTag }: Props) {
   const { t, formatNumber } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   const [full, setFull] = useState(false);
@@ -70,6 +74,35 @@ export function MarkdownBody({ body, vault, path, source, title, anchor, onWikil
     // Again once embeds are in: the anchor may be inside one, or below one that grew.
     if (anchor && ref.current) revealAnchor(ref.current, anchor.anchor);
   }, [shown, anchor, filled]);
+  // The search's words, found by the engine's snippet matcher in the text as rendered (query-marks.ts).
+  const firstMark = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const root = ref.current;
+    firstMark.current = null;
+    if (!root) return;
+    clearMarks(root);
+    if (!marks) return;
+    let live = true;
+    const runs = readText(root);
+    void engineApi()
+      .queryMatches(marks, runs.text)
+      .then((found) => {
+        if (!live) return;
+        const first = wrapMatches(runs, found)[0];
+        if (!first) return;
+        // A folded callout holding it opens, as Obsidian opens one for a search.
+        for (let d = first.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
+        firstMark.current = first;
+        first.scrollIntoView?.({ block: 'center' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [shown, vault, path, source, t, access, marks]);
+  useLayoutEffect(() => {
+    // Again once embeds are in: one above the first mark may have grown.
+    if (filled && firstMark.current?.isConnected) firstMark.current.scrollIntoView?.({ block: 'center' });
+  }, [filled]);
   return (
     <>
       <div

@@ -27,6 +27,8 @@ interface Props {
   onOpen(vault: string, path: string, replace?: boolean): void;
   onTag(tag: string): void;
   onFilter(key: string, value: string | number | boolean): void;
+  /** The query whose words are marked in the note (it was opened from a search hit), or null. */
+  marks?: string | null;
 }
 
 /** A relative link inside a note → a vault-relative path. */
@@ -40,7 +42,7 @@ function resolveRelative(from: string, href: string): string {
   return parts.join('/');
 }
 
-export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFilter }: Props) {
+export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFilter, marks = null }: Props) {
   const { t, formatDate, formatNumber } = useI18n();
   const caps = useCapabilities();
   const { refresh, vaults } = useApp();
@@ -217,6 +219,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                   path={note.path}
                   source={vaults.find((v) => v.name === note.vault)?.source ?? null}
                   title={note.title}
+                  marks={note.vault === vault && note.path === path ? marks : null}
                   onTag={onTag}
                   anchor={jump && (jump.target ? jump.target === note.path : jump.from !== note.path) ? jump : null}
                   onWikilink={(target, anchor) => {

@@ -78,7 +78,8 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
   useEffect(() => setActiveId(null), [query]);
   useEffect(() => onRanMode(out?.ok ? out.r.mode : null), [out, onRanMode]);
 
-  const open = useCallback((h: Hit) => update({ note: { vault: h.vault, path: h.path } }), [update]);
+  // A hit opens its note with the query's words marked (NoteView); a note opened any other way shows none.
+  const open = useCallback((h: Hit) => update({ note: { vault: h.vault, path: h.path, fromSearch: true } }), [update]);
   useImperativeHandle(
     navRef,
     () => ({
