@@ -30,7 +30,7 @@ export interface ToolArgsMap {
     page_size?: number;
     /** Text put around matches in snippets (default ["[", "]"]). */
     snippet_markers?: [string, string];
-    /** Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true; near words are looked for for the first 4 such words only (the notice names the others). Text mode only. Default false. */
+    /** Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true; near words are looked for for the first 4 such words only (the notice names the others). Text mode only: without a mode, a fuzzy search runs in text mode. Default false. */
     fuzzy?: boolean;
     /** What to return: "entity" (notes and files, the default), "observation" (Basic Memory's - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score. filters, tags, status, vault, folder and path_prefix apply through the note an item is in. */
     entity_types?: string[] | string;
@@ -84,7 +84,7 @@ export interface ToolArgsMap {
     limit?: number;
   };
   read_note: {
-    /** Vault-relative path such as "specs/auth-design.md"; a search hit id ("notes:specs/auth-design.md"), a permalink or an exact title also works. */
+    /** Vault-relative path such as "specs/auth-design.md"; a search hit id ("notes:specs/auth-design.md"), a permalink, an exact title or a memory:// URL ("memory://specs/auth-design", "memory://vault/specs/auth-design") also works. */
     path: string;
     /** Vault name; needed only when the path exists in several vaults. */
     vault?: string;

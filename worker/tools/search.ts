@@ -97,7 +97,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     { name: 'page_size', type: 'integer', aliases: ['limit'], description: 'Hits per page, 1 to 100 (default 10).' },
     { name: 'snippet_markers', type: '[string, string]', description: 'Text put around matches in snippets (default ["[", "]"]).' },
     // Typos (issue 12).
-    { name: 'fuzzy', type: 'boolean', description: 'Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true; near words are looked for for the first 4 such words only (the notice names the others). Text mode only. Default false.' },
+    { name: 'fuzzy', type: 'boolean', description: 'Also match words 1 edit away (2 for words of 8+ letters; never words of 3 letters or fewer), listed after every exact match and marked fuzzy: true; near words are looked for for the first 4 such words only (the notice names the others). Text mode only: without a mode, a fuzzy search runs in text mode. Default false.' },
     // Observations, relations and valid time (issue 13).
     { name: 'entity_types', type: 'string[] | string', aliases: ['kind'], description: 'What to return: "entity" (notes and files, the default), "observation" (Basic Memory\'s - [category] lines), "relation" (typed links and wikilinks); any mix, merged by score. filters, tags, status, vault, folder and path_prefix apply through the note an item is in.' },
     { name: 'categories', type: 'string[]', description: 'Observations of these categories only, e.g. ["decision"]; alone it searches observations.' },
@@ -109,7 +109,8 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   parse(args, ctx) {
     const query = args.query;
     if (query !== undefined && query !== null && typeof query !== 'string') throw toolError('invalid_argument', `query must be a string, got ${describe(query)}.`, 'query');
-    const mode = args.mode ?? defaultMode(ctx.services, scopedVaultId(ctx, args));
+    // fuzzy matches words as written: without a mode it runs in text mode, whatever the default is then.
+    const mode = args.mode ?? (args.fuzzy === true ? 'text' : defaultMode(ctx.services, scopedVaultId(ctx, args)));
     if (typeof mode !== 'string' || !(mode in SEARCH_MODES)) {
       throw toolError('invalid_argument', `mode must be one of ${Object.keys(SEARCH_MODES).map((m) => JSON.stringify(m)).join(', ')}; got ${describe(mode)}.`, 'mode');
     }
@@ -232,7 +233,7 @@ function fuzzyArg(args: Args, mode: unknown): boolean {
   const v = args.fuzzy;
   if (v === undefined || v === null || v === false) return false;
   if (v !== true) throw toolError('invalid_argument', `fuzzy must be true or false; got ${describe(v)}.`, 'fuzzy');
-  if (mode !== 'text') throw toolError('invalid_argument', `fuzzy matches words as written, so it works in text mode only; this search runs in ${describe(mode)} mode. Add "mode": "text".`, 'fuzzy');
+  if (mode !== 'text') throw toolError('invalid_argument', `fuzzy matches words as written, so it works in text mode only, not in mode "${String(mode)}". Leave mode out or set "mode": "text".`, 'fuzzy');
   return true;
 }
 
