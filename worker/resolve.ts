@@ -70,6 +70,32 @@ export function resolveEntry(db: Db, ref: string, vault: VaultRef | undefined, p
   throw toolError('not_found', `No note or file ${JSON.stringify(ref)}${vault ? ` in vault ${JSON.stringify(vault.name)}` : ''}. Use a vault-relative path such as "specs/auth-design.md".`, path);
 }
 
+const MEMORY_URL = /^memory:\/\/(.+)$/i;
+
+/** A reference without Basic Memory's `memory://` scheme, as messages name it. */
+export function withoutMemoryScheme(ref: string): string {
+  return ref.replace(/^memory:\/\//i, '');
+}
+
+/**
+ * An entry as resolveEntry finds it, or by Basic Memory's memory:// URL
+ * (`memory://specs/auth-design`): the rest is a path, permalink or title, its
+ * first segment optionally the vault (`memory://notes/specs/auth-design`).
+ */
+export function resolveNoteRef(db: Db, ref: string, vault: VaultRef | undefined, path = 'path'): EntryRow {
+  const m = MEMORY_URL.exec(ref.trim());
+  if (!m) return resolveEntry(db, ref, vault, path);
+  const rest = m[1].replace(/^\/+/, '');
+  try {
+    return resolveEntry(db, rest, vault, path);
+  } catch (e) {
+    const [first, ...tail] = rest.split('/');
+    const named = !vault && tail.length ? db.get<VaultRef>('SELECT id, name FROM vaults WHERE name = ?', [first]) : undefined;
+    if (!named) throw e;
+    return resolveEntry(db, tail.join('/'), named, path);
+  }
+}
+
 /**
  * The entry a write goes to: the exact vault-relative path (or a `vault:path`
  * hit id), never a title or case-insensitive match, so a typo can never edit a

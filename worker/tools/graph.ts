@@ -6,7 +6,7 @@
 import { optInt, optVault, reqString } from '../args';
 import type { Db } from '../db/database';
 import { assertionsOf, validTimeCondition, type TemporalJson, type ValidTimeQuery } from '../query/valid-time';
-import { resolveEntry, resolveVault, type EntryRow, type VaultRef } from '../resolve';
+import { resolveNoteRef, resolveVault, withoutMemoryScheme, type EntryRow } from '../resolve';
 import { RESOLVE_SQL, withoutTags } from '../search/item-hits';
 import { defineTool } from './define';
 import { parseGraphArgs } from './graph-args';
@@ -85,26 +85,11 @@ export const graphTool = defineTool<GraphInput, GraphResult>({
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
-    const root = rootEntry(db, input.note, vault);
-    assertVisible(db, root, input.note.replace(/^memory:\/\//i, ''), 'note');
+    const root = resolveNoteRef(db, input.note, vault, 'note');
+    assertVisible(db, root, withoutMemoryScheme(input.note), 'note');
     return neighbourhood(db, root, input);
   },
 });
-
-/** A path, permalink or title; a memory:// URL names one too, its first segment optionally the vault. */
-function rootEntry(db: Db, ref: string, vault: VaultRef | undefined): EntryRow {
-  const m = /^memory:\/\/(.+)$/i.exec(ref.trim());
-  if (!m) return resolveEntry(db, ref, vault, 'note');
-  const rest = m[1].replace(/^\/+/, '');
-  try {
-    return resolveEntry(db, rest, vault, 'note');
-  } catch (e) {
-    const [first, ...tail] = rest.split('/');
-    const named = !vault && tail.length ? db.get<VaultRef>('SELECT id, name FROM vaults WHERE name = ?', [first]) : undefined;
-    if (!named) throw e;
-    return resolveEntry(db, tail.join('/'), named, 'note');
-  }
-}
 
 interface EdgeRow {
   source_id: number;

@@ -22,6 +22,16 @@ describe('read_note', () => {
     expect(await read({ path: 'a:b.md' })).toMatchObject({ vault: 'team', path: 'a:b.md' });
   });
 
+  it("reads a note by Basic Memory's memory:// URL, as graph and MCP resources do (bm_read_note's identifier too)", async () => {
+    const e = await engineWith({ '10 Example Data/dailys/2022-01-06.md': '---\npermalink: 10-example-data/dailys/2022-01-06\n---\nA day.\n' }, 'dv');
+    const url = 'memory://10-example-data/dailys/2022-01-06';
+    expect(ok(await e.call('bm_read_note', { identifier: url }))).toMatchObject({ path: '10 Example Data/dailys/2022-01-06.md', body: 'A day.\n' });
+    expect(ok(await e.call('read_note', { path: 'memory://dv/10-example-data/dailys/2022-01-06' }))).toMatchObject({ vault: 'dv' });
+    expect(ok(await e.call('read_note', { path: 'memory://10 Example Data/dailys/2022-01-06.md' }))).toMatchObject({ vault: 'dv' });
+    expect(await read({ path: 'memory://other/specs/auth.md' })).toMatchObject({ vault: 'other', body: 'The other vault.\n' });
+    expect(await e.call('read_note', { path: 'memory://nowhere' })).toMatchObject({ isError: true, error: { code: 'not_found', path: 'path' } });
+  });
+
   it('splits the frontmatter as Basic Memory does: schema, and every custom key with its type', async () => {
     const e = await engineWith({
       'm.md': '---\ntitle: Meeting\ntype: meeting\ntags: [a]\npermalink: meet\nschema:\n  version: 2\nconfidence: 0.8\nms.topic: article\ndone: false\n---\nbody\n',

@@ -9,7 +9,7 @@ import { assertionsOf, type TemporalJson } from '../query/valid-time';
 import { optInt, optVault, reqString } from '../args';
 import { defineTool } from './define';
 import { linkKeysOf, resolveLinkFrom } from './links';
-import { resolveEntry, resolveVault, type EntryRow } from '../resolve';
+import { resolveNoteRef, resolveVault, withoutMemoryScheme, type EntryRow } from '../resolve';
 import { assertVisible, visibleId } from '../team/sql';
 import { withoutTags } from '../search/item-hits';
 
@@ -77,7 +77,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
   aliases: ['read', 'bm_read_note'],
   description: 'Reads one note by vault-relative path (or permalink or title): frontmatter, body, observations, relations and backlinks.',
   params: [
-    { name: 'path', type: 'string', required: true, aliases: ['identifier', 'id'], description: 'Vault-relative path such as "specs/auth-design.md"; a search hit id ("notes:specs/auth-design.md"), a permalink or an exact title also works.' },
+    { name: 'path', type: 'string', required: true, aliases: ['identifier', 'id'], description: 'Vault-relative path such as "specs/auth-design.md"; a search hit id ("notes:specs/auth-design.md"), a permalink, an exact title or a memory:// URL ("memory://specs/auth-design", "memory://vault/specs/auth-design") also works.' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; needed only when the path exists in several vaults.' },
     { name: 'max_chars', type: 'integer', description: 'Longest body returned (default 1,000,000 characters).' },
   ],
@@ -87,8 +87,8 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
-    const e = resolveEntry(db, input.path, vault);
-    assertVisible(db, e, input.path);
+    const e = resolveNoteRef(db, input.path, vault);
+    assertVisible(db, e, withoutMemoryScheme(input.path));
     const content = readContents(db, e.id);
     const body = content?.body ?? '';
     const relations = db.all<{ type: string; target: string; context: string | null; line: number }>(
