@@ -31,6 +31,20 @@ describe('query bounds in the parser', () => {
   });
 });
 
+describe('cut input is said (it was cut without a notice)', () => {
+  it('says when a query is longer than 2000 characters or 32 words', async () => {
+    const engine = await engineWith({ 'canvas.md': '# Canvas\n\nA canvas lays notes out.', 'sync.md': '# Sync\n\nSync notes across devices.' });
+    const long = ok((await engine.call('search', { query: `${'x'.repeat(2100)} canvas`, mode: 'text' })) as unknown as { total: number; notice?: string; notice_code?: string });
+    expect(long.total).toBe(0);
+    expect(long.notice_code).toBe('query_bounded');
+    expect(long.notice).toMatch(/first 2000 characters; the rest \(107 more\) was ignored/);
+    const words = parseQuery(Array.from({ length: 40 }, (_, i) => `word${i}`).join(' '));
+    expect(words.clauses).toHaveLength(32);
+    expect(words.bounded?.join(' ')).toMatch(/first 32 words and phrases/);
+    expect(parseQuery('sync canvas').bounded).toBeUndefined();
+  });
+});
+
 describe('query bounds in the search tool', () => {
   const vault = {
     'a.md': 'a note about apples and apricots',

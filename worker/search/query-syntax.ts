@@ -166,6 +166,11 @@ export function parseQuery(input: string | null | undefined): ParsedQuery {
   }
   const parsed: ParsedQuery = { clauses, truncated };
   if (QUERY_BOUNDS.enabled) applyBounds(parsed);
+  // Cut input is said too: a word past the cut would otherwise vanish without a word (a pasted page, a runaway script).
+  const cut: string[] = [];
+  if ((input ?? '').length > MAX_QUERY_CHARS) cut.push(`A query is read up to its first ${MAX_QUERY_CHARS} characters; the rest (${(input ?? '').length - MAX_QUERY_CHARS} more) was ignored.`);
+  else if (truncated) cut.push(`A query is read up to its first ${MAX_CLAUSES} words and phrases; the rest were ignored.`);
+  if (cut.length) parsed.bounded = [...cut, ...(parsed.bounded ?? [])];
   return parsed;
 }
 
