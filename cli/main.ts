@@ -9,7 +9,7 @@ import { DEFAULT_BUSY_TIMEOUT_MS, openFileDb, openMemoryDb } from '../worker/db/
 import { DbBusyError, DbDamagedError } from '../worker/db/db-errors';
 import { createEngine, type Engine } from '../worker/engine';
 import { nodeEmbedderPool } from '../worker/embed/node-embedder-pool';
-import { EmbedService, type EmbedStatus } from '../worker/embed/service';
+import type { EmbedService } from '../worker/embed/service';
 import { nodeSource } from '../worker/ingest/walk-node';
 import { findTool } from '../worker/tools/call';
 import { checkArgsNumbers } from '../worker/query/json-text';
@@ -20,6 +20,7 @@ import { identityProblem, parseOrgs, setIdentity } from '../worker/team/identity
 import { nodeDisk } from '../worker/platform/write-back-node';
 import type { NoteDisk } from '../worker/platform/write-back';
 import { routeConsoleToStderr, serveMcp, type ServedEngine } from './mcp/run';
+import { embedAll, startEmbedding } from './embedding';
 
 interface Flags {
   db?: string;
@@ -106,37 +107,6 @@ function applyIdentity(db: Db, flags: Flags): void {
   const problem = identityProblem(id);
   if (problem) throw new UsageError(`--user: ${problem}`);
   setIdentity(db, id);
-}
-
-/** Embeds what is missing, reporting progress on stderr; returns whether anything changed. */
-async function embedAll(embed: EmbedService, flags: Flags): Promise<boolean> {
-  if (!flags.embed) {
-    // Nothing will be computed, but what is stored counts: the status (and the
-    // default search mode) must reflect the vectors already in the database.
-    // Paused for this run only: a later run without --no-embed embeds as before.
-    embed.pause('run');
-    await embed.refresh();
-    return false;
-  }
-  const before = await embed.refresh();
-  // Paused with embed_pause: nothing runs until embed_resume (searches say so in their notice).
-  if (before.complete || before.paused) return false;
-  let last = 0;
-  const show = (s: EmbedStatus) => {
-    if (flags.quiet || Date.now() - last < 2000) return;
-    last = Date.now();
-    const eta = s.eta_s === null ? '' : `, about ${s.eta_s} s left`;
-    err(`kioku: embedding ${s.chunks_done}/${s.chunks_total} passages with ${s.model.id}${s.rate_per_s ? ` (${s.rate_per_s}/s${eta})` : ''}`);
-  };
-  const timer = setInterval(() => show(embed.status()), 500);
-  try {
-    const s = await embed.runToCompletion();
-    if (s.error) err(`kioku: embeddings are incomplete (${s.error}); text search still works, --no-embed skips this step`);
-    else if (!flags.quiet) err(`kioku: embedded ${s.chunks_done - before.chunks_done} passages with ${s.model.id} (${s.chunks_done} in all)`);
-  } finally {
-    clearInterval(timer);
-  }
-  return true;
 }
 
 /** How long a write waits for another process's transaction: KIOKU_BUSY_TIMEOUT_MS, else 5 s. */
@@ -285,18 +255,6 @@ async function answerLine(engine: Engine, line: string): Promise<void> {
   out(JSON.stringify(await engine.call(request.tool, request.args ?? {})));
 }
 
-/** Embeds what is missing in the background; the returned source tells its progress while it runs. */
-function startEmbedding(embed: EmbedService, flags: Flags): NonNullable<ServedEngine['embedding']> {
-  let running = flags.embed;
-  void embedAll(embed, flags).finally(() => (running = false));
-  return () => {
-    if (!running) return null;
-    const s = embed.status();
-    if (s.complete) return null;
-    return { done: s.chunks_done, total: s.chunks_total, message: `embedding ${s.chunks_done}/${s.chunks_total} passages with ${s.model.id}; search ranks by text until this is done` };
-  };
-}
-
 /**
  * A long-running MCP server: it answers tools/list at once, while a --vault is
  * imported and missing embeddings are computed in the background (calls wait
@@ -314,6 +272,13 @@ async function cmdMcp(flags: Flags): Promise<number> {
       if (existsSync(v.root)) disk.set(v.name, v.root);
     }
   };
+  // Closing (stdin ended): the embedding run stops, then the engine (queued writes finish), then the database closes.
+  const closing = new AbortController();
+  const closeEngine = async (engine: Engine, db: Db) => {
+    closing.abort();
+    await engine.stop();
+    db.close();
+  };
   let served: ServedEngine;
   if (flags.db) {
     refuseFolderAsDb(flags.db);
@@ -323,8 +288,8 @@ async function cmdMcp(flags: Flags): Promise<number> {
     const db = openDbFile(flags.db);
     const { engine, embed } = engineOn(db, flags, writable);
     openFolders(db);
-    const embedding = startEmbedding(embed, flags);
-    served = { engine, ready: Promise.resolve(), embedding, close: () => db.close() };
+    const embedding = startEmbedding(embed, flags, closing.signal);
+    served = { engine, ready: Promise.resolve(), embedding, close: () => closeEngine(engine, db) };
   } else {
     const dir = flags.vault!;
     requireFolder(dir);
@@ -339,17 +304,18 @@ async function cmdMcp(flags: Flags): Promise<number> {
     let embedding: ServedEngine['embedding'] = () => null;
     const ready = importOnce((p) => (progress = () => ({ done: p.processed, total: p.found, message: `importing ${dir}` }))).then((s) => {
       progress = () => null;
+      if (closing.signal.aborted) return;
       openFolders(db);
       if (!flags.quiet && s.problems) err(`kioku: ${s.problems} problem(s) while importing ${dir}; see the "problems" tool`);
-      embedding = startEmbedding(embed, flags);
+      embedding = startEmbedding(embed, flags, closing.signal);
     });
     const resync = async () => {
       const s = await importOnce();
       const changed = s.indexed + s.removed > 0;
-      if (changed) void embedAll(embed, flags);
+      if (changed) void embedAll(embed, flags, closing.signal).catch((e) => closing.signal.aborted || err(`kioku: embedding failed: ${(e as Error)?.message ?? e}`));
       return changed;
     };
-    served = { engine, ready, progress: () => progress?.() ?? null, embedding: () => embedding?.() ?? null, resync, close: () => db.close() };
+    served = { engine, ready, progress: () => progress?.() ?? null, embedding: () => embedding?.() ?? null, resync, close: () => closeEngine(engine, db) };
   }
   const resyncSeconds = Number(process.env.KIOKU_MCP_RESYNC_S ?? 30);
   return serveMcp(served, { allowWrite: flags.allowWrite, actsFor: flags.user ?? process.env.KIOKU_USER, resyncSeconds: Number.isFinite(resyncSeconds) ? resyncSeconds : 30, version: '0.1.0' });

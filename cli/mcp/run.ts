@@ -17,7 +17,8 @@ export interface ServedEngine {
   afterWrite?(): void | Promise<void>;
   /** Re-reads the vault folder; true when notes were added, changed or removed. */
   resync?(): Promise<boolean>;
-  close?(): void;
+  /** Stops background work (embedding) and closes the database. */
+  close?(): void | Promise<void>;
 }
 
 export interface McpOptions {
@@ -89,6 +90,6 @@ export async function serveMcp(served: ServedEngine, opts: McpOptions): Promise<
   await closed;
   if (timer) clearInterval(timer);
   await server.close().catch(() => undefined);
-  served.close?.();
+  await served.close?.();
   return 0;
 }
