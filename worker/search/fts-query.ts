@@ -2,7 +2,7 @@
 // (maybe with a trailing *), built from index tokens that contain only
 // letters, digits and marks, so no user input can be an FTS5 syntax error.
 import { CJK_SPACED_RUN, cjkQueryTokens, hasCjk, normalizeText } from '../text/index-text';
-import { katakanaSpelling, segmentWords, type Segmented } from '../text/segment';
+import { katakanaSpelling, okuriganaStem, segmentWords, type Segmented } from '../text/segment';
 import type { Clause, Leaf, ParsedQuery } from './query-syntax';
 
 /** How leaves become FTS5 strings; the eval swaps it to compare tokenisations. */
@@ -118,7 +118,8 @@ function compileClause(c: Clause, analyzer: Analyzer, out: CompiledQuery, add: (
       for (const w of soft) {
         if (add(out.boost, analyzer.leaf({ text: w, quoted: false, prefix: false }))) out.highlight.push({ text: w, prefix: false });
       }
-      words.forEach((w, i) => {
+      words.forEach((typed, i) => {
+        const w = okuriganaStem(typed) ?? typed;
         const leaf: Leaf = { text: w, quoted: false, prefix: c.leaf.prefix && i === words.length - 1 };
         const kana = katakanaSpelling(w);
         const alt = kana === null ? null : analyzer.leaf({ ...leaf, text: kana });

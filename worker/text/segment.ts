@@ -6,6 +6,8 @@ import { isStopWord } from './stop-words';
 
 let segmenter: Intl.Segmenter | null = null;
 
+/** Hiragana that are particles or the copula between words, never okurigana. */
+const PARTICLES = /^(?:[のをはがにでともへやか]|から|まで|より|など|だ|です)$/u;
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
 const KATAKANA_ONLY = /^[\p{Script=Katakana}ー]+$/u;
 
@@ -51,7 +53,9 @@ export function segmentWords(typed: string): Segmented {
   for (const p of content) {
     const last = merged[merged.length - 1];
     const gap = last ? text.slice(last.end, p.start) : '';
-    const adjacent = last !== undefined && gap === '' && hasCjk(last.text) && hasCjk(p.text);
+    // Okurigana the dictionary cut off a lone kanji (埋め込み → 埋|め|込み) belong to the word; particles (の, を) do not.
+    const okurigana = /^[\p{Script=Hiragana}]{1,2}$/u.test(gap) && !PARTICLES.test(gap);
+    const adjacent = last !== undefined && (gap === '' || okurigana) && hasCjk(last.text) && hasCjk(p.text);
     // ICU may leave a long-vowel mark between two katakana pieces as a segment of its own.
     const katakana = last !== undefined && /^ー*$/.test(gap) && KATAKANA_ONLY.test(last.text) && KATAKANA_ONLY.test(p.text);
     if ((adjacent && (single(last) || single(p))) || katakana) {
@@ -83,4 +87,20 @@ function runs(pieces: readonly Piece[]): string[] {
 export function katakanaSpelling(word: string): string | null {
   if (!HIRAGANA_ONLY.test(word) || Array.from(word).length < 2) return null;
   return word.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+}
+
+const KANJI = /\p{Script=Han}/u;
+const TRAILING_KANA = /[\p{Script=Hiragana}]{1,2}$/u;
+
+/**
+ * A word that ends in okurigana, without them (埋め込み → 埋め込, 取り消し →
+ * 取り消): as the phrase of its bigrams it then finds every form of the word
+ * (埋め込む, 埋め込んだ), as English finds inflections. Null when the word
+ * does not end in kana after kanji, or the stem would be one character.
+ */
+export function okuriganaStem(word: string): string | null {
+  if (HIRAGANA_ONLY.test(word) || !KANJI.test(word)) return null;
+  const stem = word.replace(TRAILING_KANA, '');
+  if (stem === word || Array.from(stem).length < 2 || !KANJI.test(stem.slice(-2))) return null;
+  return stem;
 }
