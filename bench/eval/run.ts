@@ -10,6 +10,18 @@ import { embedOptions, MEANING_MODES, prepareEmbeddings } from './embed-modes';
 import { writeDocSection } from '../browser/doc-section';
 import { describeMachine } from '../browser/machine';
 import { QUERY_BOUNDS } from '../../worker/search/query-syntax';
+import { execFileSync } from 'node:child_process';
+
+/** ", main at <commit>" (and "with uncommitted changes"), so a table says what it measured. */
+function commitNote(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', 'worker', 'bench']).toString().trim();
+    return `, main at ${head}${dirty ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return '';
+  }
+}
 
 function listArg(name: string, all: string[]): string[] {
   const i = process.argv.indexOf(`--${name}`);
@@ -82,7 +94,13 @@ it. seekstone-nl-heldout: 120 more questions of the same kind over other
 notes, written and committed before the ranking changes of 2026-12-02 and
 never tuned on (\`bench/eval/data/seekstone-nl-heldout-queries.json\`).
 seekstone-paraphrase: 42 descriptions in other words
-(\`bench/seekstone-semantic.json\`). seekstone-nomatch: 55 queries no note
+(\`bench/seekstone-semantic.json\`). obsidian-help: 56 questions over Obsidian's own
+help vault, a real vault with English and Japanese notes side by side (36
+English, 20 Japanese), written from its notes' sections before any ranking
+was run on them and never tuned on
+(\`bench/eval/data/obsidian-help-queries.json\`); each is judged by the note
+it was written from only, so another note that also answers counts as a
+miss. seekstone-nomatch: 55 queries no note
 matches (invented words, gibberish, misspellings, modern words, Japanese);
 its metric is the share of queries returning 0 results, target 1.000 in
 every mode. The per-query time budget (100 ms, issue 11) is off in these
@@ -95,7 +113,7 @@ seekstone-10k they use the whole vault's vectors when
 \`bench/out/seekstone-embedded.db\` exists (\`npm run bench:vector-embed -- --full\`;
 219,058 passages), else an embedded subset (text's candidates only).
 
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${describeMachine()}; quality figures do not depend on the machine's load.
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC${commitNote()}, ${describeMachine()}; quality figures do not depend on the machine's load.
 
 ${out}`,
     );
