@@ -87,4 +87,27 @@ describe('kioku CLI embeddings', () => {
     expect(later.stderr).not.toMatch(/embedd/);
     expect(later.lines()[0]).toMatchObject({ paused: true, complete: false });
   });
+
+  it('what call and batch write is embedded before the command ends; in batch before the next search', async () => {
+    const db = join(dir, 'writes.db');
+    await kioku(['index', vault, '--db', db, '-q']);
+    const sailing = { path: 'Taxes.md', body: '# Taxes\n\nSailing a small yacht across the harbour in a strong wind.\n' };
+    const call = await kioku(['call', 'write_note', JSON.stringify(sailing), '--db', db]);
+    expect(call.lines()[0]).toMatchObject({ path: 'Taxes.md' });
+    expect(call.stderr).toMatch(/embedded \d+ passages/);
+    // Read without embedding: the call left the file complete.
+    const status = await kioku(['call', 'embed_status', '{}', '--db', db, '--no-embed']);
+    expect(status.lines()[0]).toMatchObject({ complete: true });
+    const lines = [
+      { tool: 'create_note', args: { path: 'Trains.md', body: '# Trains\n\nThe night train to the mountains leaves at ten.\n' } },
+      { tool: 'search', args: { query: 'railway journey' } },
+      { tool: 'embed_status' },
+    ];
+    const batch = await kioku(['batch', '--db', db, '-q'], lines.map((l) => JSON.stringify(l)).join('\n'));
+    const [created, search, after] = batch.lines();
+    expect(created).toMatchObject({ path: 'Trains.md' });
+    expect(search).toMatchObject({ mode: 'hybrid', results: [{ path: 'Trains.md' }] });
+    expect(search.notice).toBeUndefined();
+    expect(after).toMatchObject({ complete: true });
+  });
 });

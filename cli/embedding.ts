@@ -1,9 +1,11 @@
 // The CLI's embedding runs: what is missing is embedded before a command
-// answers (index, call, batch), or in the background while `kioku mcp`
-// serves, with progress on stderr. The server stops its run when its stdin
-// closes, before the database is closed: from then on nothing reads the
-// database or reports on it (the service's own stop() ends the queue).
-import type { EmbedService, EmbedStatus } from '../worker/embed/service';
+// answers (index, call, batch; after their writes too), or in the background
+// while `kioku mcp` serves, with progress on stderr. The server stops its run
+// when its stdin closes, before the database is closed: from then on nothing
+// reads the database or reports on it (the service's own stop() ends the queue).
+import type { EmbedService, EmbedState, EmbedStatus } from '../worker/embed/service';
+import { isErrorResult } from '../worker/errors';
+import { findTool } from '../worker/tools/call';
 import type { ProgressSource } from './mcp/progress';
 
 export interface EmbedFlags {
@@ -50,7 +52,19 @@ export async function embedAll(embed: EmbedService, flags: EmbedFlags, stop?: Ab
   return true;
 }
 
-/** Embeds what is missing in the background until `stop` aborts; the returned source tells its progress while it runs. */
+/** Whether a call changed stored state (a write that succeeded): what it changed is embedded next. */
+export function wrote(tool: string, result: unknown): boolean {
+  return !!findTool(tool)?.write && !isErrorResult(result);
+}
+
+/** The queue is at work (the start-up run, or the engine's after a write or re-read). */
+const WORKING: ReadonlySet<EmbedState> = new Set(['loading', 'downloading', 'chunking', 'embedding']);
+
+/**
+ * Embeds what is missing in the background until `stop` aborts; the returned
+ * source tells the progress of this run and of every later one the engine
+ * starts after a write or a re-read.
+ */
 export function startEmbedding(embed: EmbedService, flags: EmbedFlags, stop: AbortSignal): ProgressSource {
   let running = flags.embed;
   void embedAll(embed, flags, stop)
@@ -58,9 +72,9 @@ export function startEmbedding(embed: EmbedService, flags: EmbedFlags, stop: Abo
     .catch((e) => (stop.aborted ? undefined : err(`kioku: embedding failed: ${(e as Error)?.message ?? e}; search ranks by text`)))
     .finally(() => (running = false));
   return () => {
-    if (!running || stop.aborted) return null;
+    if (!flags.embed || stop.aborted) return null;
     const s = embed.status();
-    if (s.complete) return null;
+    if (s.complete || !(running || WORKING.has(s.state))) return null;
     return { done: s.chunks_done, total: s.chunks_total, message: `embedding ${s.chunks_done}/${s.chunks_total} passages with ${s.model.id}; search ranks by text until this is done` };
   };
 }

@@ -20,7 +20,7 @@ import { identityProblem, parseOrgs, setIdentity } from '../worker/team/identity
 import { nodeDisk } from '../worker/platform/write-back-node';
 import type { NoteDisk } from '../worker/platform/write-back';
 import { routeConsoleToStderr, serveMcp, type ServedEngine } from './mcp/run';
-import { embedAll, startEmbedding } from './embedding';
+import { embedAll, startEmbedding, wrote } from './embedding';
 
 interface Flags {
   db?: string;
@@ -85,11 +85,14 @@ function requireFolder(dir: string): void {
 const out = (s: string) => process.stdout.write(s + '\n');
 const err = (s: string) => process.stderr.write(s + '\n');
 
-/** The engine with its embedding service; the model loads only when something needs it. */
-function engineOn(db: Db, flags: Flags, disk?: NoteDisk): { engine: Engine; embed: EmbedService } {
-  // Embedding runs when the CLI asks (embedAll), never behind a command's back; a batch is split over
-  // one embedder thread per core (faster than ONNX Runtime's own threads: docs/benchmarks.md, bench:embed-node).
-  const engine = createEngine(db, { embedder: nodeEmbedderPool(), background: false, disk });
+/**
+ * The engine with its embedding service; the model loads only when something needs it. A one-shot
+ * command embeds when it asks (embedAll), never behind its back; `background` (the MCP server) embeds
+ * as the app does, after its start-up run also after every write and re-read.
+ */
+function engineOn(db: Db, flags: Flags, opts: { disk?: NoteDisk; background?: boolean } = {}): { engine: Engine; embed: EmbedService } {
+  // A batch of passages is split over one embedder thread per core (faster than ONNX Runtime's own threads: docs/benchmarks.md, bench:embed-node).
+  const engine = createEngine(db, { embedder: nodeEmbedderPool(), background: opts.background ?? false, disk: opts.disk });
   const embed = engine.embed!;
   if (flags.model) embed.setModel(flags.model);
   applyIdentity(db, flags);
@@ -216,6 +219,8 @@ async function cmdCall(flags: Flags): Promise<number> {
   try {
     const result = await engine.call(tool, args);
     out(JSON.stringify(result));
+    // What a write changed is embedded before the command exits, as index does (an in-memory --vault is gone by then).
+    if (flags.db && flags.embed && wrote(tool, result)) await embedAll(engine.embed!, flags);
     return isErrorResult(result) ? 2 : 0;
   } finally {
     close();
@@ -224,35 +229,47 @@ async function cmdCall(flags: Flags): Promise<number> {
 
 async function cmdBatch(flags: Flags): Promise<number> {
   const { engine, close } = await openEngine(flags);
+  // What writes changed is embedded before the next line that is not a write and before the batch ends:
+  // every search in a batch sees complete embeddings, as at its start.
+  let changed = false;
+  const catchUp = async () => {
+    if (changed && flags.embed) await embedAll(engine.embed!, flags);
+    changed = false;
+  };
   try {
-    for await (const line of requestLines(process.stdin)) await answerLine(engine, line);
+    for await (const line of requestLines(process.stdin)) if (await answerLine(engine, line, catchUp)) changed = true;
+    await catchUp();
   } finally {
     close();
   }
   return 0;
 }
 
-/** One request line of `kioku batch` → one JSON line out (blank lines are skipped). */
-async function answerLine(engine: Engine, line: string): Promise<void> {
-  if (line.trim() === '') return;
+/** One request line of `kioku batch` → one JSON line out (blank lines are skipped); true when it wrote. */
+async function answerLine(engine: Engine, line: string, beforeRead: () => Promise<void>): Promise<boolean> {
+  if (line.trim() === '') return false;
   let request: { tool?: unknown; args?: unknown };
   try {
     request = JSON.parse(line);
   } catch (e) {
     out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: `This line is not valid JSON: ${(e as Error).message}`, path: '' } }));
-    return;
+    return false;
   }
   try {
     checkArgsNumbers(line, 'args');
   } catch (e) {
     out(JSON.stringify(toErrorResult(e)));
-    return;
+    return false;
   }
   if (typeof request !== 'object' || request === null || typeof request.tool !== 'string') {
     out(JSON.stringify({ isError: true, error: { code: 'invalid_argument', message: 'Each line must be an object {"tool": NAME, "args": {...}}.', path: 'tool' } }));
-    return;
+    return false;
   }
-  out(JSON.stringify(await engine.call(request.tool, request.args ?? {})));
+  const writes = !!findTool(request.tool)?.write;
+  if (!writes) await beforeRead();
+  const result = await engine.call(request.tool, request.args ?? {});
+  out(JSON.stringify(result));
+  return writes && !isErrorResult(result);
 }
 
 /**
@@ -286,7 +303,7 @@ async function cmdMcp(flags: Flags): Promise<number> {
     // The file in place (native SQLite, WAL): the CLI and other processes may write to it while
     // the server runs; every write commits on its own, no lock is held between calls.
     const db = openDbFile(flags.db);
-    const { engine, embed } = engineOn(db, flags, writable);
+    const { engine, embed } = engineOn(db, flags, { disk: writable, background: flags.embed });
     openFolders(db);
     const embedding = startEmbedding(embed, flags, closing.signal);
     served = { engine, ready: Promise.resolve(), embedding, close: () => closeEngine(engine, db) };
@@ -294,7 +311,7 @@ async function cmdMcp(flags: Flags): Promise<number> {
     const dir = flags.vault!;
     requireFolder(dir);
     const db = await openMemoryDb();
-    const { engine, embed } = engineOn(db, flags, writable);
+    const { engine, embed } = engineOn(db, flags, { disk: writable, background: flags.embed });
     let progress: ServedEngine['progress'] = () => ({ done: 0, total: 0, message: `importing ${dir}` });
     const importOnce = (onProgress?: (p: { processed: number; found: number }) => void) =>
       engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }), { onProgress }).then((s) => {
@@ -309,11 +326,10 @@ async function cmdMcp(flags: Flags): Promise<number> {
       if (!flags.quiet && s.problems) err(`kioku: ${s.problems} problem(s) while importing ${dir}; see the "problems" tool`);
       embedding = startEmbedding(embed, flags, closing.signal);
     });
+    // What a re-read changed is embedded in the background by the engine, as after a write.
     const resync = async () => {
       const s = await importOnce();
-      const changed = s.indexed + s.removed > 0;
-      if (changed) void embedAll(embed, flags, closing.signal).catch((e) => closing.signal.aborted || err(`kioku: embedding failed: ${(e as Error)?.message ?? e}`));
-      return changed;
+      return s.indexed + s.removed > 0;
     };
     served = { engine, ready, progress: () => progress?.() ?? null, embedding: () => embedding?.() ?? null, resync, close: () => closeEngine(engine, db) };
   }

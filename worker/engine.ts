@@ -10,7 +10,7 @@ import { removeVault } from './ingest/vaults';
 import { autoSubscribeOwnFolders } from './team/refresh';
 import { callTool, findTool } from './tools/call';
 import type { ToolContext } from './tools/define';
-import { notOpenError, toErrorResult, type ToolErrorResult } from './errors';
+import { isErrorResult, notOpenError, toErrorResult, type ToolErrorResult } from './errors';
 import type { Embedder } from './embed/embedder';
 import { EmbedService, type EmbedServiceOptions } from './embed/service';
 import type { NoteDisk } from './platform/write-back';
@@ -29,7 +29,7 @@ export interface EngineOptions {
   embedder?: Embedder | null;
   /** Vault folders open for writing (write_note writes edits through them). */
   disk?: NoteDisk;
-  /** false: embed only when asked (runToCompletion), never on its own after imports (the CLI). */
+  /** false: embed only when asked (runToCompletion), never on its own after imports and writes (the CLI's one-shot commands). */
   background?: boolean;
   /** Tuning and status updates of the embedding service. */
   embedding?: Omit<EmbedServiceOptions, 'background'>;
@@ -112,8 +112,13 @@ export function createEngine(db: Db, opts: EngineOptions = {}): Engine {
       const tool = findTool(name)?.name ?? '';
       const held = ahead;
       if (!KEEPS_AHEAD.has(tool)) ahead = undefined;
+      if (!SEARCHES.has(tool)) {
+        const answer = callTool(ctx, name, args);
+        // A write may have changed notes: they are embedded in the background, as after an import.
+        if (findTool(name)?.write) void answer.then((r) => isErrorResult(r) || services.embed?.start());
+        return answer;
+      }
       // Searches get the CPU first: the embedding queue waits while someone is searching.
-      if (!SEARCHES.has(tool)) return callTool(ctx, name, args);
       services.embed?.touch();
       const early = tool === 'search' && held?.key === JSON.stringify(args) ? held.answer : undefined;
       if (early) startupMark('search ahead: used');

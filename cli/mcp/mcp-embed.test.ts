@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { removeTree, writeTree } from '../../worker/test/fixtures';
-import { closeAll, KIOKU, ROOT } from './test-client';
+import { closeAll, connect, KIOKU, ROOT } from './test-client';
 
 const trees: string[] = [];
 afterAll(async () => {
@@ -63,5 +63,30 @@ describe('kioku mcp --db: background embedding', () => {
     const next = spawnSync(process.execPath, [KIOKU, 'call', 'embed_status', '{}', '--db', db], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
     expect(next.status, next.stderr).toBe(0);
     expect(JSON.parse(next.stdout)).toMatchObject({ complete: true, paused: false });
+  });
+
+  it('with --allow-write, embeds what a write changed in the background: search is hybrid again once done', { timeout: 240_000 }, async () => {
+    const { db } = indexed(
+      {
+        'boats.md': '# Boats\n\nNotes about the garden: tomatoes, basil and compost.\n',
+        'taxes.md': '# Taxes\n\nFile the annual return before April; keep receipts for deductions.\n',
+      },
+      'mcp-rewrite',
+    );
+    const { client } = await connect(['--db', db, '--allow-write']);
+    type Hits = { mode: string; notice?: string; results: { path: string }[] };
+    const search = async (query: string) => (await client.callTool({ name: 'search', arguments: { query } })).structuredContent as Hits;
+    expect((await search('vegetable garden')).mode).toBe('hybrid');
+    const w = await client.callTool({ name: 'write_note', arguments: { path: 'boats.md', body: '# Boats\n\nSailing a small yacht across the harbour in a strong wind.\n' } });
+    expect(w.isError ?? false, JSON.stringify(w.content)).toBe(false);
+    let status: { complete: boolean; paused: boolean } = { complete: false, paused: false };
+    for (const end = Date.now() + 60_000; !status.complete && Date.now() < end; await new Promise((r) => setTimeout(r, 250))) {
+      status = (await client.callTool({ name: 'embed_status', arguments: {} })).structuredContent as typeof status;
+    }
+    expect(status).toMatchObject({ complete: true, paused: false });
+    const after = await search('sailing vessel on the sea');
+    expect(after.mode).toBe('hybrid');
+    expect(after.notice).toBeUndefined();
+    expect(after.results[0].path).toBe('boats.md');
   });
 });

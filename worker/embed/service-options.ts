@@ -5,7 +5,7 @@ import type { SpareSource } from './spare-runner';
 import type { EmbedStatus } from './status';
 
 export interface EmbedServiceOptions {
-  /** false: never embed on its own (after imports); only runToCompletion() embeds. The CLI uses this. */
+  /** false: never embed on its own (after imports and writes); only runToCompletion() embeds. The CLI's one-shot commands use this. */
   background?: boolean;
   /** Milliseconds one passage batch should take: short batches let queries through quickly. */
   targetBatchMs?: number;
