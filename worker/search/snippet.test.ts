@@ -110,6 +110,11 @@ describe('makeSnippet', () => {
     expect(makeSnippet('Saved in C:\\Users\\notes today.', words('saved'))).toBe('[Saved] in C:\\Users\\notes today.');
   });
 
+  it('never cuts a match at the snippet\'s end (Japanese has no space to end on: "…のような[ネ]…")', () => {
+    const text = `ネストした札の説明です。${'あ'.repeat(15)}札の名前に斜線を使う。例えば受信箱のようなネストした札。${'い'.repeat(300)}`;
+    expect(makeSnippet(text, words('ネスト'), { length: 40 })).toMatch(/のような\[ネスト\]…$/);
+  });
+
   it('starts at the beginning when nothing matches and stays bounded for huge notes', () => {
     expect(makeSnippet('Plain first line.\nSecond.', words('absent'))).toBe('Plain first line. Second.');
     const huge = 'x '.repeat(400_000) + 'needle';

@@ -121,6 +121,8 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
       .filter((h) => h.end > window.start && h.start < window.end + (SNIPPET_PLAN.seenOnly ? 2 * length : 0))
       .map((h) => ({ start: norm.toRaw(h.start), end: norm.toRaw(h.end), span: h }))
       .filter((h) => h.start < end);
+    // The slice ends after a match it cuts (Japanese has no spaces to end on): "ネ" alone was marked.
+    for (const h of rawHits) if (h.end > end) end = h.end;
     const hidden = comments
       .filter((c) => c.end > window.start - length && c.start < window.end + 2 * length)
       .map((c) => ({ start: norm.toRaw(c.start), end: norm.toRaw(c.end) }));
