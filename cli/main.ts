@@ -334,7 +334,13 @@ async function cmdMcp(flags: Flags): Promise<number> {
     served = { engine, ready, progress: () => progress?.() ?? null, embedding: () => embedding?.() ?? null, resync, close: () => closeEngine(engine, db) };
   }
   const resyncSeconds = Number(process.env.KIOKU_MCP_RESYNC_S ?? 30);
-  return serveMcp(served, { allowWrite: flags.allowWrite, actsFor: flags.user ?? process.env.KIOKU_USER, resyncSeconds: Number.isFinite(resyncSeconds) ? resyncSeconds : 30, version: '0.1.0' });
+  const source = flags.db ? `--db ${shellWord(flags.db)}` : `--vault ${shellWord(flags.vault!)}`;
+  return serveMcp(served, { allowWrite: flags.allowWrite, actsFor: flags.user ?? process.env.KIOKU_USER, source, resyncSeconds: Number.isFinite(resyncSeconds) ? resyncSeconds : 30, version: '0.1.0' });
+}
+
+/** A path as one would type it in a shell (quoted when it has spaces or quotes), for advice to copy. */
+function shellWord(s: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTree, writeTree } from '../../worker/test/fixtures';
+import { TOOLS } from '../../worker/tools/registry';
 import { closeAll, connect, KIOKU, kiokuCallText, ROOT } from './test-client';
 
 const trees: string[] = [];
@@ -96,6 +97,33 @@ describe('kioku mcp: what it serves', () => {
     expect(found.results.map((r: { path: string }) => r.path).sort()).toEqual(['specs/new.md', 'specs/plan.md']);
     const unsaved = JSON.parse(kiokuCallText('unsaved_changes', {}, ['--db', db]));
     expect(unsaved.total).toBe(0);
+  });
+
+  it('announces every tool that changes stored state as not read-only; refuses note writes naming the option it was started with', { timeout: 120_000 }, async () => {
+    const notes = tree({ 'a.md': 'alpha' }, 'mcp-hints');
+    const db = join(notes, '..', `mcp-hints-${process.pid}.kioku`);
+    trees.push(db);
+    const index = spawnSync(process.execPath, [KIOKU, 'index', notes, '--db', db, '--no-embed', '-q'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(index.status, index.stderr).toBe(0);
+    const { client } = await connect(['--db', db, '--no-embed']);
+    const { tools } = await client.listTools();
+    const hints = (name: string) => tools.find((t) => t.name === name)!.annotations;
+    // Clients approve read-only tools without asking: settings and embedding controls change the database too.
+    for (const name of ['embed_model', 'embed_pause', 'embed_resume', 'set_identity', 'subscribe', 'mark_team_space', 'write_note', 'create_note', 'write_back', 'WriteNote']) {
+      expect(hints(name)?.readOnlyHint, name).toBe(false);
+    }
+    for (const def of Object.values(TOOLS)) expect(hints(def.name)?.readOnlyHint, def.name).toBe(!def.write);
+    expect(hints('write_note')).toMatchObject({ destructiveHint: true, idempotentHint: true });
+    expect(hints('create_note')).toMatchObject({ destructiveHint: false });
+    expect(hints('embed_pause')).toMatchObject({ destructiveHint: false, idempotentHint: true });
+    // --allow-write is about writing notes: embed_pause still works without it.
+    const paused = await client.callTool({ name: 'embed_pause', arguments: {} });
+    expect(paused.isError ?? false, JSON.stringify(paused.content)).toBe(false);
+    const refused = await client.callTool({ name: 'write_note', arguments: { path: 'a.md', body: 'changed' } });
+    expect(refused.isError).toBe(true);
+    const message = (refused.content as { text: string }[])[0].text;
+    expect(message).toContain(`npx kioku mcp --db ${db} --allow-write`);
+    expect(message).not.toContain('--vault');
   });
 
   it('with --user, acts for that user only: other users’ private notes stay hidden, the identity cannot be changed, WriteNote needs --allow-write', { timeout: 120_000 }, async () => {

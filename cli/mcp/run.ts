@@ -25,6 +25,8 @@ export interface McpOptions {
   allowWrite: boolean;
   /** --user: who the server acts for (set_identity may not change it). */
   actsFor?: string;
+  /** The source option as given (`--db notes.kioku`), named in the advice to restart with --allow-write. */
+  source?: string;
   /** Seconds between re-reads of a --vault folder (0: never). */
   resyncSeconds: number;
   version: string;
@@ -59,6 +61,7 @@ export async function serveMcp(served: ServedEngine, opts: McpOptions): Promise<
     ready: served.ready,
     allowWrite: opts.allowWrite,
     actsFor: opts.actsFor,
+    source: opts.source,
     afterWrite: served.afterWrite,
     progress: served.progress,
     embedding: served.embedding,

@@ -33,6 +33,8 @@ export interface McpHost {
   allowWrite: boolean;
   /** The user given with --user: the server acts for them, and set_identity may not change that. */
   actsFor?: string;
+  /** How the server was started (`--db notes.kioku`, `--vault ~/notes`), for the advice to restart it with --allow-write. */
+  source?: string;
   /** After each successful write (saves a --db file). */
   afterWrite?(): void | Promise<void>;
   /** Import progress while `ready` is pending, for clients that sent a progress token. */
@@ -48,7 +50,7 @@ export function mcpTools(): Tool[] {
     name: t.name,
     description: t.write ? `${t.description} Writes to the notes folder (needs --allow-write).` : t.description,
     inputSchema: t.inputSchema as Tool['inputSchema'],
-    annotations: { readOnlyHint: !t.write, destructiveHint: t.write, openWorldHint: false },
+    annotations: t.hints,
   }));
 }
 
@@ -82,7 +84,7 @@ export function createMcpServer(host: McpHost): Server {
         error: {
           code: 'unsupported',
           details: { reason: 'read_only' },
-          message: `${name} writes notes, and this server was started read-only. Restart it with --allow-write (e.g. "npx kioku mcp --vault <dir> --allow-write") to let tools write.`,
+          message: `${name} writes notes, and this server was started read-only. Restart it with --allow-write (e.g. "npx kioku mcp ${host.source ?? '(--db <file> | --vault <dir>)'} --allow-write") to let tools write.`,
           path: '',
         },
       });

@@ -15,8 +15,18 @@ export interface ToolInfo {
   inputSchema: JsonSchema;
   /** Changes notes (MCP: only with --allow-write); settings tools such as subscribe do not count. */
   write: boolean;
+  /** MCP's tool annotations: read-only unless the tool changes anything stored (notes, settings, embeddings). */
+  hints: ToolHints;
   params: { name: string; type: string; description: string; required: boolean; aliases: string[] }[];
   examples: unknown[];
+}
+
+export interface ToolHints {
+  readOnlyHint: boolean;
+  /** Meaningful for a tool that is not read-only (MCP): it may overwrite or remove what is stored. */
+  destructiveHint: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: false;
 }
 
 /** The tools that change notes (in the folder or as unsaved edits). */
@@ -29,6 +39,7 @@ export function toolCatalog(): ToolInfo[] {
       tool: def.name,
       inputSchema: toolInputSchema(def),
       write: NOTE_WRITERS.has(def.name),
+      hints: hintsOf(def),
       params: def.params.map((p) => ({ name: p.name, type: p.type, description: p.description, required: !!p.required, aliases: [...(p.aliases ?? [])] })),
       examples: [...(def.examples ?? [])],
     };
@@ -36,6 +47,13 @@ export function toolCatalog(): ToolInfo[] {
     for (const alias of def.aliases ?? []) out.push({ name: alias, description: `Same as ${def.name}. ${def.description}`, ...base });
   }
   return out;
+}
+
+/** Clients may approve a read-only tool without asking, so every tool that changes stored state says it does. */
+function hintsOf(def: ToolDef<unknown, unknown>): ToolHints {
+  if (!def.write) return { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
+  if (!def.hints) throw new Error(`Tool registry: ${def.name} writes but does not declare its hints (destructive, idempotent).`);
+  return { readOnlyHint: false, destructiveHint: def.hints.destructive, idempotentHint: def.hints.idempotent, openWorldHint: false };
 }
 
 /**

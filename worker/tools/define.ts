@@ -25,14 +25,23 @@ export interface ParamDoc {
   aliases?: readonly string[];
 }
 
+export interface WriteHints {
+  /** It may overwrite or remove what is stored (false: it only adds, or sets a switch that can be set back). */
+  destructive: boolean;
+  /** Called again with the same arguments, it changes nothing more. */
+  idempotent: boolean;
+}
+
 export interface ToolDef<I, O> {
   name: string;
   aliases?: readonly string[];
   description: string;
   params: readonly ParamDoc[];
   examples?: readonly Args[];
-  /** Writes run one at a time. */
+  /** Changes stored state (notes, settings, embeddings): runs in the write lane, one at a time, and agents are told it is not read-only. */
   write?: boolean;
+  /** What a write does, for agents' clients (MCP tool annotations); every write declares it. */
+  hints?: WriteHints;
   parse(args: Args, ctx: ToolContext): I;
   run(ctx: ToolContext, input: I): O | Promise<O>;
 }

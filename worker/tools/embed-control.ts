@@ -25,6 +25,8 @@ export const embedPauseTool = defineTool<Record<string, never>, EmbedStatusResul
   params: [],
   examples: [{}],
   write: true,
+  // A switch, set back by embed_resume.
+  hints: { destructive: false, idempotent: true },
   parse: () => ({}),
   run(ctx) {
     embedOf(ctx).pause();
@@ -38,6 +40,8 @@ export const embedResumeTool = defineTool<Record<string, never>, EmbedStatusResu
   params: [],
   examples: [{}],
   write: true,
+  // A switch, set back by embed_pause.
+  hints: { destructive: false, idempotent: true },
   parse: () => ({}),
   run(ctx) {
     embedOf(ctx).resume();
@@ -52,6 +56,8 @@ export const embedModelTool = defineTool<{ model: string }, EmbedStatusResult>({
   params: [{ name: 'model', type: 'string', required: true, description: 'The model id, e.g. "Xenova/multilingual-e5-small".' }],
   examples: [{ model: 'Xenova/multilingual-e5-small' }],
   write: true,
+  // The old model's vectors are dropped once the new one has embedded every note.
+  hints: { destructive: true, idempotent: true },
   parse: (args) => ({ model: reqString(args, 'model') }),
   run(ctx, input) {
     embedOf(ctx).setModel(input.model);

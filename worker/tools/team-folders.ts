@@ -58,6 +58,8 @@ export const markTeamSpaceTool = defineTool<{ vault: string; team: boolean }, { 
   ],
   examples: [{ vault: 'team', team_space: true }],
   write: true,
+  // A mark, removed again with team_space false.
+  hints: { destructive: false, idempotent: true },
   parse(args) {
     const vault = reqString(args, 'vault');
     if (!vault.trim()) throw toolError('invalid_argument', 'vault must name an imported vault.', 'vault');

@@ -174,6 +174,8 @@ export const writeTeamNoteTool = defineTool<{ folder: string; file: string; cont
   ],
   examples: [{ folder: 'ops', file_name: 'on-call.md', content: '---\ntitle: On-call\nvisibility: org\nscope_org_id: acme\n---\nWho is on call this week.' }],
   write: true,
+  // Replaces the note when it exists.
+  hints: { destructive: true, idempotent: true },
   parse(args) {
     const content = args.content;
     if (typeof content !== 'string') throw toolError('invalid_argument', 'content must be the whole note as text (frontmatter and Markdown).', 'content');

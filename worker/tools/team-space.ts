@@ -19,6 +19,8 @@ export const identityTool = defineTool<{ user?: string | null; orgs?: string[] }
     { name: 'clear', type: 'boolean', description: 'true clears the identity (the same as user null).' },
   ],
   write: true,
+  // Replaces (or clears) who the user is.
+  hints: { destructive: true, idempotent: true },
   parse(args) {
     const user = args.user === null || optBool(args, 'clear', false) ? null : optString(args, 'user', { nonEmpty: true, maxLength: 200 });
     return { user, orgs: optStringList(args, 'orgs') };
@@ -80,6 +82,8 @@ export const subscribeTool = defineTool<{ owner: string; folder: string; mode: '
     { name: 'enabled', type: 'boolean', description: 'Default true.' },
   ],
   write: true,
+  // Replaces the subscription's mode and state, and rewrites subscriptions.yaml.
+  hints: { destructive: true, idempotent: true },
   parse(args) {
     const owner = reqString(args, 'owner_id');
     const folder = reqString(args, 'folder');

@@ -36,6 +36,8 @@ export const writeBackTool = defineTool<{ vault?: string; vaultKey: string; path
     { name: 'overwrite', type: 'boolean', description: 'Also replace files that changed on disk since Kioku read them (default false).' },
   ],
   write: true,
+  // Replaces the files on disk (with overwrite, also ones changed there since).
+  hints: { destructive: true, idempotent: true },
   parse(raw) {
     return { ...optVault(raw), path: optString(raw, 'path'), overwrite: optBool(raw, 'overwrite', false) };
   },

@@ -219,6 +219,8 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
   ],
   examples: [{ path: 'specs/auth-design.md', frontmatter: { status: 'done' } }, { path: 'ideas.md', body: '# Ideas\n\n- [idea] Ship it\n' }],
   write: true,
+  // Replaces the note's text.
+  hints: { destructive: true, idempotent: true },
   parse(args) {
     return { path: reqString(args, 'path'), vault: optString(args, 'vault'), edit: readEdit(args, true), expectedModified: optString(args, 'expected_modified') };
   },
@@ -301,6 +303,8 @@ export const createNoteTool = defineTool<CreateInput, WriteNoteResult>({
   ],
   examples: [{ folder: 'ideas', title: 'Offline sync', body: 'Sync without a server.', frontmatter: { status: 'draft', tags: ['sync'] } }],
   write: true,
+  // Only adds: a note already at that path is refused, so a repeat changes nothing.
+  hints: { destructive: false, idempotent: true },
   parse(args) {
     const title = optString(args, 'title', { nonEmpty: true, maxLength: 500 });
     const given = optString(args, 'path');

@@ -33,7 +33,7 @@ function asTool(info: ToolInfo): ModelContextTool {
     name: info.name,
     description: info.description,
     inputSchema: info.inputSchema,
-    annotations: { readOnlyHint: !info.write },
+    annotations: { readOnlyHint: info.hints.readOnlyHint },
     execute: (input) => engineApi().callForAgent(info.name, input ?? {}, 'page-agent'),
   };
 }
