@@ -21,8 +21,9 @@ Options:
   --follow-external-links
                   follow symbolic links that point outside the vault folder (by
                   default they are reported as problems and not read)
-  --no-embed      skip computing embeddings (text search only; vector and hybrid
-                  modes then cover only what an earlier run embedded)
+  --no-embed      skip computing embeddings in this run only (vector and hybrid
+                  modes cover what an earlier run embedded; the next run without
+                  it embeds what is missing)
   --model <id>    embedding model (default: the bundled use-lite; see embed_status)
   --allow-write   with mcp: let write tools change notes (written to the vault folder)
   --user <id>     who you are in team spaces (or KIOKU_USER); --orgs <a,b> your organisations (or KIOKU_ORGS)
