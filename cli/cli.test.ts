@@ -157,6 +157,15 @@ describe('kioku call', () => {
     }
   });
 
+  it('exits 1 naming an argument the command would ignore (call with two JSON objects ran the first and dropped the second)', () => {
+    for (const args of [['call', 'search', '{"query":"x"}', '{"extra":1}', '--db', db], ['batch', 'stray', '--db', db], ['mcp', 'stray', '--db', db], ['index', vault, 'other', '--db', db]]) {
+      const r = kioku(args, '');
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout, args.join(' ')).toBe('');
+      expect(r.stderr, args.join(' ')).toMatch(/^kioku: unexpected argument "(\{\\"extra\\":1\}|stray|other)"/);
+    }
+  });
+
   it('--vault imports the folder into a fresh in-memory database first (and accepts --no-embed)', () => {
     const r = kioku(['call', 'vaults', '{}', '--vault', vault, '--no-embed', '--quiet']);
     expect(r.code).toBe(0);

@@ -71,6 +71,13 @@ export function parseFlags(argv: string[]): Flags {
   return flags;
 }
 
+/** A command given more words than it reads would silently drop the rest: a usage error names them. */
+function atMost(flags: Flags, n: number, usage: string): Flags {
+  const extra = flags.positional.slice(n);
+  if (extra.length) throw new UsageError(`unexpected ${extra.length === 1 ? 'argument' : 'arguments'} ${extra.map((a) => JSON.stringify(a)).join(' ')} (${usage})`);
+  return flags;
+}
+
 /** --db must name a file (a missing one is created by index). */
 function refuseFolderAsDb(file: string): void {
   if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${file} is a folder, not a database file; give a file such as ${file.replace(/\/+$/, '')}/notes.kioku`);
@@ -348,13 +355,13 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'index':
-        return await cmdIndex(parseFlags(rest));
+        return await cmdIndex(atMost(parseFlags(rest), 1, 'kioku index <dir> --db <file>: one folder'));
       case 'call':
-        return await cmdCall(parseFlags(rest));
+        return await cmdCall(atMost(parseFlags(rest), 2, "kioku call <tool> '<json args>': give the arguments as one JSON object"));
       case 'batch':
-        return await cmdBatch(parseFlags(rest));
+        return await cmdBatch(atMost(parseFlags(rest), 0, 'kioku batch reads its calls from stdin, one {"tool","args"} object a line'));
       case 'mcp':
-        return await cmdMcp(parseFlags(rest));
+        return await cmdMcp(atMost(parseFlags(rest), 0, 'kioku mcp takes only options'));
       case 'tools':
         if (rest[0] && !findTool(rest[0])) {
           err(`kioku: No tool named ${JSON.stringify(rest[0])}.\n\n${helpText(true)}`);
