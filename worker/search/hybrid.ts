@@ -107,7 +107,10 @@ export interface MeaningExtra {
   notice_code?: NoticeCode;
 }
 
-export type NoticeCode = 'embeddings_incomplete' | 'query_language';
+export type NoticeCode = 'embeddings_incomplete' | 'query_language' | 'query_exclusions_only';
+
+/** Said when a query holds only excluded words: it lists the notes without them, by text. */
+export const EXCLUSIONS_ONLY_NOTICE = 'The query has only excluded words (-word), so it lists the notes without them; there is nothing to search by meaning.';
 
 /** Rankings are read in blocks of this many before fusing. */
 export const FUSE_BLOCK = 200;
@@ -209,14 +212,14 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest, again = tr
         notice_code: 'embeddings_incomplete' as const,
         notice: `${status.paused ? 'Embedding is paused' : 'Embeddings are still being computed'}${status.chunks_total ? ` (${status.chunks_done} of ${status.chunks_total} passages embedded)` : ''}; notes not embedded yet are ${mode === 'vector' ? 'missing from these results' : 'ranked by text'}.`,
       };
-  const asText = (notice?: string): ModeResult => {
+  const asText = (notice?: string, code: NoticeCode = 'query_language'): ModeResult => {
     const r = textMode(req) as ModeResult;
-    return { ...r, extra: { ...extra, mode: 'text', ...(notice ? { notice, notice_code: 'query_language' as const } : {}) } };
+    return { ...r, extra: { ...extra, mode: 'text', ...(notice ? { notice, notice_code: code } : {}) } };
   };
 
   const words = meaningText(query);
-  // Nothing to mean (an empty query lists the scope): that is text mode's listing.
-  if (!words) return asText();
+  // Nothing to mean (an empty query lists the scope): that is text mode's listing; -word alone says so.
+  if (!words) return query.clauses.length ? asText(EXCLUSIONS_ONLY_NOTICE, 'query_exclusions_only') : asText();
   const known = embed.knownQueryVector(words);
   // Outside the model's languages: the text ranking is the honest answer.
   if (known && !known.ok && known.reason === 'language') return asText(known.message);

@@ -53,4 +53,20 @@ describe('observations and relations by meaning', () => {
     expect(first.total_is_exact).toBe(later.total_is_exact);
     expect(first.total_is_exact).toBe(true);
   });
+
+  it('says so when a query holds only excluded words (-canvas in vector mode ran as text without a word)', async () => {
+    const engine = await embeddedEngine(NOTES);
+    for (const mode of ['vector', 'hybrid']) {
+      // A note is left out by its words; an observation by its own line's.
+      for (const [entity_types, query] of [[['entity'], '-sourdough'], [['observation'], '-starter']] as const) {
+        const r = (await engine.call('search', { query, mode, entity_types })) as unknown as Result & { notice_code?: string };
+        expect({ mode, entity_types, ran: r.mode, code: r.notice_code }).toEqual({ mode, entity_types, ran: 'text', code: 'query_exclusions_only' });
+        expect(r.results.length).toBeGreaterThan(0);
+        expect(r.results.map((h) => h.path)).not.toContain('Sourdough.md');
+      }
+    }
+    // An empty query lists the scope, as ever, without a notice.
+    const all = (await engine.call('search', { mode: 'vector' })) as unknown as Result & { notice_code?: string };
+    expect(all.notice_code).toBeUndefined();
+  });
 });

@@ -8,7 +8,7 @@
 import type { EngineServices } from '../services';
 import { toolError } from '../errors';
 import { compileQuery } from './fts-query';
-import { both, FUSE_BLOCK, fuse, meaningText, RRF_K, vectorScope, vectorWeight } from './hybrid';
+import { both, EXCLUSIONS_ONLY_NOTICE, FUSE_BLOCK, fuse, meaningText, RRF_K, vectorScope, vectorWeight, type NoticeCode } from './hybrid';
 import { meaningPlan, vectorCut } from './meaning-criterion';
 import { answeringTypes, itemsOfNotes, notesWithItems, searchItems, type ItemPage, type ItemRequest, type ItemRow } from './items';
 import type { PageWindow } from './text';
@@ -18,7 +18,7 @@ export interface MeaningItemPage extends ItemPage {
   /** The mode that actually ran, when it differs (a query the model cannot read ranks by text). */
   mode?: 'text';
   notice?: string;
-  notice_code?: 'query_language' | 'embeddings_incomplete';
+  notice_code?: NoticeCode;
   embeddings?: { model: string; complete: boolean };
 }
 
@@ -34,7 +34,7 @@ export async function searchItemsByMeaning(mode: 'vector' | 'hybrid', req: ItemR
     ...(complete ? {} : { notice_code: 'embeddings_incomplete' as const, notice: 'Embeddings are still being computed; items of notes not embedded yet are ranked by text.' }),
   };
   const words = meaningText(req.query);
-  if (!words) return { ...searchItems(req), ...info, mode: 'text' };
+  if (!words) return { ...searchItems(req), ...info, mode: 'text', ...(req.query.clauses.length ? { notice: EXCLUSIONS_ONLY_NOTICE, notice_code: 'query_exclusions_only' as const } : {}) };
   const q = await embed.queryVector(words);
   if (!q.ok) {
     if (q.reason === 'unavailable') throw toolError('unsupported', `${q.message} Use mode "text".`, 'mode');

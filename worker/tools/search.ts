@@ -52,7 +52,7 @@ export interface SearchResult {
   notice?: string;
   /** The time budget ran out or the ranking work bound applied: the page holds the notes with every word, not those with only some (query-syntax.ts QUERY_BOUNDS). */
   partial?: boolean;
-  /** What the notice is about: "embeddings_incomplete", "query_language" or "query_bounded" (a query cut to its cost bounds). */
+  /** What the notice is about: "embeddings_incomplete", "query_language", "query_exclusions_only" (only -words: listed by text) or "query_bounded" (a query cut to its cost bounds). */
   notice_code?: string;
   /** A valid-time argument was applied (absent otherwise). */
   temporal_applied?: true;

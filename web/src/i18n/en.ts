@@ -323,6 +323,7 @@ export const en = {
   'engineError.internal': 'Something failed inside Kioku.',
   'notice.embeddings_incomplete': 'Some notes are not embedded yet.',
   'notice.query_language': 'The embedding model cannot read this query’s language, so it was ranked by text.',
+  'notice.query_exclusions_only': 'The query has only excluded words, so it lists the notes without them; there is nothing to search by meaning.',
   'notice.query_bounded': 'The query was cut to keep search fast: short prefixes were searched as whole words, or words past the limit were ignored.',
   'problem.frontmatter_invalid': 'The frontmatter is not valid YAML.',
   'problem.frontmatter_unterminated': 'The frontmatter has no closing ---.',

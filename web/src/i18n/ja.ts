@@ -324,6 +324,7 @@ export const ja: Record<MessageKey, string> = {
   'engineError.internal': 'Kioku の内部でエラーが発生しました。',
   'notice.embeddings_incomplete': 'まだ埋め込みが済んでいないノートがあります。',
   'notice.query_language': '埋め込みモデルはこのクエリの言語を読めないため、キーワードで順位付けしました。',
+  'notice.query_exclusions_only': 'クエリが除外語だけなので、それを含まないノートを一覧にしました。意味で探す語はありません。',
   'notice.query_bounded': '検索を速く保つため、クエリを制限しました。短い前方一致は単語として検索し、上限を超えた語は無視しました。',
   'problem.frontmatter_invalid': 'フロントマターが正しい YAML ではありません。',
   'problem.frontmatter_unterminated': 'フロントマターを閉じる --- がありません。',
