@@ -125,6 +125,8 @@ function compileClause(c: Clause, analyzer: Analyzer, out: CompiledQuery, add: (
         const alt = kana === null ? null : analyzer.leaf({ ...leaf, text: kana });
         const expr = analyzer.leaf(leaf);
         if (!add(out.optional, alt && expr ? `(${expr} OR ${alt})` : expr)) return;
+        // A stem is marked in every form; the word as typed, where the note has it, whole.
+        if (w !== typed) out.highlight.push({ text: typed, prefix: leaf.prefix });
         out.highlight.push({ text: w, prefix: leaf.prefix });
         if (alt) out.highlight.push({ text: kana!, prefix: leaf.prefix });
       });

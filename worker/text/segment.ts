@@ -82,10 +82,12 @@ function runs(pieces: readonly Piece[]): string[] {
 /**
  * A hiragana word's katakana spelling (ぷらぐいん → プラグイン), searched beside
  * it: loanwords are written in katakana, and a query typed without converting
- * its kana would otherwise find nothing. Null for other text and single kana.
+ * its kana would otherwise find nothing. Null for other text, single kana and
+ * function words.
  */
 export function katakanaSpelling(word: string): string | null {
-  if (!HIRAGANA_ONLY.test(word) || Array.from(word).length < 2) return null;
+  // A function word (する) is no loanword; its katakana would also count as a word of its own.
+  if (!HIRAGANA_ONLY.test(word) || Array.from(word).length < 2 || isStopWord(word)) return null;
   return word.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
 }
 

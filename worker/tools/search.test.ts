@@ -248,11 +248,12 @@ describe('search: Japanese and other CJK text', () => {
   });
 
   it('marks a Japanese word the segmenter cuts into pieces as one match where the note has it whole', async () => {
-    // 埋め込み is searched as 埋 and 込み (め is too common alone) plus the whole run: the snippet
-    // marked the pieces, "[埋]め[込み]", as if the note held two unrelated words.
+    // ICU cuts 埋め込み into 埋|め|込み: the snippet marked the pieces, "[埋]め[込み]", as if the note held
+    // two unrelated words. It is one word, searched by its stem 埋め込 (so 埋め込む is found too), and
+    // marked whole where the note has it as typed.
     const r = await search(engine, { query: '埋め込み', snippet_markers: ['<b>', '</b>'] });
     expect(r.results.map((h) => h.path)).toEqual(['embed.md']);
-    expect(r.results[0].snippet).toBe('ノートに<b>埋め込み</b>たい画像は、<b>埋</b>め込む前に保存します。');
+    expect(r.results[0].snippet).toBe('ノートに<b>埋め込み</b>たい画像は、<b>埋め込</b>む前に保存します。');
   });
 
   it('does not mark Japanese function words (する) unless the query has nothing else', async () => {
