@@ -1,12 +1,13 @@
 // The note view renders Obsidian's Markdown: callouts, highlights, comments,
-// footnotes, math, block links, link lists once per note. The fixture vault
+// footnotes, math, block links, link lists once per note, custom task
+// states. The fixture vault
 // e2e/fixtures/obsidian-render/ is imported through the folder upload input,
 // as a user picking it would.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { makeOpfsFolder, pickerReturns } from './fixtures';
-import { collectErrors, importFolder, openApp } from './ui-helpers';
+import { collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
 
 const FIXTURE = 'e2e/fixtures/obsidian-render';
 const VAULT = 'obsidian-render';
@@ -195,6 +196,38 @@ test('hostile Obsidian syntax runs nothing and loads nothing remote', async ({ p
   expect(await body.locator('script, svg, iframe, object, embed, style, form').count()).toBe(0);
   // Chromium reports the CSP refusing each on…= handler while the sanitiser parses the note (before it strips them): defence in depth, nothing ran.
   expect(errors.filter((e) => !/Executing inline event handler violates the following Content Security Policy/.test(e))).toEqual([]);
+});
+
+test('custom task states are read-only tasks, named in words; a category of one letter stays an observation', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openApp(page);
+  const tasks = '# Chores\n\n- [ ] water the plants\n- [x] pay rent\n- [>] call Bob\n  - [/] draft the agenda\n- [-] repaint the shed\n- [!] renew passport\n- [?] move the meeting\n\n1. [<] dentist on Friday\n\n- [注] 重要な点\n';
+  await importFolder(page, writeVault({ 'Chores.md': tasks }, 'chores'), 'chores');
+  await openNote(page, 'shed', 'Chores');
+  const body = page.getByTestId('note-body');
+  await expect(body.locator('li.md-task')).toHaveCount(8);
+  await expect(body).not.toContainText('[>]');
+  const forwarded = body.locator('li[data-task=">"]');
+  await expect(forwarded.getByRole('img', { name: 'Task: forwarded' })).toBeVisible();
+  await expect(forwarded.locator('> .md-task-text')).toHaveText('call Bob');
+  await expect(body.getByRole('img', { name: 'Task: in progress' })).toBeVisible();
+  await expect(body.locator('ol > li[data-task="<"]').getByRole('img', { name: 'Task: scheduled' })).toBeVisible();
+  // Nothing to tick: the boxes are disabled, the states are not controls.
+  await expect(body.getByRole('checkbox')).toHaveCount(2);
+  for (const box of await body.getByRole('checkbox').all()) await expect(box).toBeDisabled();
+  // Done and cancelled strike through their own words only.
+  const struck = (sel: string) => body.locator(sel).evaluate((el) => getComputedStyle(el).textDecorationLine);
+  expect(await struck('li[data-task="-"] > .md-task-text')).toBe('line-through');
+  expect(await struck('li[data-task="x"] > .md-task-text')).toBe('line-through');
+  expect(await struck('li[data-task=">"] > .md-task-text')).toBe('none');
+  expect(await struck('li[data-task="/"] > .md-task-text')).toBe('none');
+  // The engine agrees: [注] is an observation (shown as written), the one-character states are not.
+  await expect(body).toContainText('[注] 重要な点');
+  await expect(page.getByTestId('observations').getByTestId('observation')).toHaveText([/重要な点/]);
+  await body.screenshot({ path: 'test-results/obsidian-render-tasks.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await body.screenshot({ path: 'test-results/obsidian-render-tasks-dark.png' });
+  expect(errors).toEqual([]);
 });
 
 test.describe('screenshots', () => {

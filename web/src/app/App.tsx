@@ -37,6 +37,7 @@ import { modelFolderFiles } from '../features/embed/model-drop';
 import { ToolsPage } from '../features/tools/ToolsPage';
 import { useToolsRoute } from '../features/tools/tools-route';
 import { handOffOpeningShell, openingNote, openingShellShown } from './opening-shell';
+import { isEditable } from '../ui/editable';
 
 export function App() {
   const { t } = useI18n();
@@ -83,10 +84,6 @@ export function App() {
       {toolsRoute ? <ToolsPage route={toolsRoute} /> : <Shell caps={engine.caps} />}
     </CapabilitiesContext.Provider>
   );
-}
-
-function isEditable(el: Element | null): boolean {
-  return !!el && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el as HTMLElement).isContentEditable);
 }
 
 function Shell({ caps }: { caps: Capabilities }) {
@@ -288,6 +285,7 @@ function Shell({ caps }: { caps: Capabilities }) {
                       vault={state.note.vault}
                       path={state.note.path}
                       marks={state.note.fromSearch && state.q.trim() ? state.q : null}
+                      line={state.note.fromSearch ? state.note.line ?? null : null}
                       refreshKey={refreshKey}
                       onClose={() => update({ note: null })}
                       onOpen={openNote}

@@ -1,5 +1,6 @@
 // The note view's messages for an Obsidian note: links in words, relation
-// names, embeds and vault files (pictures, PDFs). Part of en.ts.
+// names, embeds and vault files (pictures, PDFs), task states, and the bar
+// that moves between a search's matches. Part of en.ts.
 export const noteViewEn = {
   'note.unresolvedBadge': 'not found',
   'note.linkCount': '{count} links',
@@ -30,4 +31,20 @@ export const noteViewEn = {
   'render.embed.noSection': '(No heading or block “{anchor}” in {title}.)',
   'note.openInObsidian': 'Open in Obsidian',
   'note.openInObsidianHelp': 'Opens this note in the Obsidian app, if it is installed and knows this vault.',
+  'render.task.forwarded': 'Task: forwarded',
+  'render.task.scheduled': 'Task: scheduled',
+  'render.task.cancelled': 'Task: cancelled',
+  'render.task.inProgress': 'Task: in progress',
+  'render.task.important': 'Task: important',
+  'render.task.question': 'Task: question',
+  'render.task.star': 'Task: starred',
+  'render.task.quote': 'Task: quote',
+  'render.task.information': 'Task: information',
+  'render.task.bookmark': 'Task: bookmark',
+  'render.task.idea': 'Task: idea',
+  'render.task.other': 'Task: status “{state}”',
+  'note.matches.label': 'Matches of the search in this note',
+  'note.matches.count': '{current} of {total}',
+  'note.matches.previous': 'Previous match (Shift+N)',
+  'note.matches.next': 'Next match (N)',
 } as const;

@@ -49,6 +49,14 @@ describe('URL state codec', () => {
     expect(decodeState('q=settings&note=a.md&note_vault=v').note).toStrictEqual({ vault: 'v', path: 'a.md' });
   });
 
+  it('keeps the line of an observation or relation hit, only with the hit and only a line number', () => {
+    const hit = { ...EMPTY_STATE, q: 'cache', note: { vault: 'v', path: 'a.md', fromSearch: true, line: 12 } };
+    expect(encodeState(hit)).toBe('q=cache&note=a.md&note_vault=v&from=search&line=12');
+    expect(decodeState(encodeState(hit))).toEqual(hit);
+    expect(decodeState('note=a.md&note_vault=v&line=12').note).toStrictEqual({ vault: 'v', path: 'a.md' });
+    for (const bad of ['0', '-3', '2.5', 'x', '']) expect(decodeState(`note=a.md&note_vault=v&from=search&line=${bad}`).note).toStrictEqual({ vault: 'v', path: 'a.md', fromSearch: true });
+  });
+
   it('normalises a folder prefix to end with a slash', () => {
     expect(decodeState('in=specs').prefix).toBe('specs/');
   });

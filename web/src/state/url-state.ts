@@ -18,6 +18,8 @@ export interface OpenNote {
   path: string;
   /** Opened from a search hit: the query's words are marked in it and the first is scrolled to. */
   fromSearch?: boolean;
+  /** Opened from an observation or relation hit: its file line (1-based), scrolled to instead. */
+  line?: number;
 }
 
 export interface SearchState {
@@ -80,6 +82,7 @@ export function encodeState(s: SearchState): string {
     p.set('note', s.note.path);
     p.set('note_vault', s.note.vault);
     if (s.note.fromSearch) p.set('from', 'search');
+    if (s.note.fromSearch && s.note.line) p.set('line', String(s.note.line));
   }
   return p.toString();
 }
@@ -91,6 +94,14 @@ function parseJson(text: string | null): unknown {
   } catch {
     return undefined;
   }
+}
+
+const MAX_LINE = 100_000_000;
+
+/** `line=12` of a note opened from an observation or relation hit; nothing when absent or not a line number. */
+function hitLine(text: string | null): { line?: number } {
+  const line = Number(text);
+  return text && Number.isInteger(line) && line >= 1 && line <= MAX_LINE ? { line } : {};
 }
 
 /** Query string → state. Anything unreadable becomes the default for that part. */
@@ -117,7 +128,7 @@ export function decodeState(search: string): SearchState {
     view: view === 'table' ? 'table' : 'results',
     cols: Array.isArray(cols) ? [...new Set(cols.filter((c): c is string => typeof c === 'string' && c !== ''))] : null,
     sort: sortRaw && sortRaw !== '-' ? { field: sortRaw.replace(/^-/, ''), order: sortRaw.startsWith('-') ? 'desc' : 'asc' } : null,
-    note: notePath && noteVault !== null ? { vault: noteVault, path: notePath, ...(p.get('from') === 'search' ? { fromSearch: true } : {}) } : null,
+    note: notePath && noteVault !== null ? { vault: noteVault, path: notePath, ...(p.get('from') === 'search' ? { fromSearch: true, ...hitLine(p.get('line')) } : {}) } : null,
     entity: kind === 'observation' || kind === 'relation' ? kind : 'entity',
     asOf: asOf && /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? asOf : null,
   };

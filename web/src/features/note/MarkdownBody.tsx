@@ -4,10 +4,11 @@
 // [[#^block]] links scroll within the note.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { engineApi } from '../../engine/client';
 import { revealAnchor } from './anchors';
 import { createSanitizer, markdownToFragment } from './markdown';
-import { clearMarks, readText, wrapMatches } from './query-marks';
+import { MatchBar } from './MatchBar';
+import { labelTaskStates } from './task-items';
+import { useQueryMarks } from './use-query-marks';
 import { fillVaultContent } from './vault-content';
 import { FileUrls } from './vault-files';
 import './note-render.css';
@@ -31,6 +32,8 @@ interface Props {
   anchor?: { anchor: string; n: number } | null;
   /** A search whose words are marked (the note was opened from its hit): the first is scrolled to. */
   marks?: string | null;
+  /** The 0-based line of the body a hit named (an observation or relation): scrolled to, its mark the current one. */
+  line?: number | null;
   /** A link to another note; a link within this note ([[#Heading]]) scrolls instead. */
   onWikilink(target: string, anchor: string | null): void;
   onRelative(href: string): void;
@@ -41,23 +44,25 @@ interface Props {
 const byData = (box: Element, attr: string, value: string) =>
   [...box.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === value && (el.parentElement?.closest('.md-embed-body') ?? null) === (box.matches('.md-embed-body') ? box : null));
 
-export function MarkdownBody({ body, vault, path, source, title, anchor, marks = null, onWikilink, onRelative, onTag }: Props) {
+export function MarkdownBody({ body, vault, path, source, title, anchor, marks = null, line = null, onWikilink, onRelative, onTag }: Props) {
   const { t, formatNumber } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   const [full, setFull] = useState(false);
   // Bumped when folder access was granted again: pictures are read anew.
   const [access, setAccess] = useState(0);
   const [filled, setFilled] = useState(0);
-  const shown = useMemo(() => {
-    let text = full || body.length <= RENDER_LIMIT ? body : body.slice(0, RENDER_LIMIT);
+  // The text rendered, and how many lines of the body were left out above it (the title heading).
+  const [shown, skipped] = useMemo(() => {
+    const text = full || body.length <= RENDER_LIMIT ? body : body.slice(0, RENDER_LIMIT);
     const first = /^\s*#[ \t]+(.+?)[ \t#]*(?:\r?\n|$)/.exec(text);
-    if (title && first && first[1].trim() === title.trim()) text = text.slice(first[0].length);
-    return text;
+    if (!title || !first || first[1].trim() !== title.trim()) return [text, 0] as const;
+    return [text.slice(first[0].length), first[0].split('\n').length - 1] as const;
   }, [body, full, title]);
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
     root.replaceChildren(markdownToFragment(shown, sanitizer()));
+    labelTaskStates(root, t);
     let live = true;
     const urls = new FileUrls();
     void fillVaultContent(root, {
@@ -75,36 +80,10 @@ export function MarkdownBody({ body, vault, path, source, title, anchor, marks =
     if (anchor && ref.current) revealAnchor(ref.current, anchor.anchor);
   }, [shown, anchor, filled]);
   // The search's words, found by the engine's snippet matcher in the text as rendered (query-marks.ts).
-  const firstMark = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    const root = ref.current;
-    firstMark.current = null;
-    if (!root) return;
-    clearMarks(root);
-    if (!marks) return;
-    let live = true;
-    const runs = readText(root);
-    void engineApi()
-      .queryMatches(marks, runs.text)
-      .then((found) => {
-        if (!live) return;
-        const first = wrapMatches(runs, found)[0];
-        if (!first) return;
-        // A folded callout holding it opens, as Obsidian opens one for a search.
-        for (let d = first.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
-        firstMark.current = first;
-        first.scrollIntoView?.({ block: 'center' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [shown, vault, path, source, t, access, marks]);
-  useLayoutEffect(() => {
-    // Again once embeds are in: one above the first mark may have grown.
-    if (filled && firstMark.current?.isConnected) firstMark.current.scrollIntoView?.({ block: 'center' });
-  }, [filled]);
+  const walk = useQueryMarks(ref, marks, line === null ? null : Math.max(0, line - skipped), [shown, vault, path, source, t, access], filled);
   return (
     <>
+      {walk.total ? <MatchBar walk={walk} /> : null}
       <div
         ref={ref}
         className="md-body"

@@ -29,7 +29,12 @@ interface Props {
   onFilter(key: string, value: string | number | boolean): void;
   /** The query whose words are marked in the note (it was opened from a search hit), or null. */
   marks?: string | null;
+  /** The file line an observation or relation hit named (1-based, frontmatter counted, as the engine counts), or null. */
+  line?: number | null;
 }
+
+/** The file line the body starts on (1-based): the line after the frontmatter, as the engine numbers lines. */
+const bodyLine = (frontmatter: string) => frontmatter.split('\n').length;
 
 /** A relative link inside a note → a vault-relative path. */
 function resolveRelative(from: string, href: string): string {
@@ -42,7 +47,7 @@ function resolveRelative(from: string, href: string): string {
   return parts.join('/');
 }
 
-export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFilter, marks = null }: Props) {
+export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFilter, marks = null, line = null }: Props) {
   const { t, formatDate, formatNumber } = useI18n();
   const caps = useCapabilities();
   const { refresh, vaults } = useApp();
@@ -220,6 +225,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                   source={vaults.find((v) => v.name === note.vault)?.source ?? null}
                   title={note.title}
                   marks={note.vault === vault && note.path === path ? marks : null}
+                  line={line !== null && note.vault === vault && note.path === path ? line - bodyLine(note.frontmatter_raw) : null}
                   onTag={onTag}
                   anchor={jump && (jump.target ? jump.target === note.path : jump.from !== note.path) ? jump : null}
                   onWikilink={(target, anchor) => {

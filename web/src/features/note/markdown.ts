@@ -3,11 +3,13 @@
 // script, event handler, javascript: URL, style, form, frame, SVG/MathML and
 // anything that could fetch from the network or restyle the app. The result is
 // a DOM fragment, never a string assigned to innerHTML.
-import { Marked, type Tokens, type TokenizerAndRendererExtension } from 'marked';
+import { Marked, Renderer, type Tokens, type TokenizerAndRendererExtension } from 'marked';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import {
   blockId, callout, commentBlock, commentInline, escapeHtml, footnoteDef, footnoteRef, footnoteSection, highlight, inlineField, mathBlock, mathInline, newFootnotes, setFootnoteState,
 } from './obsidian-syntax';
+import { assignLines, lineAttr, withLine } from './source-lines';
+import { taskRenderers, taskTokenizer } from './task-items';
 
 /** Elements a note may produce. Everything else (script, style, iframe, form, svg, math, object, video, link, meta, base…) is removed. */
 export const ALLOWED_TAGS = [
@@ -22,6 +24,8 @@ export const ALLOWED_ATTR = [
   'class', 'width', 'height', 'data-wikilink', 'data-tag',
   // Obsidian rendering (obsidian-syntax.ts): link anchors, block ids, headings, vault files, embeds, footnotes.
   'data-anchor', 'data-block', 'data-heading', 'data-attachment', 'data-embed', 'data-footnote', 'data-footnote-def', 'data-footnote-back',
+  // Task states (task-items.ts) and the source line of a block (source-lines.ts).
+  'data-task', 'data-line',
 ];
 
 /** Links may be web, mail or phone addresses, or relative (other notes); never javascript:, data:, vbscript: or file:. */
@@ -55,6 +59,13 @@ export function createSanitizer(win: Window & typeof globalThis): DOMPurify {
     const el = node as Element;
     if (!el.tagName) return;
     const tag = el.tagName.toLowerCase();
+    if (el.hasAttribute('data-task')) {
+      // One character; an open task's " " comes back trimmed to "" and is put back, as Obsidian writes it.
+      const state = el.getAttribute('data-task') ?? '';
+      if (state === '') el.setAttribute('data-task', ' ');
+      else if ([...state].length !== 1) el.removeAttribute('data-task');
+    }
+    if (el.hasAttribute('data-line') && !/^\d{1,7}$/.test(el.getAttribute('data-line') ?? '')) el.removeAttribute('data-line');
     if (el.hasAttribute('class')) {
       const kept = (el.getAttribute('class') ?? '').split(/\s+/).filter((c) => SAFE_CLASS.test(c));
       if (kept.length) el.setAttribute('class', kept.join(' '));
@@ -144,7 +155,24 @@ const marked = new Marked({
   gfm: true,
   breaks: true, // Obsidian shows single line breaks as breaks
   extensions: [commentBlock, callout, mathBlock, footnoteDef, inlineField, wikilink, commentInline, highlight, mathInline, footnoteRef, blockId, hashtag],
+  tokenizer: taskTokenizer,
   renderer: {
+    ...taskRenderers(lineAttr),
+    paragraph(token: Tokens.Paragraph) {
+      return withLine(Renderer.prototype.paragraph.call(this, token), token);
+    },
+    blockquote(token: Tokens.Blockquote) {
+      return withLine(Renderer.prototype.blockquote.call(this, token), token);
+    },
+    code(token: Tokens.Code) {
+      return withLine(Renderer.prototype.code.call(this, token), token);
+    },
+    table(token: Tokens.Table) {
+      return withLine(Renderer.prototype.table.call(this, token), token);
+    },
+    hr(token: Tokens.Hr) {
+      return withLine(Renderer.prototype.hr.call(this, token), token);
+    },
     image({ href, text }: Tokens.Image) {
       if (DATA_IMAGE.test(href)) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
       // ![alt](photo.png), ![alt|300](photo.png): a file of the vault, read from it later.
@@ -161,19 +189,23 @@ const marked = new Marked({
       // Remote images are not loaded (they would tell a server the note was read): say what is there.
       return `<span class="md-image" title="${escapeHtml(href)}">[${escapeHtml(text || href)}]</span>`;
     },
-    heading({ tokens, depth, text }: Tokens.Heading) {
+    heading(token: Tokens.Heading) {
+      const { tokens, depth, text } = token;
       // Headings carry their text so [[Note#Heading]] can scroll to them (ids are not allowed: DOM clobbering).
-      return `<h${depth} data-heading="${escapeHtml(text)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+      return withLine(`<h${depth} data-heading="${escapeHtml(text)}">${this.parser.parseInline(tokens)}</h${depth}>\n`, token);
     },
   },
 });
 
-/** Markdown → unsanitised HTML, footnotes listed at the end. */
+/** Markdown → unsanitised HTML, footnotes listed at the end; blocks carry the line they start on. */
 function toHtml(markdown: string): string {
   const notes = newFootnotes();
   setFootnoteState(notes);
   try {
-    const html = marked.parse(markdown, { async: false }) as string;
+    const tokens = marked.lexer(markdown);
+    // The lexer reads \r\n as \n: lines are counted in the text it read.
+    assignLines(tokens, markdown.replace(/\r\n?/g, '\n'));
+    const html = marked.parser(tokens);
     return html + footnoteSection(notes, (md) => marked.parseInline(md, { async: false }) as string);
   } finally {
     setFootnoteState(newFootnotes());

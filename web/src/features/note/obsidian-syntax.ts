@@ -35,17 +35,19 @@ export const callout: TokenizerAndRendererExtension = {
       kind: CALLOUT_KINDS[type] ?? 'note',
       fold: m[2],
       titleTokens: this.lexer.inlineTokens(title || type.charAt(0).toUpperCase() + type.slice(1)),
+      text: inner,
       tokens: this.lexer.blockTokens(inner, []),
     };
   },
   renderer(token) {
-    const t = token as Generic & { kind: string; fold: string; titleTokens: Tokens.Generic[] };
+    const t = token as Generic & { kind: string; fold: string; titleTokens: Tokens.Generic[]; line?: number };
     const title = this.parser.parseInline(t.titleTokens);
     const body = this.parser.parse(t.tokens ?? []);
-    const cls = `md-callout md-callout-${t.kind}`;
-    if (!t.fold) return `<div class="${cls}"><div class="md-callout-title">${title}</div><div class="md-callout-body">${body}</div></div>\n`;
+    // The line it starts on (source-lines.ts), for search hits that name a line inside it.
+    const attrs = `class="md-callout md-callout-${t.kind}"${typeof t.line === 'number' ? ` data-line="${t.line}"` : ''}`;
+    if (!t.fold) return `<div ${attrs}><div class="md-callout-title">${title}</div><div class="md-callout-body">${body}</div></div>\n`;
     // Foldable: '+' starts open, '-' folded, as in Obsidian.
-    return `<details class="${cls}"${t.fold === '+' ? ' open' : ''}><summary class="md-callout-title">${title}</summary><div class="md-callout-body">${body}</div></details>\n`;
+    return `<details ${attrs}${t.fold === '+' ? ' open' : ''}><summary class="md-callout-title">${title}</summary><div class="md-callout-body">${body}</div></details>\n`;
   },
 };
 

@@ -8,6 +8,8 @@
 // are other notes, filled in later, and a snippet never shows them.
 
 export const QUERY_MARK_CLASS = 'md-query-mark';
+/** The mark the reader is at (use-query-marks.ts): styled apart from the others. */
+export const CURRENT_MARK_CLASS = 'md-query-mark-current';
 
 /** Subtrees whose text is not this note's own. */
 const SKIP = '.md-embed, [data-attachment], .md-embed-body';

@@ -10,6 +10,7 @@ import { call, isToolError } from '../../engine/client';
 import type { Translate } from '../../i18n/i18n';
 import { embedSection } from './embed-section';
 import { markdownToFragment } from './markdown';
+import { labelTaskStates } from './task-items';
 import { extOf, grantFolderAccess, isImage, loadVaultFile, type FileLoad, type FileUrls } from './vault-files';
 
 export const MAX_EMBED_DEPTH = 3;
@@ -154,6 +155,7 @@ async function showEmbed(node: Element, target: Resolved, ctx: VaultContext): Pr
   head.append(open);
   const body = el('div', 'md-embed-body');
   body.append(markdownToFragment(section, ctx.purify));
+  labelTaskStates(body, ctx.t);
   box.append(head, body);
   node.replaceChildren(box);
   await fillVaultContent(body, { ...ctx, from: r.path, chain: [...ctx.chain, r.path] });

@@ -10,9 +10,14 @@ interface Props {
   hit: ObservationHit | RelationHit;
   index: number;
   active: boolean;
-  onOpen(vault: string, path: string): void;
+  /** Opens a note from this hit: its own note at its line (the hit's words marked), or a relation's target. */
+  onOpen(vault: string, path: string, line?: number): void;
   onTag(tag: string): void;
 }
+
+/** Observation and relation hits say so; note and file hits have no entity_type (or "entity"). */
+export const isItemHit = (h: object): h is ObservationHit | RelationHit =>
+  'entity_type' in h && (h.entity_type === 'observation' || h.entity_type === 'relation');
 
 export function ItemHitRow({ hit, index, active, onOpen, onTag }: Props) {
   const { t } = useI18n();
@@ -49,7 +54,7 @@ export function ItemHitRow({ hit, index, active, onOpen, onTag }: Props) {
         )}
       </div>
       <div className="hit-path">
-        <button type="button" className="link-button" onClick={() => onOpen(hit.vault, hit.path)} data-testid="parent-note">
+        <button type="button" className="link-button" onClick={() => onOpen(hit.vault, hit.path, hit.line)} data-testid="parent-note">
           {hit.title}
         </button>{' '}
         · {hit.vault} · {t('search.line', { line: hit.line, path: hit.path })}

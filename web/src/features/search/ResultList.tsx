@@ -8,7 +8,7 @@ import { valueText } from '../filters/filter-model';
 import { Highlight } from './Highlight';
 import { FileIcon } from '../../ui/icons';
 import type { ItemHit } from '../../../../worker/contract';
-import { ItemHitRow } from './ItemHitRow';
+import { isItemHit, ItemHitRow } from './ItemHitRow';
 
 /** The snippet without its match markers, for the accessible name (screen readers hear the passage too). */
 const plain = (s: string) => s.replace(/[\u0002\u0003]/g, '');
@@ -19,13 +19,10 @@ interface Props {
   badgeFields: string[];
   onOpen(hit: Hit): void;
   onTag(tag: string): void;
-  /** Observation and relation hits open the note they are in (or a relation's target). */
-  onOpenNote(vault: string, path: string): void;
+  /** Observation and relation hits open the note they are in, at their line (or a relation's target). */
+  onOpenNote(vault: string, path: string, line?: number): void;
   openId: string | null;
 }
-
-/** Observation and relation hits say so; note and file hits have no entity_type (or "entity"). */
-const isItem = (h: Hit | ItemHit): h is ItemHit => 'entity_type' in h && (h.entity_type === 'observation' || h.entity_type === 'relation');
 
 export function ResultList({ hits, active, badgeFields, onOpen, onOpenNote, onTag, openId }: Props) {
   const { t, lang } = useI18n();
@@ -39,7 +36,7 @@ export function ResultList({ hits, active, badgeFields, onOpen, onOpenNote, onTa
   return (
     <ol className="hits results" ref={list} data-testid="results">
       {hits.map((h, i) => {
-        if (isItem(h)) return <ItemHitRow key={h.id} hit={h} index={i} active={i === active} onOpen={onOpenNote} onTag={onTag} />;
+        if (isItemHit(h)) return <ItemHitRow key={h.id} hit={h} index={i} active={i === active} onOpen={onOpenNote} onTag={onTag} />;
         const fields = Object.entries(h.fields ?? {}).filter(([k, v]) => badgeFields.includes(k) && v !== null && v !== undefined);
         const score = ranked ? t('search.score', { score: fmtScore.format(h.score) }) : undefined;
         return (

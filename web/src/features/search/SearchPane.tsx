@@ -14,6 +14,8 @@ import { TableView } from '../table/TableView';
 import { EmptyState } from './EmptyState';
 import { Pager } from './Pager';
 import { ResultList } from './ResultList';
+import { isItemHit } from './ItemHitRow';
+import type { ItemHit } from '../../../../worker/contract';
 import { hasSearch, PAGE_SIZE, searchArgs, textFirst } from './search-args';
 import type { SemanticWarm } from './use-semantic-warm';
 import { StartPanel } from './StartPanel';
@@ -79,7 +81,12 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
   useEffect(() => onRanMode(out?.ok ? out.r.mode : null), [out, onRanMode]);
 
   // A hit opens its note with the query's words marked (NoteView); a note opened any other way shows none.
-  const open = useCallback((h: Hit) => update({ note: { vault: h.vault, path: h.path, fromSearch: true } }), [update]);
+  // An observation or relation hit opens its note at its line.
+  const openNote = useCallback(
+    (vault: string, path: string, line?: number) => update({ note: { vault, path, fromSearch: true, ...(line ? { line } : {}) } }),
+    [update],
+  );
+  const open = useCallback((h: Hit | ItemHit) => openNote(h.vault, h.path, isItemHit(h) ? h.line : undefined), [openNote]);
   useImperativeHandle(
     navRef,
     () => ({
@@ -170,7 +177,7 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
               badgeFields={state.cols ?? []}
               openId={openId}
               onOpen={open}
-              onOpenNote={(vault, path) => update({ note: { vault, path } })}
+              onOpenNote={openNote}
               onTag={onTag}
             />
           )}
