@@ -170,6 +170,12 @@ test('an observation or relation hit opens its note at its own line, its words m
   await expect(page.getByTestId('match-count')).toHaveText('2 of 2');
   await expect(currentItem).toHaveText(/^guards Pier$/);
   await expect(body.locator(CURRENT)).toBeInViewport();
+
+  // Another query in the box: the hit's line was that query's; the new words are marked from the top.
+  await page.getByRole('searchbox').fill('lighthouse');
+  await expect(page).not.toHaveURL(/line=/);
+  await expect(page.getByTestId('match-count')).toHaveText('1 of 4');
+  await expect(body.locator(CURRENT)).toBeInViewport();
   expect(errors).toEqual([]);
 });
 

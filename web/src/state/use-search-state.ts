@@ -7,6 +7,11 @@ import { decodeState, encodeState, sameSearch, type SearchState } from './url-st
 
 export type UpdateState = (patch: Partial<SearchState> | ((s: SearchState) => Partial<SearchState>), opts?: { replace?: boolean }) => void;
 
+function withoutLine(note: NonNullable<SearchState['note']>): SearchState['note'] {
+  const { line: _line, ...rest } = note;
+  return rest;
+}
+
 export function useSearchState(): [SearchState, UpdateState] {
   const [state, setState] = useState<SearchState>(() => decodeState(location.search));
   const current = useRef(state);
@@ -29,6 +34,8 @@ export function useSearchState(): [SearchState, UpdateState] {
     let next: SearchState = { ...prev, ...change };
     // A different search starts again on its first page.
     if (!('page' in change) && !sameSearch(prev, next)) next = { ...next, page: 1 };
+    // The line of an observation hit belongs to the query that found it: another query marks from the top.
+    if (prev.q !== next.q && next.note?.line !== undefined && !('note' in change)) next = { ...next, note: withoutLine(next.note) };
     const url = `${location.pathname}${encodeState(next) ? `?${encodeState(next)}` : ''}${location.hash}`;
     if (url === `${location.pathname}${location.search}${location.hash}`) return;
     const typing = !!opts.replace;
