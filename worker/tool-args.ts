@@ -115,7 +115,7 @@ export interface ToolArgsMap {
     path: string;
     /** Vault name; needed when the path exists in several vaults. */
     vault?: string;
-    /** New body (everything after the frontmatter). */
+    /** New body (everything after the frontmatter). A body that opens with a frontmatter block of key: value lines is read as the whole note, as text is. */
     body?: string;
     /** New frontmatter as an object (replaces the old one; {} removes it). */
     frontmatter?: Record<string, unknown>;
@@ -135,7 +135,7 @@ export interface ToolArgsMap {
     title?: string;
     /** Vault name; optional when there is only one vault. */
     vault?: string;
-    /** The body text. */
+    /** The body text. A body that opens with a frontmatter block of key: value lines is read as the whole note, as text is. */
     body?: string;
     /** Frontmatter as an object. */
     frontmatter?: Record<string, unknown>;

@@ -98,12 +98,41 @@ describe('write_note in the index (no folder access)', () => {
     expect((await err(engine.call('write_note', { path: 'nope.md', body: 'x' }))).code).toBe('not_found');
   });
 
-  it('keeps a body that starts with --- as body text', async () => {
+  it('keeps a body that starts with a rule (---) and a paragraph as body text', async () => {
     const engine = await engineWith({ 'a.md': 'plain' });
-    ok(await engine.call('write_note', { path: 'a.md', body: '---\nnot: yaml\n---\ntext' }));
+    ok(await engine.call('write_note', { path: 'a.md', body: '---\nA paragraph between two rules.\n---\ntext' }));
     const note = ok(await engine.call('read_note', { path: 'a.md' }));
-    expect(note.body).toBe('---\nnot: yaml\n---\ntext');
+    expect(note.body).toBe('---\nA paragraph between two rules.\n---\ntext');
     expect(note.frontmatter).toEqual({});
+  });
+
+  // Agents written for Basic Memory send the whole note, frontmatter included, as `content`.
+  it('reads a body (content) that opens with a frontmatter block as the whole note', async () => {
+    const engine = await engineWith({ 'books/b.md': '---\nauthor: Ann\n---\nOld text.\n' });
+    ok(await engine.call('write_note', { path: 'books/b.md', content: '---\nauthor: Zed Z\ntotalPages: 999\n---\n# B\n\nNew text.\n' }));
+    const note = ok(await engine.call('read_note', { path: 'books/b.md' }));
+    expect(note.frontmatter).toEqual({ author: 'Zed Z', totalPages: 999 });
+    expect(note.body).toBe('# B\n\nNew text.\n');
+    expect(ok(await engine.call('find', { filters: { totalPages: 999 } })).results.map((h) => h.path)).toEqual(['books/b.md']);
+
+    ok(await engine.call('create_note', { path: 'books/c.md', content: '---\nauthor: Lee\ntotalPages: 120\n---\nA short one.\n' }));
+    const created = ok(await engine.call('read_note', { path: 'books/c.md' }));
+    expect(created.frontmatter).toEqual({ author: 'Lee', totalPages: 120 });
+    expect(created.body).toBe('A short one.\n');
+    expect(ok(await engine.call('find', { filters: { totalPages: { $gt: 100 } } })).results.map((h) => h.path).sort()).toEqual(['books/b.md', 'books/c.md']);
+  });
+
+  it('refuses a body whose opening block looks like fields but is not YAML, or comes with frontmatter too', async () => {
+    const engine = await engineWith({ 'a.md': '---\nstatus: draft\n---\nkeep me\n' });
+    const bad = await err(engine.call('write_note', { path: 'a.md', content: '---\nstatus: [open\n---\ntext' }));
+    // The error names the argument as the caller spelt it.
+    expect(bad).toMatchObject({ code: 'invalid_argument', path: 'content' });
+    expect(bad.message).toMatch(/frontmatter at the start of body/);
+    const both = await err(engine.call('write_note', { path: 'a.md', body: '---\nstatus: done\n---\ntext', frontmatter: { status: 'open' } }));
+    expect(both).toMatchObject({ code: 'invalid_argument', path: 'body' });
+    // Nothing was written.
+    const note = ok(await engine.call('read_note', { path: 'a.md' }));
+    expect([note.frontmatter, note.body]).toEqual([{ status: 'draft' }, 'keep me\n']);
   });
 });
 

@@ -67,6 +67,12 @@ function readEdit(args: Args, requireSomething: boolean): NoteEdit {
     checkFrontmatterNumbers(fm);
     edit.frontmatter = fm as Record<string, unknown>;
   }
+  if (edit.body !== undefined && bodyIsWholeNote(edit.body)) {
+    if (edit.text !== undefined || edit.frontmatterText !== undefined || edit.frontmatter !== undefined) {
+      throw toolError('invalid_argument', 'body starts with a frontmatter block (--- key: value ---), and frontmatter was given too: give the whole note in body (or text) alone, or the frontmatter apart and a body without the block.', 'body');
+    }
+    return { text: edit.body };
+  }
   if (edit.text !== undefined && (edit.body !== undefined || edit.frontmatterText !== undefined || edit.frontmatter !== undefined)) {
     throw toolError('invalid_argument', 'Give either text (the whole file) or body/frontmatter, not both.', 'text');
   }
@@ -77,6 +83,26 @@ function readEdit(args: Args, requireSomething: boolean): NoteEdit {
     throw toolError('invalid_argument', 'Nothing to write: give body, frontmatter, frontmatter_text or text.', 'body');
   }
   return edit;
+}
+
+/**
+ * A body that opens with a frontmatter block of `key: value` lines is a whole
+ * note: agents written for Basic Memory send the note, frontmatter included,
+ * as `content` (an alias of body). Kept as body, that block would sit under an
+ * empty one and no filter would ever see its fields. A block that is not a
+ * mapping (a rule, a paragraph, a rule) stays body text; one that looks like
+ * fields but is not valid YAML is refused with its line, as `text` would be.
+ */
+function bodyIsWholeNote(body: string): boolean {
+  const problems: Problem[] = [];
+  const split = splitFrontmatter(body, problems);
+  if (split.yaml === null || split.yaml.trim() === '') return false;
+  const fields = parseFrontmatter(split.yaml, split.yamlLine, problems);
+  const unreadable = problems.some((p) => UNREADABLE_FRONTMATTER.has(p.code));
+  if (!unreadable) return Object.keys(fields).length > 0;
+  const first = split.yaml.split(/\r?\n/).find((l) => l.trim() !== '' && !l.trimStart().startsWith('#')) ?? '';
+  if (/^[\w"'][^:]*:(\s|$)/.test(first)) checkYaml(split.yaml, split.yamlLine, 'body', 'frontmatter at the start of body');
+  return false;
 }
 
 /**
@@ -211,7 +237,7 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
   params: [
     { name: 'path', type: 'string', required: true, aliases: ['identifier'], description: 'The exact vault-relative path of the note, e.g. "specs/auth-design.md"; titles and other spellings are not matched, so a write never lands on another note.' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; needed when the path exists in several vaults.' },
-    { name: 'body', type: 'string', aliases: ['content'], description: 'New body (everything after the frontmatter).' },
+    { name: 'body', type: 'string', aliases: ['content'], description: 'New body (everything after the frontmatter). A body that opens with a frontmatter block of key: value lines is read as the whole note, as text is.' },
     { name: 'frontmatter', type: 'object', description: 'New frontmatter as an object (replaces the old one; {} removes it).' },
     { name: 'frontmatter_text', type: 'string', description: 'New frontmatter as YAML text (without the --- lines); keeps comments and key order.' },
     { name: 'text', type: 'string', description: 'The whole new file text (instead of body/frontmatter).' },
@@ -296,7 +322,7 @@ export const createNoteTool = defineTool<CreateInput, WriteNoteResult>({
     { name: 'folder', type: 'string', aliases: ['directory'], description: 'Folder for the note (with title instead of path); "" for the vault root.' },
     { name: 'title', type: 'string', description: 'Title; becomes the file name when no path is given, and the frontmatter title when the frontmatter has none.' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; optional when there is only one vault.' },
-    { name: 'body', type: 'string', aliases: ['content'], description: 'The body text.' },
+    { name: 'body', type: 'string', aliases: ['content'], description: 'The body text. A body that opens with a frontmatter block of key: value lines is read as the whole note, as text is.' },
     { name: 'frontmatter', type: 'object', description: 'Frontmatter as an object.' },
     { name: 'frontmatter_text', type: 'string', description: 'Frontmatter as YAML text (without the --- lines).' },
     { name: 'text', type: 'string', description: 'The whole file text (instead of body/frontmatter).' },
