@@ -7,8 +7,10 @@ const USAGE = `kioku: search folders of Markdown notes by text, meaning and fron
 
 Usage:
   kioku index <dir> --db <file> [--name <vault>] [--verify]   import a folder into a database file
-  kioku call <tool> '<json>' (--db <file> | --vault <dir>)   one tool call; prints its JSON result
-  kioku batch (--db <file> | --vault <dir>)        one {"tool","args"} JSON object per stdin line
+  kioku call <tool> '<json>' (--db <file> | --vault <dir>) [--allow-write]
+                                                   one tool call; prints its JSON result
+  kioku batch (--db <file> | --vault <dir>) [--allow-write]
+                                                   one {"tool","args"} JSON object per stdin line
   kioku mcp (--db <file> | --vault <dir>) [--allow-write] [--user <id> --orgs <a,b>]
                                                    an MCP server on stdio for AI assistants
   kioku tools [name]                               the tools and their arguments
@@ -25,7 +27,8 @@ Options:
                   modes cover what an earlier run embedded; the next run without
                   it embeds what is missing)
   --model <id>    embedding model (default: the bundled use-lite; see embed_status)
-  --allow-write   with mcp: let write tools change notes (written to the vault folder)
+  --allow-write   with call, batch and mcp: let write tools write notes to the
+                  vault's folder (the one it was imported from, never outside it)
   --user <id>     who you are in team spaces (or KIOKU_USER); --orgs <a,b> your organisations (or KIOKU_ORGS)
   --quiet, -q     do not report import problem counts or embedding progress on stderr
 

@@ -35,7 +35,7 @@ interface Flags {
   /** Team spaces: who I am (--user, KIOKU_USER) and my organisations (--orgs, KIOKU_ORGS). */
   user?: string;
   orgs?: string;
-  /** mcp: let write tools write. */
+  /** call, batch, mcp: let write tools write notes to each vault's folder. */
   allowWrite: boolean;
   positional: string[];
 }
@@ -132,16 +132,47 @@ function openDbFile(file: string): Db {
   return openFileDb(file, { busyTimeoutMs: busyTimeout() });
 }
 
+/**
+ * The vaults' folders as write tools see them, for call, batch and mcp alike:
+ * each vault's folder is the one it was imported from (vaults.root), opened
+ * for writing only with --allow-write; nodeDisk never writes outside it.
+ * Closed, a write says what to type to open it.
+ */
+function vaultFolders(flags: Flags, command: 'call' | 'batch' | 'mcp'): { disk: NoteDisk; open(db: Db): void } {
+  const disk = nodeDisk();
+  const roots = new Map<string, string>();
+  const missing = new Set<string>();
+  const source = flags.db ? `--db ${shellWord(flags.db)}` : `--vault ${shellWord(flags.vault ?? '<dir>')}`;
+  const open = (db: Db) => {
+    for (const v of db.all<{ name: string; root: string }>("SELECT name, root FROM vaults WHERE source = 'node' AND root IS NOT NULL")) {
+      roots.set(v.name, v.root);
+      if (!existsSync(v.root)) missing.add(v.name);
+      else if (flags.allowWrite) disk.set(v.name, v.root);
+    }
+  };
+  const closedAdvice = (vault: string): string | undefined => {
+    const root = roots.get(vault);
+    if (root === undefined) return undefined;
+    if (missing.has(vault)) return `Its folder ${root} no longer exists; index the folder that holds it now with kioku index <dir> ${source} --name ${shellWord(vault)}.`;
+    if (flags.allowWrite) return undefined;
+    if (!flags.db) return `kioku ${command} --vault keeps its index in memory, so this change is gone when the command ends: run it with --allow-write to write to ${root}.`;
+    return `Run kioku ${command} with --allow-write to write to ${root}; notes already saved in Kioku are written by: kioku call write_back '{}' ${source} --allow-write.`;
+  };
+  return { disk: { canWrite: (v) => disk.canWrite(v), read: (v, p) => disk.read(v, p), write: (v, p, b) => disk.write(v, p, b), closedAdvice }, open };
+}
+
 /** The engine over --db (the file, in place) or --vault (imported into memory); close() releases the file. */
-async function openEngine(flags: Flags): Promise<{ engine: Engine; close: () => void }> {
+async function openEngine(flags: Flags, command: 'call' | 'batch'): Promise<{ engine: Engine; close: () => void }> {
   if (flags.db && flags.vault) throw new UsageError('give either --db <file> or --vault <dir>, not both');
   if (!flags.db && !flags.vault) throw new UsageError('give --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
+  const folders = vaultFolders(flags, command);
   if (flags.db) {
     refuseFolderAsDb(flags.db);
     if (!existsSync(flags.db)) throw new UsageError(`no database file at ${flags.db}; create it with: kioku index <dir> --db ${flags.db}`);
     const db = openDbFile(flags.db);
     try {
-      const { engine, embed } = engineOn(db, flags);
+      const { engine, embed } = engineOn(db, flags, { disk: folders.disk });
+      folders.open(db);
       // An index made with --no-embed (or before a model switch) is completed once; each batch of vectors commits as it goes.
       await embedAll(embed, flags);
       return { engine, close: () => db.close() };
@@ -153,9 +184,10 @@ async function openEngine(flags: Flags): Promise<{ engine: Engine; close: () => 
   const dir = flags.vault!;
   requireFolder(dir);
   const db = await openMemoryDb();
-  const { engine, embed } = engineOn(db, flags);
+  const { engine, embed } = engineOn(db, flags, { disk: folders.disk });
   const summary = await engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }));
   if (summary.phase === 'failed') throw new Error(`import of ${dir} failed: ${summary.error}`);
+  folders.open(db);
   if (!flags.quiet && summary.problems) err(`kioku: ${summary.problems} problem(s) while importing ${dir}; see the "problems" tool`);
   await embedAll(embed, flags);
   return { engine, close: () => db.close() };
@@ -215,7 +247,7 @@ async function cmdCall(flags: Flags): Promise<number> {
   }
   let opened: Awaited<ReturnType<typeof openEngine>>;
   try {
-    opened = await openEngine(flags);
+    opened = await openEngine(flags, 'call');
   } catch (e) {
     // A busy or damaged database is the call's answer, as the engine would give it.
     if (!(e instanceof DbBusyError || e instanceof DbDamagedError)) throw e;
@@ -235,7 +267,7 @@ async function cmdCall(flags: Flags): Promise<number> {
 }
 
 async function cmdBatch(flags: Flags): Promise<number> {
-  const { engine, close } = await openEngine(flags);
+  const { engine, close } = await openEngine(flags, 'batch');
   // What writes changed is embedded before the next line that is not a write and before the batch ends:
   // every search in a batch sees complete embeddings, as at its start.
   let changed = false;
@@ -288,14 +320,11 @@ async function cmdMcp(flags: Flags): Promise<number> {
   routeConsoleToStderr();
   if (flags.db && flags.vault) throw new UsageError('give either --db <file> or --vault <dir>, not both');
   if (!flags.db && !flags.vault) throw new UsageError('kioku mcp needs --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
-  // With --allow-write, edits are written to each vault's folder (the one it was imported from).
-  const disk = nodeDisk();
-  const writable = flags.allowWrite ? disk : undefined;
-  const openFolders = (db: Db) => {
-    for (const v of db.all<{ name: string; root: string }>("SELECT name, root FROM vaults WHERE source = 'node' AND root IS NOT NULL")) {
-      if (existsSync(v.root)) disk.set(v.name, v.root);
-    }
-  };
+  // With --allow-write, edits are written to each vault's folder (the one it was imported from);
+  // without it the server refuses note writes before they run (server.ts).
+  const folders = vaultFolders(flags, 'mcp');
+  const writable = flags.allowWrite ? folders.disk : undefined;
+  const openFolders = folders.open;
   // Closing (stdin ended): the embedding run stops, then the engine (queued writes finish), then the database closes.
   const closing = new AbortController();
   const closeEngine = async (engine: Engine, db: Db) => {

@@ -15,6 +15,8 @@ export interface NoteDisk {
   read(vault: string, path: string): Promise<Uint8Array | null>;
   /** Replaces (or creates) the file, creating folders as needed. */
   write(vault: string, path: string, bytes: Uint8Array): Promise<void>;
+  /** What to do to open a vault's folder that is not open for writing, in the host's own terms (the CLI: run it with --allow-write). */
+  closedAdvice?(vault: string): string | undefined;
 }
 
 
@@ -50,7 +52,8 @@ export async function writeBackEntry(db: Db, disk: NoteDisk | undefined, entryId
   const text = row ? readContents(db, row.id) : undefined;
   if (!row || !text) return { status: 'failed', message: 'The note no longer exists in the index.' };
   if (!disk || !disk.canWrite(row.vault)) {
-    return { status: 'no_folder_access', message: `Saved in Kioku. The folder of “${row.vault}” is not open for writing, so the file on disk was not changed.` };
+    const advice = disk?.closedAdvice?.(row.vault);
+    return { status: 'no_folder_access', message: `Saved in Kioku. The folder of “${row.vault}” is not open for writing, so the file on disk was not changed.${advice ? ` ${advice}` : ''}` };
   }
   const bytes = enc.encode(text.head + text.body);
   const newHash = await contentHash(bytes);
