@@ -13,6 +13,7 @@ import type { FieldCondition, FilterAst } from './ast';
 import { isRangeTest, OPERATORS, rangeArm } from './operators';
 import { armProbe, armRows, cond, joinAll, type Arm, type SqlCondition } from './sql';
 import { fileField } from './file-fields';
+import { withoutOwnValue, type KeyForms } from './key-forms';
 
 /** Every note, in id order (index entries_kind). */
 export const ALL_NOTES: SqlCondition = cond("SELECT id AS entry_id FROM entries WHERE kind = 'note'");
@@ -22,10 +23,34 @@ export interface CompiledFilter {
   arms: Arm[];
   /** Its rare row sets were checked against the database for this call (plan.ts withoutEmptyRowSets). */
   rareChecked?: true;
+  /** The filter it came from, to compile again once its keys are resolved against a database (plan.ts withKeyForms). */
+  ast?: FilterAst;
+  /** Its keys were resolved against the database for this call. */
+  keysResolved?: true;
 }
 
-export function compileAst(ast: FilterAst): CompiledFilter {
-  return { arms: ast.fields.flatMap(fieldArms) };
+/** `forms`: how each key resolves to stored keys (key-forms.ts); without it every key is taken as written. */
+export function compileAst(ast: FilterAst, forms?: (key: string) => KeyForms): CompiledFilter {
+  return { arms: ast.fields.flatMap((f) => resolvedArms(f, forms?.(f.key))), ast };
+}
+
+/**
+ * A field whose key has stored siblings with the same sanitised form: each
+ * arm tests the key itself and its siblings together (a note's values under
+ * all of them are one list), a sibling only on notes without a value of
+ * their own under the key. Every key yields the same arms in the same order,
+ * since arms follow the tests, so they pair up by position.
+ */
+function resolvedArms(field: FieldCondition, forms: KeyForms | undefined): Arm[] {
+  if (!forms?.siblings.length) return fieldArms(field);
+  const keys = forms.stored ? [field.key, ...forms.siblings] : forms.siblings;
+  const perKey = keys.map((key) => {
+    const arms = fieldArms({ ...field, key });
+    if (key === field.key || !forms.stored) return arms;
+    const own = withoutOwnValue(field.key);
+    return arms.map((a) => ({ ...a, rowSets: a.rowSets.map((rs) => ({ ...rs, where: cond(`(${rs.where.sql}) AND ${own.sql}`, [...rs.where.params, ...own.params]) })) }));
+  });
+  return perKey[0].map((arm, i) => ({ ...arm, key: field.key, overlapping: true, rowSets: perKey.flatMap((arms) => arms[i].rowSets) }));
 }
 
 function fieldArms(field: FieldCondition): Arm[] {

@@ -9,7 +9,8 @@ describe('nameable: a key the filter language can name', () => {
     expect(nameable('status')).toBe(true);
     expect(nameable('schema.version')).toBe(true);
     expect(nameable('ms.topic')).toBe(true);
-    expect(nameable('my key')).toBe(false);
+    expect(nameable('my key')).toBe(true);
+    expect(nameable('my/key')).toBe(false);
     expect(nameable('$eq')).toBe(false);
     expect(nameable('a..b')).toBe(false);
   });

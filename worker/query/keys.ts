@@ -1,17 +1,20 @@
 // Field names in filters: segments joined by dots, each made of letters,
 // digits, `_` and `-`. Basic Memory allows ASCII [A-Za-z0-9_-]+; Kioku also
-// allows Unicode letters, digits and combining marks so `状態` works.
+// allows Unicode letters, digits and combining marks so `状態` works, and
+// spaces between words, since Obsidian's properties are often named so
+// (`Would rewatch`; its sanitised form `would-rewatch` works too: key-forms.ts).
 import { argName, type Args } from '../args';
 import { describe, ToolError, toolError } from '../errors';
 import { filterError } from './filter-error';
 
-const SEGMENT = /^[\p{L}\p{N}\p{M}_-]+$/u;
+const SEGMENT = /^[\p{L}\p{N}\p{M}_-]+(?: +[\p{L}\p{N}\p{M}_-]+)*$/u;
+const CHAR = /^[\p{L}\p{N}\p{M}_ -]$/u;
 const LOGICAL = new Set(['$and', '$or', '$not', '$nor']);
 
 /** The key in the form stored in the fm table (NFC), or a rejection naming the rule. */
 export function checkKey(raw: string, path: string, what = 'field name'): string {
   const key = raw.normalize('NFC');
-  const rule = `${what}s are letters, digits, "_" and "-", with dots between nested names (e.g. "schema.version")`;
+  const rule = `${what}s are letters, digits, "_", "-" and spaces between words, with dots between nested names (e.g. "schema.version")`;
   if (key === '') throw filterError(`A ${what} is empty; ${rule}.`, path, 'bad_key');
   if (key.startsWith('$')) {
     if (LOGICAL.has(key.toLowerCase())) {
@@ -27,8 +30,9 @@ export function checkKey(raw: string, path: string, what = 'field name'): string
   if (key.includes('..')) throw filterError(`The ${what} ${JSON.stringify(key)} has two dots in a row; ${rule}.`, path, 'bad_key');
   for (const seg of key.split('.')) {
     if (SEGMENT.test(seg)) continue;
-    const bad = [...seg].find((ch) => !SEGMENT.test(ch))!;
-    const named = /\s/u.test(bad) ? 'a space' : bad === '$' ? '"$"' : JSON.stringify(bad);
+    const bad = [...seg].find((ch) => !CHAR.test(ch));
+    if (bad === undefined) throw filterError(`The ${what} ${JSON.stringify(key)} starts or ends a name with a space; ${rule}.`, path, 'bad_key');
+    const named = /\s/u.test(bad) ? 'a tab or line break' : bad === '$' ? '"$"' : JSON.stringify(bad);
     throw filterError(`The ${what} ${JSON.stringify(key)} contains ${named}; ${rule}.`, path, 'bad_key');
   }
   return key;

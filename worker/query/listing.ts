@@ -19,10 +19,11 @@
 // puts missing values last. A list sorts by its first element. Ties are broken
 // by path, so pages are stable.
 import { fileField } from './file-fields';
+import { keyForms, type KeyForms } from './key-forms';
 import { TAGS_KEY } from './keys';
 import type { Db, SqlValue } from '../db/database';
 import { ALL_NOTES, type CompiledFilter } from './compile';
-import { planIds, withoutEmptyRowSets } from './plan';
+import { planIds, withKeyForms, withoutEmptyRowSets } from './plan';
 import { armProbe, cond, joinAll, type Arm, type SqlCondition } from './sql';
 
 export interface SortKey {
@@ -98,7 +99,7 @@ export function listNoteIds(db: Db, opts: ListOptions): { ids: number[]; total: 
 function listing(db: Db, opts: ListOptions, columns: string): ListPage {
   const inVault = opts.vaultId !== undefined;
   const universe = inVault ? cond("SELECT id AS entry_id FROM entries WHERE vault_id = ? AND kind = 'note'", [opts.vaultId!]) : ALL_NOTES;
-  const filter: CompiledFilter = opts.filter ? withoutEmptyRowSets(db, opts.filter) : { arms: [] };
+  const filter: CompiledFilter = opts.filter ? withoutEmptyRowSets(db, withKeyForms(db, opts.filter)) : { arms: [] };
   const arms = filter.arms;
   const extra = opts.extra ?? [];
   const inScope = notesInScope(db, opts.vaultId);
@@ -111,7 +112,9 @@ function listing(db: Db, opts: ListOptions, columns: string): ListPage {
   const needsVault = inVault && arms.some((a) => !a.negate);
   // file.tags sorts as tags; the other file fields come from the file_fields view, which no index orders.
   const sort = (opts.sort ?? []).map((k) => (fileField(k.field) === 'tags' ? { ...k, field: TAGS_KEY } : k));
-  const byFileField = sort.some((k) => fileField(k.field) !== null);
+  // A sort key with stored siblings (Rating, rating: key-forms.ts) reads each note's value from one of several keys, which no index orders either.
+  const forms = sort.map((k) => keyForms(db, k.field));
+  const byFileField = sort.some((k, i) => fileField(k.field) !== null || forms[i].siblings.length > 0);
   const offset = (opts.page - 1) * opts.pageSize;
   const probeOf = () =>
     joinAll([cond("e.kind = 'note'"), ...(inVault ? [cond('e.vault_id = ?', [opts.vaultId!])] : []), ...arms.map((a) => armProbe(a)), ...extra.map((x) => x.probe)]);
@@ -137,7 +140,7 @@ function listing(db: Db, opts: ListOptions, columns: string): ListPage {
         if (rows.length === Math.min(opts.pageSize, few - offset)) return { rows: uniqueRows(rows), total: few, strategy: 'walk' };
       }
       const members = needsVault ? cond(`e.vault_id = ? AND e.id IN (${ids.sql})`, [opts.vaultId!, ...ids.params]) : cond(`e.id IN (${ids.sql})`, ids.params);
-      const rows = sortAll(db, sort, members, at);
+      const rows = sortAll(db, sort, forms, members, at);
       return { rows: uniqueRows(rows), total: few, strategy: 'sort' };
     }
   }
@@ -156,7 +159,7 @@ function listing(db: Db, opts: ListOptions, columns: string): ListPage {
   const matching = vault ? cond(`${vault.sql} AND e.id IN (${ids.sql})`, [...vault.params, ...ids.params]) : cond(`e.id IN (${ids.sql})`, ids.params);
   const expected = Math.min(opts.pageSize, total - offset);
   const fetch = (strategy: Strategy): ListRow[] | null => {
-    if (strategy === 'sort' || byFileField) return sortAll(db, sort, matching, at);
+    if (strategy === 'sort' || byFileField) return sortAll(db, sort, forms, matching, at);
     // With no condition every note of the scope matches: a scan need not check membership.
     const members = unfiltered ? null : ids;
     if (strategy === 'scan' || sort.length) return sort.length ? scanByField(db, sort, members, vault ?? (inVault ? cond('e.vault_id = ?', [opts.vaultId!]) : null), at) : scanByPath(db, members, opts.vaultId, at);
@@ -245,8 +248,8 @@ function scanByPath(db: Db, ids: SqlCondition | null, vaultId: number | undefine
 }
 
 /** The matching notes, joined with their sort values and sorted. */
-function sortAll(db: Db, sort: SortKey[], matching: SqlCondition, w: Window): ListRow[] {
-  const joins = sortJoins(sort, 0);
+function sortAll(db: Db, sort: SortKey[], forms: KeyForms[], matching: SqlCondition, w: Window): ListRow[] {
+  const joins = sortJoins(sort, 0, forms);
   return db.all<ListRow>(
     `SELECT ${w.columns} FROM entries e JOIN vaults v ON v.id = e.vault_id ${joins.sql}
      WHERE ${matching.sql} ORDER BY ${orderTerms(sort, 0)}e.path, e.id LIMIT ? OFFSET ?`,
@@ -296,12 +299,21 @@ function valueTerms(a: string, dir: string): string {
   ].join(', ');
 }
 
-/** LEFT JOINs of each note's first value of the sort fields from index `from` on. */
-function sortJoins(sort: SortKey[], from: number): { sql: string; params: SqlValue[] } {
+/** LEFT JOINs of each note's first value of the sort fields from index `from` on (`forms`: their stored siblings, none when not given). */
+function sortJoins(sort: SortKey[], from: number, forms?: KeyForms[]): { sql: string; params: SqlValue[] } {
   const parts: string[] = [];
   const params: SqlValue[] = [];
   sort.forEach((s, i) => {
     if (i < from) return;
+    const siblings = forms?.[i].siblings ?? [];
+    if (siblings.length) {
+      // The note's own value under the key when it has one, else its first under a sibling.
+      const keys = [s.field, ...siblings];
+      parts.push(`LEFT JOIN fm s${i} ON s${i}.rowid = (SELECT x.rowid FROM fm x INDEXED BY fm_entry WHERE x.entry_id = e.id AND x.key IN (${keys.map(() => '?').join(', ')})
+        AND x.pos <= 0 AND x.t IN ('str', 'num', 'bool') ORDER BY x.key <> ?, x.key, x.pos LIMIT 1)`);
+      params.push(...keys, s.field);
+      return;
+    }
     const table = fileField(s.field) !== null ? `file_fields s${i}` : `fm s${i} INDEXED BY fm_entry`;
     parts.push(`LEFT JOIN ${table} ON s${i}.entry_id = e.id AND s${i}.key = ? AND s${i}.pos <= 0 AND s${i}.t IN ('str', 'num', 'bool')`);
     params.push(s.field);

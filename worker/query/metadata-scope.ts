@@ -12,7 +12,7 @@ import { OPERATORS } from './operators';
 import { extractTagTokens, readStatusArg, readTagsArg } from './shortcuts';
 import type { SqlCondition } from './sql';
 import type { Db } from '../db/database';
-import { withoutEmptyRowSets } from './plan';
+import { withKeyForms, withoutEmptyRowSets } from './plan';
 import { checkSize, filterObject, isPlainObject, validateFilter } from './validate';
 import { TAGS_KEY } from './keys';
 import { toolError } from '../errors';
@@ -94,9 +94,9 @@ export function metadataScope(meta: MetadataArgs, query: string | undefined | nu
   };
 }
 
-/** The scope with its filter's empty rare row sets left out (plan.ts withoutEmptyRowSets), its SQL forms rebuilt. */
+/** The scope with its keys resolved against the database (plan.ts withKeyForms) and its filter's empty rare row sets left out (withoutEmptyRowSets), its SQL forms rebuilt. */
 export function withoutEmptyTagNesting(db: Db, meta: MetadataScope): MetadataScope {
-  const compiled = withoutEmptyRowSets(db, meta.compiled);
+  const compiled = withoutEmptyRowSets(db, withKeyForms(db, meta.compiled));
   if (compiled === meta.compiled) return meta;
   return { ...meta, compiled, condition: conditionSql(compiled), probe: probeSql(compiled) };
 }

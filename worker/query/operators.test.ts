@@ -253,7 +253,8 @@ describe('rejections', () => {
     ]));
   describe('keys', () =>
     rejects([
-      [{ 'bad key': 1 }, 'filters.bad key', 'bad_key', /contains a space/],
+      [{ 'bad/key': 1 }, 'filters.bad/key', 'bad_key', /contains "\/"/],
+      [{ ' bad': 1 }, 'filters. bad', 'bad_key', /ends a name with a space/],
       [{ 'a..b': 1 }, 'filters.a..b', 'bad_key', /two dots/],
       [{ '.a': 1 }, 'filters..a', 'bad_key', /starts or ends with a dot/],
       [{ 'a.': 1 }, 'filters.a.', 'bad_key', /starts or ends with a dot/],

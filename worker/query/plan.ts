@@ -9,7 +9,8 @@
 // And whether the ids may repeat (a list with two matching elements), which
 // decides whether a count must be DISTINCT.
 import type { Db } from '../db/database';
-import { ALL_NOTES, type CompiledFilter } from './compile';
+import { ALL_NOTES, compileAst, type CompiledFilter } from './compile';
+import { keyForms } from './key-forms';
 import { armProbe, armRows, cond, isSorted, type Arm, type SqlCondition } from './sql';
 
 const ESTIMATE_CAP = 20_000;
@@ -97,5 +98,17 @@ export function withoutEmptyRowSets(db: Db, filter: CompiledFilter): CompiledFil
     const kept = arm.rowSets.filter((rs) => !rs.rare || db.get(`SELECT 1 AS x FROM ${rs.table ?? 'fm'} WHERE ${rs.key.sql} AND ${rs.where.sql} LIMIT 1`, [...rs.key.params, ...rs.where.params]) !== undefined);
     return kept.length === arm.rowSets.length || kept.length === 0 ? arm : { ...arm, rowSets: kept };
   });
-  return { arms, rareChecked: true };
+  return { ...filter, arms, rareChecked: true };
+}
+
+/**
+ * The filter with its keys resolved against this database: a key that stored
+ * keys share a sanitised form with (Rating, rating) tests them all
+ * (key-forms.ts). Unchanged when no key has such siblings.
+ */
+export function withKeyForms(db: Db, filter: CompiledFilter): CompiledFilter {
+  if (!filter.ast || filter.keysResolved) return filter;
+  const forms = new Map(filter.ast.fields.map((f) => [f.key, keyForms(db, f.key)]));
+  if (![...forms.values()].some((f) => f.siblings.length)) return filter;
+  return { ...compileAst(filter.ast, (key) => forms.get(key)!), keysResolved: true };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type { FmValue } from '../ingest/frontmatter';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { inlineFieldValues } from '../query/inline-field-values';
+import { fieldForms, resolvedValue } from '../query/key-forms';
 import type { ModeRow } from './mode';
 import { highlighter, locators, makeSnippet, SNIPPET_PLAN, type HighlightTerm, type Highlighter } from './snippet';
 import { notesHolding, termWeights } from './term-weights';
@@ -73,7 +74,8 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
   const locate = bodyLocator(locators(opts.highlight));
   const rare = hl.re && SNIPPET_PLAN.weighted ? rarestWord(db, opts.highlight, hl, ids, opts.termCounts) : null;
   const files = opts.fields?.some((f) => fileField(f)) ? fileFieldValues(db, ids, opts.fields) : null;
-  const inline = opts.fields?.length ? inlineFieldValues(db, ids, opts.fields) : null;
+  const asked = opts.fields?.length ? fieldForms(db, opts.fields) : null;
+  const inline = asked ? inlineFieldValues(db, ids, asked.read) : null;
   const hits: SearchHit[] = [];
   for (const r of rows) {
     const e = entries.get(r.id);
@@ -98,7 +100,8 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
       // Files have no frontmatter: every field is null. Notes read it as find does.
       const fm = e.kind === 'note' ? effectiveFrontmatter(e) : null;
       // A file.* name is Dataview's file field (notes only), never a frontmatter map called file.
-      hit.fields = Object.fromEntries(opts.fields.map((f) => [f, (fileField(f) ? files?.get(e.id)?.[f] : fm && (valueAt(fm, f) ?? inline?.get(e.id)?.[f])) ?? null]));
+      const read = (k: string) => (fm ? (valueAt(fm, k) ?? inline?.get(e.id)?.[k]) : undefined);
+      hit.fields = Object.fromEntries(opts.fields.map((f) => [f, (fileField(f) ? files?.get(e.id)?.[f] : resolvedValue(f, asked!.forms.get(f)!, read)) ?? null]));
     }
     hits.push(hit);
   }

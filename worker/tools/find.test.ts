@@ -163,7 +163,7 @@ describe('find', () => {
   });
 
   it.each([
-    [{ fields: ['bad key'] }, 'invalid_argument', 'fields[0]'],
+    [{ fields: ['bad/key'] }, 'invalid_argument', 'fields[0]'],
     [{ fields: 'a' }, null, null],
     [{ fields: [3] }, 'invalid_argument', 'fields[0]'],
     [{ sort: [{ field: 'a', order: 'up' }] }, 'invalid_argument', 'sort[0].order'],
@@ -255,13 +255,17 @@ describe('fields', () => {
     expect(fields.find((f) => f.key === 'thanks')).toMatchObject({ types: { string: 1, null: 2 }, sources: { frontmatter: 0, inline: 1 } });
   });
 
-  it('marks keys the filter language cannot name (a space in them) as not filterable, with no operators', async () => {
-    const e = await engineWith({ 'a.md': '---\ndue date: 2026-05-01\nstatus: open\n---\n' });
+  it('names keys with spaces between words (Obsidian properties); keys the language cannot name (a slash) are not filterable', async () => {
+    const e = await engineWith({ 'a.md': '---\ndue date: 2026-05-01\nstatus: open\nin/out: x\n---\n' });
     const by = new Map(ok(await e.call('fields', {})).fields.map((f) => [f.key, f]));
-    expect(by.get('due date')).toMatchObject({ notes: 1, types: { date: 1 }, operators: [], filterable: false });
+    expect(by.get('due date')).toMatchObject({ notes: 1, types: { date: 1 } });
+    expect(by.get('due date')!.operators).toContain('$gte');
+    expect(by.get('in/out')).toMatchObject({ operators: [], filterable: false });
     expect(by.get('status')!.filterable).toBeUndefined();
     expect(by.get('status')!.operators).toContain('$eq');
-    expect(await e.call('find', { filters: { 'due date': '2026-05-01' } })).toMatchObject({ error: { code: 'invalid_filter', details: { reason: 'bad_key' } } });
+    expect(ok(await e.call('find', { filters: { 'due date': '2026-05-01' } })).total).toBe(1);
+    expect(await e.call('find', { filters: { 'in/out': 'x' } })).toMatchObject({ error: { code: 'invalid_filter', details: { reason: 'bad_key' } } });
+    expect(ok(await e.call('find', { filters: { inout: 'x' } })).total).toBe(1);
   });
 
   it('answers again from its cache until the data changes', async () => {
@@ -274,7 +278,7 @@ describe('fields', () => {
   });
 
   it('rejects a bad prefix and limit', async () => {
-    expect(await engine.call('fields', { prefix: 'a b' })).toMatchObject({ error: { code: 'invalid_argument', path: 'prefix' } });
+    expect(await engine.call('fields', { prefix: 'a/b' })).toMatchObject({ error: { code: 'invalid_argument', path: 'prefix' } });
     expect(await engine.call('fields', { limit: 101 })).toMatchObject({ error: { code: 'invalid_argument', path: 'limit' } });
   });
 });

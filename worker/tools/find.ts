@@ -6,6 +6,7 @@ import type { FmValue } from '../ingest/frontmatter';
 import type { CompiledFilter } from '../query/compile';
 import { effectiveFrontmatter, valueAt } from '../query/field-values';
 import { inlineFieldValues } from '../query/inline-field-values';
+import { fieldForms, resolvedValue } from '../query/key-forms';
 import { fieldName, readFieldList } from '../query/keys';
 import { listNotes, type Restriction, type SortKey } from '../query/listing';
 import { pathRestrictions } from '../search/list';
@@ -119,13 +120,16 @@ export const findTool = defineTool<FindInput, FindResult>({
       pageSize: input.pageSize,
     });
     const files = fileFieldValues(db, rows.map((r) => r.id), input.fields);
-    const inline = inlineFieldValues(db, rows.map((r) => r.id), input.fields);
+    const asked = fieldForms(db, input.fields);
+    const inline = inlineFieldValues(db, rows.map((r) => r.id), asked.read);
     return {
       results: rows.map((r) => {
         const fm = input.fields.length ? effectiveFrontmatter(r) : {};
         const fields: Record<string, FmValue> = {};
         // A file.* name is the file field, never a frontmatter map called file.
-        for (const f of input.fields) fields[f] = (fileField(f) ? files.get(r.id)?.[f] : (valueAt(fm, f) ?? inline.get(r.id)?.[f])) ?? null;
+        for (const f of input.fields) {
+          fields[f] = (fileField(f) ? files.get(r.id)?.[f] : resolvedValue(f, asked.forms.get(f)!, (k) => valueAt(fm, k) ?? inline.get(r.id)?.[k])) ?? null;
+        }
         return { id: `${r.vault}:${r.path}`, vault: r.vault, path: r.path, title: r.title, fields };
       }),
       total,
