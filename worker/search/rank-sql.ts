@@ -1,5 +1,6 @@
 // How text mode scores a note, as SQL: FTS5's BM25 over the note's columns,
-// files discounted, plus a match in the note's opening (fts_lead, issue 16).
+// files discounted, plus a match in the note's opening (fts_lead, issue 16),
+// more for a note the query names (names.ts).
 // The plain-OR baseline of the eval uses bm25Sql() alone.
 import type { Db, SqlValue } from '../db/database';
 import type { CompiledQuery } from './fts-query';
@@ -32,8 +33,10 @@ export function holdsFiles(db: Db): boolean {
 
 /**
  * How a page is scored: BM25 over the note's columns plus LEAD_WEIGHT times
- * BM25 over its opening (fts_lead). `with` is a CTE prefix holding the
- * opening's scores for the query (its params come first in the statement).
+ * BM25 over its opening (fts_lead), times NAME_FACTOR for the notes the query
+ * names. `with` is a CTE prefix holding the opening's scores for the query;
+ * `params` are those of `with` and then of `expr` (they come first in the
+ * statement, `expr` right after `with`).
  */
 export interface Ranker {
   with: string;
@@ -71,7 +74,19 @@ export const LEAD_INDEX: {
  * index's, whichever rows are read); a common word's openings ("history": a
  * few thousand) are no longer all scored and stored for a handful of candidates.
  */
-export function ranker(c: CompiledQuery, weights?: readonly number[], leadWeight: number = LEAD_INDEX.weight ?? LEAD_WEIGHT, files = true, within?: string): Ranker {
+export function ranker(
+  c: CompiledQuery,
+  weights?: readonly number[],
+  leadWeight: number = LEAD_INDEX.weight ?? LEAD_WEIGHT,
+  files = true,
+  within?: string,
+  named: readonly number[] = [],
+  nameFactor: number = NAME_FACTOR,
+): Ranker {
+  return byName(withLead(c, weights, leadWeight, files, within), named, nameFactor);
+}
+
+function withLead(c: CompiledQuery, weights: readonly number[] | undefined, leadWeight: number, files: boolean, within?: string): Ranker {
   const base = bm25Sql(weights, files);
   const words = [...c.optional, ...c.required];
   if (!leadWeight || !words.length) return { with: '', params: [], expr: base };
@@ -83,4 +98,28 @@ export function ranker(c: CompiledQuery, weights?: readonly number[], leadWeight
     params: within ? [words.join(' OR '), within] : [words.join(' OR ')],
   };
   return { ...hits, expr: `(${base} + ${Number(leadWeight)} * coalesce((SELECT score FROM lead_hits WHERE id = fts.rowid), 0))` };
+}
+
+/**
+ * How much more a note the query names counts (its title or an alias holds
+ * every word as typed: names.ts). BM25 alone cannot tell it from
+ * notes that hold the same stems as often: FTS5 adds the title's weight to a
+ * word's count before saturating it, so a note that repeats "sync" and
+ * "settings" in its body scores as high, and porter makes "Set up …" a title
+ * match for "settings". Measured in docs/search-text.md.
+ */
+export const NAME_FACTOR = 2;
+
+/**
+ * The score of the named notes multiplied by `factor` (scores are negative,
+ * lower is better). Its one parameter follows the CTE's: every statement puts
+ * `expr` right after `with`.
+ */
+function byName(r: Ranker, named: readonly number[], factor: number): Ranker {
+  if (!named.length || factor === 1) return r;
+  return {
+    with: r.with,
+    params: [...r.params, JSON.stringify(named)],
+    expr: `(${r.expr} * (CASE WHEN fts.rowid IN (SELECT value FROM json_each(?)) THEN ${Number(factor)} ELSE 1 END))`,
+  };
 }

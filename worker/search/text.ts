@@ -3,14 +3,16 @@
 // to two words puts notes with every word first — chosen by measurement over
 // strict AND, plain OR, coordination (hard and soft) and tiers for longer
 // queries (docs/search-text.md). A match in a note's opening adds to its
-// score (rank-sql.ts). Everything happens in SQL over the scope's condition;
+// score, and a note the query names (its title or an alias holds every word
+// as typed) counts more (rank-sql.ts, names.ts). Everything happens in SQL over the scope's condition;
 // nothing is filtered after fetching.
 import type { Db, SqlValue } from '../db/database';
 import { bigramAnalyzer, compileQuery, matchExpression, type Analyzer, type CompiledQuery } from './fts-query';
 import { parseQuery, QUERY_BOUNDS, type ParsedQuery } from './query-syntax';
 import type { SqlCondition } from './scope';
 import { isStopWord } from '../text/stop-words';
-import { holdsFiles, ranker, type Ranker } from './rank-sql';
+import { holdsFiles, NAME_FACTOR, ranker, type Ranker } from './rank-sql';
+import { namedEntries } from './names';
 import { cappedCounts, commonLimit, COMMON_NOTES, distinctive } from './common-words';
 
 
@@ -30,6 +32,8 @@ export interface TextOptions {
   pairs?: boolean;
   /** LEAD_WEIGHT for this query (measurements vary it; 0: the opening is not scored). */
   leadWeight?: number;
+  /** NAME_FACTOR for this query (measurements vary it; 1: names count as any other text). */
+  nameFactor?: number;
   /** The COMMON_NOTES cap for this query (measurements vary it). */
   commonNotes?: number;
   /**
@@ -188,7 +192,9 @@ export function searchText(db: Db, scope: SqlCondition, query: ParsedQuery, page
   // Keyword queries only: a question's rarer words select thousands of notes, and
   // reading them cost more than scoring every opening did (docs/search-text.md).
   const within = TEXT_PLAN.lean && TEXT_PLAN.leadWithin && selectBy.length && tiered(compiled) ? selectBy.join(' OR ') : undefined;
-  const rank = ranker(compiled, opts.weights, opts.leadWeight, !TEXT_PLAN.lean || holdsFiles(db), within);
+  const nameFactor = opts.nameFactor ?? NAME_FACTOR;
+  const named = nameFactor === 1 ? [] : namedEntries(db, query, opts.analyzer ?? bigramAnalyzer);
+  const rank = ranker(compiled, opts.weights, opts.leadWeight, !TEXT_PLAN.lean || holdsFiles(db), within, named, nameFactor);
   // A quoted phrase beside words: phase one's "every word" expression would
   // score the phrase once where `any` scores it twice, so both phases are
   // scored in one statement (the phrase keeps the candidates few).
