@@ -1,6 +1,6 @@
 // Re-reads every stored note from its stored text and rewrites what is
 // derived from it: the frontmatter and the body's inline metadata (fm rows,
-// the tags column, field-clash problems, declared permalinks) and the
+// the tags and day columns, field-clash problems, declared permalinks) and the
 // knowledge graph (observations, relations, assertions, kg_fts, refused
 // qualifiers), when the way notes are read changed (derivation.ts). The file
 // text itself is never touched.
@@ -12,6 +12,7 @@ import { clearGraphRows, writeGraphRows } from './graph-store';
 import { parseNoteText } from './note';
 import { noteFmRows } from './store';
 import { stringValue } from './standard-keys';
+import { fileDay } from './file-day';
 
 const FM_COLUMNS = ['entry_id', 'key', 'pos', 't', 'num', 'str', 'fold', 'bool', 'src'];
 
@@ -32,7 +33,7 @@ export function rederiveNoteMetadata(db: Db, at = Date.now()): number {
       if (declared !== null && declared !== r.permalink) {
         db.run("DELETE FROM problems WHERE vault_id = ? AND path = ? AND code = 'duplicate_permalink'", [r.vault_id, r.path]);
       }
-      db.run('UPDATE entries SET tags = ?, permalink = ? WHERE id = ?', [JSON.stringify(note.tags), permalink, r.id]);
+      db.run('UPDATE entries SET tags = ?, permalink = ?, day = ? WHERE id = ?', [JSON.stringify(note.tags), permalink, fileDay(r.path, [note.frontmatter, note.inlineValues]), r.id]);
       db.run('DELETE FROM fm WHERE entry_id = ?', [r.id]);
       insertRows(db, 'fm', FM_COLUMNS, [r.id], noteFmRows(note, permalink));
       db.run("DELETE FROM problems WHERE vault_id = ? AND path = ? AND code = 'field_clash'", [r.vault_id, r.path]);

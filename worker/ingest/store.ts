@@ -2,6 +2,7 @@
 // a transaction: a file's entry row, with its hash, only ever exists together
 // with all of its derived rows, so an interrupted import is always consistent.
 import type { Db } from '../db/database';
+import { fileDay } from './file-day';
 import { FtsWrites, withFtsWrites } from './fts-writes';
 import { foldText, frontmatterRows } from './fm-rows';
 import { clearGraphRows, writeGraphRows } from './graph-store';
@@ -65,24 +66,24 @@ function upsertEntry(
   vaultId: number,
   existingId: number | undefined,
   meta: FileMeta,
-  cols: { kind: 'note' | 'file'; title: string; type: string | null; permalink: string | null; tags: string | null; frontmatter: string | null; truncated: number; dirty?: number },
+  cols: { kind: 'note' | 'file'; title: string; type: string | null; permalink: string | null; tags: string | null; frontmatter: string | null; truncated: number; dirty?: number; day?: string | null },
   fts: FtsWrites,
 ): number {
   const values = [
     meta.path, folderOf(meta.path), nameOf(meta.path), extOf(meta.path), cols.kind, meta.size, meta.mtime, meta.hash,
-    cols.title, cols.type, cols.permalink, cols.tags, cols.frontmatter, cols.truncated, cols.dirty ?? 0,
+    cols.title, cols.type, cols.permalink, cols.tags, cols.frontmatter, cols.truncated, cols.dirty ?? 0, cols.day ?? null,
   ];
   if (existingId !== undefined) {
     clearDerived(db, existingId, fts);
     db.run(
-      `UPDATE entries SET path=?, folder=?, name=?, ext=?, kind=?, size=?, mtime=?, hash=?, title=?, type=?, permalink=?, tags=?, frontmatter=?, truncated=?, dirty=? WHERE id = ?`,
+      `UPDATE entries SET path=?, folder=?, name=?, ext=?, kind=?, size=?, mtime=?, hash=?, title=?, type=?, permalink=?, tags=?, frontmatter=?, truncated=?, dirty=?, day=? WHERE id = ?`,
       [...values, existingId],
     );
     return existingId;
   }
   return db.run(
-    `INSERT INTO entries (path, folder, name, ext, kind, size, mtime, hash, title, type, permalink, tags, frontmatter, truncated, dirty, vault_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO entries (path, folder, name, ext, kind, size, mtime, hash, title, type, permalink, tags, frontmatter, truncated, dirty, day, vault_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [...values, vaultId],
   ).lastId;
 }
@@ -160,6 +161,7 @@ export function writeNote(
       frontmatter: JSON.stringify(note.frontmatter),
       truncated: note.truncated ? 1 : 0,
       dirty: opts.dirty ? 1 : 0,
+      day: fileDay(meta.path, [note.frontmatter, note.inlineValues]),
     }, fts);
     db.run('INSERT INTO contents (entry_id, head, body) VALUES (?, ?, ?)', [id, note.head, note.body]);
     // Who may read it, in the same transaction: a team note is never visible before its visibility is known.

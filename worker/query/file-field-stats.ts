@@ -43,7 +43,8 @@ export function fileFieldStats(db: Db, opts: FieldStatsOptions, tags: FieldStats
       : []),
   ];
   const out: FieldStats[] = rows.map((r) => {
-    const type: FieldType = r.t === 'num' ? 'number' : 'string';
+    // file.day is a date (YYYY-MM-DD), compared as dates are: as text.
+    const type: FieldType = r.t === 'num' ? 'number' : r.key === 'file.day' ? 'date' : 'string';
     const types: FieldType[] = r.list ? ['list', type] : [type];
     return {
       key: r.key,
