@@ -17,8 +17,8 @@ import { requestLines } from './lines';
 import { isErrorResult, toErrorResult } from '../worker/errors';
 import { helpText, toolHelp } from './help';
 import { identityProblem, parseOrgs, setIdentity } from '../worker/team/identity';
-import { nodeDisk } from '../worker/platform/write-back-node';
 import type { NoteDisk } from '../worker/platform/write-back';
+import { vaultFolders } from './vault-folders';
 import { routeConsoleToStderr, serveMcp, type ServedEngine } from './mcp/run';
 import { embedAll, startEmbedding, wrote } from './embedding';
 
@@ -132,40 +132,11 @@ function openDbFile(file: string): Db {
   return openFileDb(file, { busyTimeoutMs: busyTimeout() });
 }
 
-/**
- * The vaults' folders as write tools see them, for call, batch and mcp alike:
- * each vault's folder is the one it was imported from (vaults.root), opened
- * for writing only with --allow-write; nodeDisk never writes outside it.
- * Closed, a write says what to type to open it.
- */
-function vaultFolders(flags: Flags, command: 'call' | 'batch' | 'mcp'): { disk: NoteDisk; open(db: Db): void } {
-  const disk = nodeDisk();
-  const roots = new Map<string, string>();
-  const missing = new Set<string>();
-  const source = flags.db ? `--db ${shellWord(flags.db)}` : `--vault ${shellWord(flags.vault ?? '<dir>')}`;
-  const open = (db: Db) => {
-    for (const v of db.all<{ name: string; root: string }>("SELECT name, root FROM vaults WHERE source = 'node' AND root IS NOT NULL")) {
-      roots.set(v.name, v.root);
-      if (!existsSync(v.root)) missing.add(v.name);
-      else if (flags.allowWrite) disk.set(v.name, v.root);
-    }
-  };
-  const closedAdvice = (vault: string): string | undefined => {
-    const root = roots.get(vault);
-    if (root === undefined) return undefined;
-    if (missing.has(vault)) return `Its folder ${root} no longer exists; index the folder that holds it now with kioku index <dir> ${source} --name ${shellWord(vault)}.`;
-    if (flags.allowWrite) return undefined;
-    if (!flags.db) return `kioku ${command} --vault keeps its index in memory, so this change is gone when the command ends: run it with --allow-write to write to ${root}.`;
-    return `Run kioku ${command} with --allow-write to write to ${root}; notes already saved in Kioku are written by: kioku call write_back '{}' ${source} --allow-write.`;
-  };
-  return { disk: { canWrite: (v) => disk.canWrite(v), read: (v, p) => disk.read(v, p), write: (v, p, b) => disk.write(v, p, b), closedAdvice }, open };
-}
-
 /** The engine over --db (the file, in place) or --vault (imported into memory); close() releases the file. */
 async function openEngine(flags: Flags, command: 'call' | 'batch'): Promise<{ engine: Engine; close: () => void }> {
   if (flags.db && flags.vault) throw new UsageError('give either --db <file> or --vault <dir>, not both');
   if (!flags.db && !flags.vault) throw new UsageError('give --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
-  const folders = vaultFolders(flags, command);
+  const folders = vaultFolders(flags, command, flags.db ? `--db ${shellWord(flags.db)}` : `--vault ${shellWord(flags.vault!)}`);
   if (flags.db) {
     refuseFolderAsDb(flags.db);
     if (!existsSync(flags.db)) throw new UsageError(`no database file at ${flags.db}; create it with: kioku index <dir> --db ${flags.db}`);
@@ -322,7 +293,7 @@ async function cmdMcp(flags: Flags): Promise<number> {
   if (!flags.db && !flags.vault) throw new UsageError('kioku mcp needs --db <file> (an index made by `kioku index`) or --vault <dir> (a folder of notes)');
   // With --allow-write, edits are written to each vault's folder (the one it was imported from);
   // without it the server refuses note writes before they run (server.ts).
-  const folders = vaultFolders(flags, 'mcp');
+  const folders = vaultFolders(flags, 'mcp', flags.db ? `--db ${shellWord(flags.db)}` : `--vault ${shellWord(flags.vault!)}`);
   const writable = flags.allowWrite ? folders.disk : undefined;
   const openFolders = folders.open;
   // Closing (stdin ended): the embedding run stops, then the engine (queued writes finish), then the database closes.
