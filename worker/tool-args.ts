@@ -6,7 +6,7 @@ export interface ToolArgsMap {
   search: {
     /** Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag (tag:a OR tag:b either, -tag:x none). Empty: every note and file in scope, by path. */
     query?: string;
-    /** How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran. */
+    /** How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings; "semantic" says the same) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran. Basic Memory's "title" and "permalink" are refused with what to use instead. */
     mode?: string;
     /** Frontmatter filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note (with entity_types, their observations or relations). */
     filters?: Record<string, unknown> | string;
@@ -20,6 +20,8 @@ export interface ToolArgsMap {
     folder?: string;
     /** Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/". */
     path_prefix?: string;
+    /** Only notes whose file was modified at or after this time: a date ("2024-01-01", UTC), a date and time ("2024-01-01T09:30:00Z"), "today", "yesterday" or a time ago ("1 week", "2d", "3 months"). The same as filters {"file.mtime": {"$gte": "2024-01-01T00:00:00"}} (Kioku keeps no creation time); echoed in the response's filter. */
+    after_date?: string;
     /** Fetch these hits (ids "vault:path" or vault-relative paths) in this order, ignoring query, filters and scope. */
     ids?: string[];
     /** Frontmatter fields to add to each hit, e.g. ["status", "schema.version"]. */
@@ -101,6 +103,10 @@ export interface ToolArgsMap {
   folders: {
     /** One vault; default all. */
     vault?: string;
+    /** Only this vault-relative folder and the folders under it ("specs", "/specs" and "specs/" alike; "" or "/" for the root, the default). A folder that holds only folders is listed too, with 0 notes and 0 files. */
+    folder?: string;
+    /** At most this many levels below folder, 1 to 100 (1: folder and the folders directly in it); default every level. */
+    depth?: number;
   };
   tags: {
     /** One vault; default all. */

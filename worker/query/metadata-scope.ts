@@ -17,6 +17,7 @@ import { checkSize, filterObject, isPlainObject, validateFilter } from './valida
 import { TAGS_KEY } from './keys';
 import { toolError } from '../errors';
 import { argName, type Args } from '../args';
+import { AFTER_DATE_FIELD, afterDateBound } from './after-date';
 
 /** The metadata arguments of a search or find call, read once when the call is parsed. */
 export interface MetadataArgs {
@@ -26,11 +27,18 @@ export interface MetadataArgs {
   filtersKey: string;
   tags: string[];
   status: string | null;
+  /** after_date (search): the lower bound on file.mtime it means, and the name the caller wrote. */
+  after?: { bound: string; key: string };
 }
 
 /** filters / tags / status from (canonical) arguments; the shortcuts are checked here. */
-export function readMetadataArgs(args: Args): MetadataArgs {
-  return { filters: args.filters ?? undefined, filtersKey: argName(args, 'filters'), tags: readTagsArg(args.tags), status: readStatusArg(args.status) };
+export function readMetadataArgs(args: Args, now = Date.now()): MetadataArgs {
+  const meta: MetadataArgs = { filters: args.filters ?? undefined, filtersKey: argName(args, 'filters'), tags: readTagsArg(args.tags), status: readStatusArg(args.status) };
+  if (args.after_date !== undefined && args.after_date !== null) {
+    const key = argName(args, 'after_date');
+    meta.after = { bound: afterDateBound(args.after_date, key, now), key };
+  }
+  return meta;
 }
 
 export interface MetadataScope {
@@ -83,6 +91,12 @@ export function metadataScope(meta: MetadataArgs, query: string | undefined | nu
     merged.status = status;
     ast.fields.push({ key: 'status', path: 'status', tests: [OPERATORS.$eq.validate(status, { key: 'status', path: 'status', written: 'status' })] });
   }
+  // after_date: ANDed with whatever the filter says about file.mtime, and echoed in the same key.
+  if (meta.after) {
+    const { bound, key } = meta.after;
+    merged[AFTER_DATE_FIELD] = withLowerBound(merged[AFTER_DATE_FIELD], bound, key);
+    ast.fields.push({ key: AFTER_DATE_FIELD, path: key, tests: [OPERATORS.$gte.validate(bound, { key: AFTER_DATE_FIELD, path: key, written: '$gte' })] });
+  }
   checkSize(ast);
   const compiled = compileAst(ast);
   return {
@@ -124,6 +138,17 @@ function withTagOperator(existing: unknown, op: '$in' | '$nin', tags: string[]):
   }
   // Two "any of" lists cannot be one: the echoed filter must say exactly what ran.
   throw toolError('invalid_argument', 'The filter already gives tags an $in list; tag alternatives in the query (tag:a OR tag:b) would need a second one. Put them in one place.', 'query');
+}
+
+/** A file.mtime condition with after_date's $gte added, in the language's own JSON. */
+function withLowerBound(existing: unknown, bound: string, key: string): unknown {
+  if (existing === undefined) return { $gte: bound };
+  if (existing === null) return { $exists: false, $gte: bound };
+  if (!isPlainObject(existing)) return { $eq: existing, $gte: bound };
+  if ('$gte' in existing || 'gte' in existing) {
+    throw toolError('invalid_argument', `The filter already gives ${AFTER_DATE_FIELD} a $gte; ${key} would be a second one. Give the date in one place.`, key);
+  }
+  return { ...existing, $gte: bound };
 }
 
 /** The user's tags condition with tag: tokens added, in the language's own JSON. */

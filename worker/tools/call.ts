@@ -82,6 +82,8 @@ function checkArgNames(def: ToolDef<unknown, unknown>, args: Record<string, unkn
   const accepted = acceptedNames(def);
   for (const key of Object.keys(args)) {
     if (accepted.has(key)) continue;
+    const instead = def.foreign && Object.hasOwn(def.foreign, key) ? def.foreign[key] : undefined;
+    if (instead !== undefined) throw toolError('invalid_argument', `${def.name} does not take ${JSON.stringify(key)} (Basic Memory's argument). ${instead}`, key, { reason: 'not_supported' });
     const names = def.params.map((p) => p.name);
     const near = nearest(key, names);
     const hint = near ? ` Did you mean ${JSON.stringify(near)}?` : '';

@@ -40,6 +40,12 @@ export interface ToolDef<I, O> {
   examples?: readonly Args[];
   /** Changes stored state (notes, settings, embeddings): runs in the write lane, one at a time, and agents are told it is not read-only. */
   write?: boolean;
+  /**
+   * Arguments of the tool this one stands in for (Basic Memory's) that it does
+   * not take, each with what to use instead: refused with that advice rather
+   * than as an unknown name with a misleading "did you mean".
+   */
+  foreign?: Readonly<Record<string, string>>;
   /** What a write does, for agents' clients (MCP tool annotations); every write declares it. */
   hints?: WriteHints;
   parse(args: Args, ctx: ToolContext): I;

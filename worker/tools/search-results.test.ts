@@ -61,7 +61,8 @@ describe('search: fetch mode, paging, fields, result shape', () => {
 
   it('accepts mode text and rejects unknown modes, listing the valid ones', async () => {
     expect((await search(engine, { query: 'paging', mode: 'text' })).mode).toBe('text');
-    const err = await searchError(engine, { query: 'paging', mode: 'semantic' });
+    // "semantic" is Basic Memory's name for vector (basic-memory-args.test.ts); "meaning" is no mode.
+    const err = await searchError(engine, { query: 'paging', mode: 'meaning' });
     expect(err).toMatchObject({ code: 'invalid_argument', path: 'mode' });
     expect(err.message).toContain('"text"');
   });

@@ -10,7 +10,7 @@ import { readFieldList } from '../query/keys';
 import { textMode } from '../search/text-mode';
 import { withoutStopWords } from '../text/stop-words';
 import { defaultMode, hybridMode, vectorMode } from '../search/hybrid';
-import { describe, optInt, optStringList, type Args } from '../args';
+import { argName, describe, optInt, optStringList, type Args } from '../args';
 import { defineTool, type ToolContext } from './define';
 import { toolError } from '../errors';
 import { entitiesOnly, parseGraphArgs, type GraphArgs } from './graph-args';
@@ -75,6 +75,26 @@ interface SearchInput {
   fuzzy: boolean;
 }
 
+/** Names of the modes as `mode` (or Basic Memory's `search_type`) takes them. */
+const MODE_NAMES: Readonly<Record<string, SearchMode>> = { text: 'text', vector: 'vector', semantic: 'vector', hybrid: 'hybrid' };
+
+/** Basic Memory's search types that are not ranking modes, each with what Kioku offers instead. */
+const NOT_MODES: Readonly<Record<string, string>> = {
+  title: 'text search already weighs a match in the title most (BM25 weight 10, against 1 for the body); to open the note with exactly that title, call read_note {"path": "<the title>"}',
+  permalink: 'read_note {"path": "<the permalink>"} (or a memory:// URL) reads the note with that permalink; for a pattern such as "docs/meeting-*", search with path_prefix "docs/"',
+};
+
+function modeArg(args: Args): string {
+  const given = args.mode;
+  const key = argName(args, 'mode');
+  if (typeof given === 'string' && Object.hasOwn(MODE_NAMES, given)) return MODE_NAMES[given];
+  const accepted = Object.keys(MODE_NAMES).map((m) => JSON.stringify(m)).join(', ');
+  if (typeof given === 'string' && Object.hasOwn(NOT_MODES, given)) {
+    throw toolError('invalid_argument', `${key} ${JSON.stringify(given)} (Basic Memory's) is not a Kioku search mode: ${NOT_MODES[given]}. ${key} takes ${accepted}.`, key);
+  }
+  throw toolError('invalid_argument', `${key} must be one of ${accepted}; got ${describe(given)}.`, key);
+}
+
 export const MAX_PAGE = 100_000;
 const MAX_IDS = 1000;
 
@@ -84,13 +104,14 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   description: 'Finds notes and files by text, ranked by relevance, with highlighted snippets, within a vault, folder, path prefix or metadata filter.',
   params: [
     { name: 'query', type: 'string', description: 'Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag (tag:a OR tag:b either, -tag:x none). Empty: every note and file in scope, by path.' },
-    { name: 'mode', type: 'string', description: 'How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran.' },
+    { name: 'mode', type: 'string', aliases: ['search_type'], description: 'How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings; "semantic" says the same) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran. Basic Memory\'s "title" and "permalink" are refused with what to use instead.' },
     { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'Frontmatter filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note (with entity_types, their observations or relations).' },
     { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags; ignored when filters sets "tags". tag:x in the query works too.' },
     { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'Search one vault; default all.' },
     { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
     { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/".' },
+    { name: 'after_date', type: 'string', description: 'Only notes whose file was modified at or after this time: a date ("2024-01-01", UTC), a date and time ("2024-01-01T09:30:00Z"), "today", "yesterday" or a time ago ("1 week", "2d", "3 months"). The same as filters {"file.mtime": {"$gte": "2024-01-01T00:00:00"}} (Kioku keeps no creation time); echoed in the response\'s filter.' },
     { name: 'ids', type: 'string[]', description: 'Fetch these hits (ids "vault:path" or vault-relative paths) in this order, ignoring query, filters and scope.' },
     { name: 'fields', type: 'string[]', description: 'Frontmatter fields to add to each hit, e.g. ["status", "schema.version"].' },
     { name: 'page', type: 'integer', description: 'Page number, from 1 (default 1).' },
@@ -105,15 +126,15 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     { name: 'valid_overlaps', type: 'string', description: 'Observations valid at any time in this range, e.g. "[2026-06-01,2026-08-01)"; [ ] include a bound, ( ) exclude it, an empty side is open.' },
     { name: 'time_kind', type: 'string', aliases: ['time_role'], description: 'Only assertions of this kind: "valid", "effective", "occurred", "due" or "mentioned"; alone, every observation dated with it.' },
   ],
+  foreign: {
+    types: 'Basic Memory\'s note types are the frontmatter key type in Kioku: give filters {"type": {"$in": ["note", "person"]}} instead.',
+  },
   examples: [{ query: 'auth design' }, { query: '"token refresh" -draft', path_prefix: 'specs/' }, { query: '設計', page_size: 5 }, { query: 'cache layer', valid_at: '2026-07-28' }],
   parse(args, ctx) {
     const query = args.query;
     if (query !== undefined && query !== null && typeof query !== 'string') throw toolError('invalid_argument', `query must be a string, got ${describe(query)}.`, 'query');
     // fuzzy matches words as written: without a mode it runs in text mode, whatever the default is then.
-    const mode = args.mode ?? (args.fuzzy === true ? 'text' : defaultMode(ctx.services, scopedVaultId(ctx, args)));
-    if (typeof mode !== 'string' || !(mode in SEARCH_MODES)) {
-      throw toolError('invalid_argument', `mode must be one of ${Object.keys(SEARCH_MODES).map((m) => JSON.stringify(m)).join(', ')}; got ${describe(mode)}.`, 'mode');
-    }
+    const mode = args.mode === undefined || args.mode === null ? (args.fuzzy === true ? 'text' : defaultMode(ctx.services, scopedVaultId(ctx, args))) : modeArg(args);
     const ids = optStringList(args, 'ids');
     if (ids && ids.length > MAX_IDS) throw toolError('invalid_argument', `ids holds at most ${MAX_IDS} entries; got ${ids.length}.`, 'ids');
     const text = (query as string | null | undefined) ?? undefined;
