@@ -30,6 +30,12 @@ export interface CompiledQuery {
   boost: string[];
   /** What snippets highlight. */
   highlight: { text: string; prefix: boolean }[];
+  /**
+   * Excluded words the query also asks for (`canvas -canvas`), as typed: the
+   * exclusion holds, so no note holding them can match; the search's notice
+   * names them (worker/tools/search.ts).
+   */
+  contradicted?: string[];
   /** How many notes hold each optional clause, counted up to `cap`, where the text ranking counted them; snippets weigh words by it (term-weights.ts). */
   counts?: TermCounts;
 }
@@ -84,22 +90,61 @@ export const bigramAnalyzer: Analyzer = {
 
 export function compileQuery(q: ParsedQuery, analyzer: Analyzer = bigramAnalyzer): CompiledQuery {
   const out: CompiledQuery = { required: [], optional: [], excluded: [], boost: [], highlight: [] };
+  // Included and excluded expressions are deduplicated apart: an exclusion equal to an inclusion is a contradiction to apply and say, not a repeat to drop.
   const seen = new Set<string>();
+  const seenExcluded = new Set<string>();
   const add = (list: string[], expr: string | null) => {
-    if (expr === null || seen.has(expr)) return false;
-    seen.add(expr);
+    const set = list === out.excluded ? seenExcluded : seen;
+    if (expr === null || set.has(expr)) return false;
+    set.add(expr);
     list.push(expr);
     return true;
   };
-  for (const c of q.clauses) compileClause(c, analyzer, out, add);
+  const excludedAs = new Map<string, string>();
+  for (const c of q.clauses) {
+    if (c.kind === 'not') {
+      const expr = excludedExpression(c.leaf, analyzer);
+      if (expr !== null && add(out.excluded, expr)) excludedAs.set(expr, c.leaf.text);
+    } else compileClause(c, analyzer, out, add);
+  }
+  const positive = new Set([...out.required, ...out.optional]);
+  for (const c of q.clauses) if (c.kind === 'any') for (const l of c.leaves) positive.add(analyzer.leaf(l) ?? '');
+  const contradicted = [...excludedAs].filter(([expr]) => positive.has(expr)).map(([, text]) => text);
+  if (contradicted.length) out.contradicted = contradicted;
   return out;
 }
 
-function compileClause(c: Clause, analyzer: Analyzer, out: CompiledQuery, add: (list: string[], expr: string | null) => boolean): void {
+/**
+ * The FTS5 expression of one plain word as an inclusion matches it: each of
+ * its words (Japanese typed without spaces holds several) by its okurigana
+ * stem, or its katakana spelling. Null when it has no searchable tokens.
+ */
+function wordExpression(analyzer: Analyzer, typed: string, prefix: boolean): { expr: string | null; stem: string; kana: string | null } {
+  const w = okuriganaStem(typed) ?? typed;
+  const leaf: Leaf = { text: w, quoted: false, prefix };
+  const kana = katakanaSpelling(w);
+  const alt = kana === null ? null : analyzer.leaf({ ...leaf, text: kana });
+  const expr = analyzer.leaf(leaf);
+  return { expr: alt && expr ? `(${expr} OR ${alt})` : expr, stem: w, kana: alt ? kana : null };
+}
+
+/**
+ * What an excluded leaf leaves out: every note the same text would find as
+ * an inclusion (same segmentation, okurigana stems, katakana spellings), so
+ * `-埋め込み` leaves out the note with 埋め込まれた that `埋め込み` finds. A
+ * run of several words leaves out the notes holding all of them; a quoted
+ * phrase, the notes holding the phrase.
+ */
+function excludedExpression(leaf: Leaf, analyzer: Analyzer): string | null {
+  if (leaf.quoted) return analyzer.leaf(leaf);
+  const { words } = analyzer.words(leaf.text);
+  const parts = words.map((typed, i) => wordExpression(analyzer, typed, leaf.prefix && i === words.length - 1).expr).filter((e): e is string => e !== null);
+  if (!parts.length) return analyzer.leaf(leaf);
+  return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`;
+}
+
+function compileClause(c: Exclude<Clause, { kind: 'not' }>, analyzer: Analyzer, out: CompiledQuery, add: (list: string[], expr: string | null) => boolean): void {
   switch (c.kind) {
-    case 'not':
-      add(out.excluded, analyzer.leaf(c.leaf));
-      return;
     case 'phrase':
       if (add(out.required, analyzer.leaf(c.leaf))) out.highlight.push({ text: c.leaf.text, prefix: c.leaf.prefix });
       return;
@@ -119,16 +164,13 @@ function compileClause(c: Clause, analyzer: Analyzer, out: CompiledQuery, add: (
         if (add(out.boost, analyzer.leaf({ text: w, quoted: false, prefix: false }))) out.highlight.push({ text: w, prefix: false });
       }
       words.forEach((typed, i) => {
-        const w = okuriganaStem(typed) ?? typed;
-        const leaf: Leaf = { text: w, quoted: false, prefix: c.leaf.prefix && i === words.length - 1 };
-        const kana = katakanaSpelling(w);
-        const alt = kana === null ? null : analyzer.leaf({ ...leaf, text: kana });
-        const expr = analyzer.leaf(leaf);
-        if (!add(out.optional, alt && expr ? `(${expr} OR ${alt})` : expr)) return;
+        const prefix = c.leaf.prefix && i === words.length - 1;
+        const { expr, stem, kana } = wordExpression(analyzer, typed, prefix);
+        if (!add(out.optional, expr)) return;
         // A stem is marked in every form; the word as typed, where the note has it, whole.
-        if (w !== typed) out.highlight.push({ text: typed, prefix: leaf.prefix });
-        out.highlight.push({ text: w, prefix: leaf.prefix });
-        if (alt) out.highlight.push({ text: kana!, prefix: leaf.prefix });
+        if (stem !== typed) out.highlight.push({ text: typed, prefix });
+        out.highlight.push({ text: stem, prefix });
+        if (kana) out.highlight.push({ text: kana, prefix });
       });
     }
   }

@@ -25,6 +25,7 @@ export function listInScope(db: Db, scope: SearchScope, excluded: string[], wind
   const { parts } = scope;
   if (scope.hasMetadata && window.offset % window.limit === 0) {
     const extra = pathRestrictions(parts.folder, parts.range, parts.hidden);
+    for (const c of parts.operators ?? []) extra.push({ ids: { sql: `SELECT e.id FROM entries e WHERE ${c.sql}`, params: c.params }, probe: c });
     if (without) {
       extra.push({
         ids: { sql: 'SELECT id FROM entries EXCEPT SELECT rowid FROM fts WHERE fts MATCH ?', params: [without] },

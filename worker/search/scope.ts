@@ -7,8 +7,10 @@ import type { Db, SqlValue } from '../db/database';
 import { metadataScope, readMetadataArgs, withoutEmptyTagNesting, type MetadataScope, type SqlCondition } from '../query';
 import { argName, optString, type Args } from '../args';
 import { resolveVault } from '../resolve';
-import { folderArg, pathPrefixRange, type PathRange } from './path-rules';
+import { folderArg, pathPrefixRange, upperBound, type PathRange } from './path-rules';
+import { toolError } from '../errors';
 import { anyHidden, VISIBLE } from '../team/sql';
+import { takeOperators, type TakenOperators } from './operators';
 
 export type { SqlCondition };
 
@@ -49,14 +51,16 @@ export interface SearchScope {
    * drives, such as FTS matches.
    */
   rowCondition: SqlCondition;
-  /** The query text left after tag: tokens were taken out. */
+  /** The query text left after tag: tokens were taken out and Obsidian's operators (file:, path:, …) replaced by their words (operators.ts). */
   text: string;
+  /** Obsidian operators Kioku does not support, whose words were searched as plain words (for the notice). */
+  unsupported: TakenOperators['unsupported'];
   /** The merged metadata filter, for echoing back; null when none. */
   filter: Record<string, unknown> | null;
   /** True when a metadata condition applies (such searches return notes only). */
   hasMetadata: boolean;
   /** The arguments as parsed, for listings that use the filter language's own paging; `hidden`: some entry in scope is hidden from the local identity. */
-  parts: { vaultId?: number; folder?: string; range?: PathRange; metadata: MetadataScope; hidden: boolean };
+  parts: { vaultId?: number; folder?: string; range?: PathRange; metadata: MetadataScope; hidden: boolean; operators?: SqlCondition[] };
 }
 
 /** The read scope → one condition (throws not_found for an unknown vault). */
@@ -75,6 +79,9 @@ export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
     params.push(vault.id);
     scopeParts.vaultId = vault.id;
   }
+  // A folder or prefix naming nothing is a mistake to say, as an unknown vault is, not an empty page.
+  if (scope.folder !== undefined && scope.folder !== '') requireSubtree(db, `${scope.folder}/`, 'folder', vault);
+  if (scope.range) requireSubtree(db, scope.range.prefix, 'path_prefix', vault);
   if (scope.folder !== undefined) {
     parts.push('e.folder = ?');
     params.push(scope.folder);
@@ -91,6 +98,13 @@ export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
   // A tag's nested tags, when the vault has none, are left out of the SQL (the same selection, cheaper).
   const meta = withoutEmptyTagNesting(db, scope.metadata);
   scopeParts.metadata = meta;
+  // file:, path:, content: restrict like the other scope arguments, inside every statement.
+  const ops = takeOperators(meta.text);
+  for (const c of ops.conditions) {
+    parts.push(c.sql);
+    params.push(...c.params);
+  }
+  if (ops.conditions.length) scopeParts.operators = ops.conditions;
   const withMeta = (c: SqlCondition | null): SqlCondition => {
     const all = c ? [...parts, `(${c.sql})`] : parts;
     return { sql: all.length ? all.join(' AND ') : '1', params: c ? [...params, ...c.params] : [...params] };
@@ -98,9 +112,49 @@ export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
   return {
     condition: withMeta(meta.condition),
     rowCondition: withMeta(meta.probe ?? meta.condition),
-    text: meta.text,
+    text: ops.text,
+    unsupported: ops.unsupported,
     filter: meta.filter,
     hasMetadata: meta.condition !== null,
     parts: scopeParts,
   };
+}
+
+/**
+ * Throws not_found when no note or file lies under `prefix` (a folder's
+ * path with its trailing "/"), naming the folders there are next to it: a
+ * misspelt folder answered nothing, silently, where a misspelt vault says so.
+ */
+function requireSubtree(db: Db, prefix: string, arg: 'folder' | 'path_prefix', vault: { id: number; name: string } | undefined): void {
+  const inVault = vault ? ' AND vault_id = ?' : '';
+  const at = (p: string) => (vault ? [p, upperBound(p), vault.id] : [p, upperBound(p)]);
+  if (db.get(`SELECT 1 AS x FROM entries WHERE path >= ? AND path < ?${inVault} LIMIT 1`, at(prefix))) return;
+  // The deepest parent that holds something, and its subfolders, for the message.
+  const segments = prefix.split('/').slice(0, -1);
+  let parent = '';
+  for (let n = segments.length - 1; n > 0; n--) {
+    const p = `${segments.slice(0, n).join('/')}/`;
+    if (db.get(`SELECT 1 AS x FROM entries WHERE path >= ? AND path < ?${inVault} LIMIT 1`, at(p))) {
+      parent = p;
+      break;
+    }
+  }
+  const rows = parent
+    ? db.column<string>(`SELECT DISTINCT folder FROM entries WHERE path >= ? AND path < ?${inVault} ORDER BY folder LIMIT 500`, at(parent))
+    : db.column<string>(`SELECT DISTINCT folder FROM entries WHERE folder <> ''${inVault} ORDER BY folder LIMIT 500`, vault ? [vault.id] : []);
+  const subfolders = [...new Set(rows.filter((f) => f.startsWith(parent) && f.length > parent.length).map((f) => parent + f.slice(parent.length).split('/')[0]))];
+  // The folders spelt most like the one asked for first (en/Plugin → en/Plugins).
+  const wanted = (segments[segments.length - 1] ?? '').toLowerCase();
+  const likeness = (f: string) => {
+    const name = f.slice(parent.length).toLowerCase();
+    let n = 0;
+    while (n < name.length && n < wanted.length && name[n] === wanted[n]) n++;
+    return n;
+  };
+  subfolders.sort((a, b) => likeness(b) - likeness(a));
+  const shown = subfolders.slice(0, 8).map((f) => JSON.stringify(arg === 'path_prefix' ? `${f}/` : f));
+  const where = vault ? ` in vault ${JSON.stringify(vault.name)}` : '';
+  const named = arg === 'folder' ? prefix.slice(0, -1) : prefix;
+  const hint = shown.length ? ` ${parent ? `Folders in ${JSON.stringify(parent.slice(0, -1))}` : 'Top folders'}: ${shown.join(', ')}${subfolders.length > 8 ? ', …' : ''}.` : '';
+  throw toolError('not_found', `No folder ${JSON.stringify(named)}${where}: no note or file lies in it (${arg} is vault-relative and case-sensitive).${hint}`, arg);
 }

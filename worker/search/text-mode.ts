@@ -22,7 +22,7 @@ export function rankText(db: Db, scope: SearchScope, query: ParsedQuery, window:
 export const textMode: ModeRunner = ({ db, scope, query, window }) => {
   const page = rankText(db, scope, query, window);
   return {
-    rows: page.rows,
+    rows: holdsWholeQuery(page) ? page.rows.map((r) => ({ ...r, score: Math.round((r.score + 1) * 10000) / 10000 })) : page.rows,
     total: page.total,
     totalIsExact: true,
     relaxed: page.relaxed,
@@ -31,3 +31,15 @@ export const textMode: ModeRunner = ({ db, scope, query, window }) => {
     ...(page.partial ? { extra: { partial: true } } : {}),
   };
 };
+
+/**
+ * Whether every hit holds every word of the query: a query of one word or
+ * one phrase (nothing scored beside it, which could select a note alone).
+ * Its hits then show scores from 1 to 2, as the hits holding every word of a
+ * two-word query do, so "score >= 1" means "holds every word" for agents that
+ * threshold on it (text.ts ranks one term without bands: its level is 0).
+ */
+function holdsWholeQuery(page: TextPage): boolean {
+  const c = page.compiled;
+  return c.required.length + c.optional.length === 1 && !c.boost.length && !page.relaxed && page.rows.every((r) => r.score < 1);
+}

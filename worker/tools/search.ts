@@ -4,8 +4,10 @@
 import { hydrateHits, type SearchHit } from '../search/hits';
 import { lookupIds } from '../search/ids';
 import type { ModeResult, ModeRunner } from '../search/mode';
-import { highlightLeaves, parseQuery } from '../search/query-syntax';
-import { buildScope, readScope, type ScopeArgs } from '../search/scope';
+import { highlightLeaves, parseQuery, type ParsedQuery } from '../search/query-syntax';
+import { compileQuery } from '../search/fts-query';
+import { unsupportedNotice } from '../search/operators';
+import { buildScope, readScope, type ScopeArgs, type SearchScope } from '../search/scope';
 import { readFieldList } from '../query/keys';
 import { textMode } from '../search/text-mode';
 import { withoutStopWords } from '../text/stop-words';
@@ -52,7 +54,7 @@ export interface SearchResult {
   notice?: string;
   /** The time budget ran out or the ranking work bound applied: the page holds the notes with every word, not those with only some (query-syntax.ts QUERY_BOUNDS). */
   partial?: boolean;
-  /** What the notice is about: "embeddings_incomplete", "query_language", "query_exclusions_only" (only -words: listed by text) or "query_bounded" (a query cut to its cost bounds). */
+  /** What the notice is about: "embeddings_incomplete", "query_language", "query_exclusions_only" (only -words: listed by text), "query_bounded" (a query cut to its cost bounds), "query_operator_unsupported" (an Obsidian operator such as line: searched as plain words) or "query_contradiction" (a word both asked for and excluded). */
   notice_code?: string;
   /** A valid-time argument was applied (absent otherwise). */
   temporal_applied?: true;
@@ -192,6 +194,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
         mode: input.mode as SearchMode,
         ...(graph.relaxed ? { relaxed: true } : {}),
         ...graph.extra,
+        ...withNotices(graph.extra, queryNotices(scope.unsupported, query)),
         ...(scope.filter ? { filter: scope.filter } : {}),
         ...(graph.temporal_applied ? { temporal_applied: true as const } : {}),
         elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
@@ -216,7 +219,8 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
       }
       if (scope.filter) extra = { ...extra, filter: scope.filter };
       const bounded = [...(query.bounded ?? []), ...(fuzzyBounded ? [fuzzyBounded] : []), ...(found.extra?.partial ? [PARTIAL_NOTICE] : [])];
-      if (bounded.length) extra = { ...extra, ...boundedNotice(found.extra, bounded) };
+      const notes = [...queryNotices(scope.unsupported, query), ...bounded.map((text) => ({ code: 'query_bounded', text }))];
+      if (notes.length) extra = { ...extra, ...withNotices(found.extra, notes) };
       mode = input.mode as SearchMode;
     }
     // Stop words still rank, but marking every "the" would hide why a note matched.
@@ -244,10 +248,31 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
 
 const PARTIAL_NOTICE = 'The search stopped at its time budget or its bound on ranking work: notes holding every word are listed, notes holding only some of them were not ranked. Use fewer or rarer words.';
 
-/** The query bounds' notice (query-syntax.ts), after any notice the mode gave. */
-function boundedNotice(modeExtra: Record<string, unknown> | undefined, bounded: string[]): Partial<SearchResult> {
+/**
+ * What the query itself asked that the search did differently, as notices:
+ * Obsidian operators not supported (searched as plain words), and excluded
+ * words the query also asks for (`canvas -canvas`: the exclusion holds, so
+ * those notes cannot match; said rather than silently dropping either side).
+ */
+function queryNotices(unsupported: SearchScope['unsupported'], query: ParsedQuery): { code: string; text: string }[] {
+  const out: { code: string; text: string }[] = [];
+  if (unsupported.length) out.push({ code: 'query_operator_unsupported', text: unsupportedNotice(unsupported) });
+  const contradicted = compileQuery(query).contradicted;
+  if (contradicted?.length) {
+    const words = contradicted.map((w) => JSON.stringify(w)).join(', ');
+    out.push({
+      code: 'query_contradiction',
+      text: `The query both asks for and excludes ${words}: the exclusion holds, so no note holding ${contradicted.length > 1 ? 'them' : 'it'} can match. Remove the -word to search for ${contradicted.length > 1 ? 'them' : 'it'}.`,
+    });
+  }
+  return out;
+}
+
+/** Notices after any notice the mode gave; the code is the mode's, else the first one's. */
+function withNotices(modeExtra: Record<string, unknown> | undefined, notes: { code: string; text: string }[]): Partial<SearchResult> {
+  if (!notes.length) return {};
   const before = typeof modeExtra?.notice === 'string' ? `${modeExtra.notice} ` : '';
-  return { notice: before + bounded.join(' '), notice_code: typeof modeExtra?.notice_code === 'string' ? modeExtra.notice_code : 'query_bounded' };
+  return { notice: before + notes.map((n) => n.text).join(' '), notice_code: typeof modeExtra?.notice_code === 'string' ? modeExtra.notice_code : notes[0].code };
 }
 
 function fuzzyArg(args: Args, mode: unknown): boolean {

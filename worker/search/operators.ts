@@ -1,0 +1,117 @@
+// Obsidian's search operators in the query text (`file:`, `path:`,
+// `content:`, …), taken out before the query is parsed, as `tag:` is
+// (worker/query/shortcuts.ts). A supported operator becomes a scope
+// condition on the FTS5 column it names, and its words stay in the text, so
+// they rank the hits and snippets mark them; a negated one (`-file:x`) only
+// leaves notes out. An operator Kioku does not support (`line:`, `section:`,
+// …) has its words searched as plain words, and the search's notice says so.
+// Anything else with a colon (`12:30`, `http://x`, `note:x`) is plain text as
+// before.
+import type { SqlCondition } from '../query';
+import { queryTokens, quotePhrase } from './fts-query';
+
+/** Supported operators → the FTS5 columns they search (worker/db/migrations/0020_fts_links.ts). */
+export const SEARCH_OPERATORS: Record<string, string> = {
+  /** The note's title: its file name without extension, or its frontmatter `title`. */
+  file: '{title}',
+  /** The vault-relative path, folders and file name. */
+  path: '{path}',
+  /** The note's text: its headings and body, not its title, tags or path. */
+  content: '{headings body}',
+};
+
+/** Obsidian operators not supported: their words are searched as plain words. */
+export const UNSUPPORTED_OPERATORS = ['line', 'section', 'block', 'task', 'task-todo', 'task-done', 'match-case', 'ignore-case'];
+
+export interface TakenOperators {
+  /** The query text with operators replaced by their words (negated ones removed). */
+  text: string;
+  /** One condition over `entries e` per supported operator. */
+  conditions: SqlCondition[];
+  /** Unsupported operators, as typed, with the words searched instead. */
+  unsupported: { operator: string; words: string }[];
+}
+
+const OPERATOR = /^(-?)([a-z][a-z-]*):/i;
+
+/** Takes Obsidian's search operators out of a query (see the file's head). */
+export function takeOperators(text: string): TakenOperators {
+  const out: TakenOperators = { text, conditions: [], unsupported: [] };
+  if (!text.includes(':')) return out;
+  const kept: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (/\s/.test(text[i])) {
+      kept.push(text[i++]);
+      continue;
+    }
+    // A quoted phrase is text, operators inside it included ("see file:x").
+    const start = text[i] === '-' && text[i + 1] === '"' ? i + 1 : i;
+    if (text[start] === '"') {
+      const close = text.indexOf('"', start + 1);
+      const end = close < 0 ? text.length : close + 1;
+      kept.push(text.slice(i, end));
+      i = end;
+      continue;
+    }
+    const tokenStart = i;
+    let end = i;
+    while (end < text.length && !/\s/.test(text[end])) end++;
+    const m = OPERATOR.exec(text.slice(i, end));
+    const name = m?.[2].toLowerCase();
+    const known = name !== undefined && (name in SEARCH_OPERATORS || UNSUPPORTED_OPERATORS.includes(name));
+    if (!m || !known) {
+      kept.push(text.slice(i, end));
+      i = end;
+      continue;
+    }
+    // The value: a quoted phrase (to its closing quote, spaces included, and a trailing *) or the rest of the token.
+    const valueAt = i + m[0].length;
+    let value: string;
+    let quoted = false;
+    if (text[valueAt] === '"' && text.indexOf('"', valueAt + 1) > valueAt) {
+      const close = text.indexOf('"', valueAt + 1);
+      value = text.slice(valueAt + 1, close);
+      quoted = true;
+      end = close + 1;
+      if (text[end] === '*') end++;
+    } else if (text[valueAt] === '(' && text.indexOf(')', valueAt + 1) > valueAt) {
+      // Obsidian's group, file:(a b): every word of it.
+      const close = text.indexOf(')', valueAt + 1);
+      value = text.slice(valueAt + 1, close);
+      end = close + 1;
+    } else value = text.slice(valueAt, end);
+    const prefix = /[\p{L}\p{N}\p{M}]"?\*+$/u.test(text.slice(valueAt, end));
+    const bare = value.replace(/\*+$/, '');
+    const negated = m[1] === '-';
+    const words = quoted ? `"${bare}"${prefix ? '*' : ''}` : value;
+    i = end;
+    if (!bare.trim()) {
+      kept.push(text.slice(tokenStart, end)); // `file:` alone: plain text, as before
+      continue;
+    }
+    if (!(name in SEARCH_OPERATORS)) {
+      out.unsupported.push({ operator: `${name}:`, words: bare });
+      kept.push(negated ? `-${words}` : words);
+      continue;
+    }
+    // A phrase as one; a word, or a group's words, each (all of them).
+    const phrases = (quoted ? [bare] : bare.split(/\s+/)).flatMap((chunk, k, all) => {
+      const { tokens, prefix: cjkPrefix } = queryTokens(chunk);
+      return tokens.length ? [quotePhrase(tokens, (prefix && k === all.length - 1) || cjkPrefix)] : [];
+    });
+    if (!phrases.length) continue;
+    const match = `${SEARCH_OPERATORS[name]} : ${phrases.length === 1 ? phrases[0] : `(${phrases.join(' AND ')})`}`;
+    out.conditions.push({ sql: `e.id ${negated ? 'NOT IN' : 'IN'} (SELECT rowid FROM fts WHERE fts MATCH ?)`, params: [match] });
+    if (!negated) kept.push(words);
+  }
+  out.text = kept.join('').replace(/\s+/g, ' ').trim();
+  return out;
+}
+
+/** The notice for unsupported operators: what was searched instead. */
+export function unsupportedNotice(unsupported: TakenOperators['unsupported']): string {
+  const ops = [...new Set(unsupported.map((u) => u.operator))].join(', ');
+  const words = unsupported.map((u) => u.words).join(' ');
+  return `Kioku does not support the search operator${unsupported.length > 1 ? 's' : ''} ${ops}; the words after it (${words}) were searched as plain words. Supported: file:, path:, content:, tag:.`;
+}
