@@ -4,7 +4,7 @@
 
 export interface ToolArgsMap {
   search: {
-    /** Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag (tag:a OR tag:b either, -tag:x none). Empty: every note and file in scope, by path. */
+    /** Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag (tag:a OR tag:b either, -tag:x none); file:x, path:x and content:x (as in Obsidian) need x in the title, the path or the text (-file:x: not). Empty: every note and file in scope, by path. */
     query?: string;
     /** How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings; "semantic" says the same) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran. Basic Memory's "title" and "permalink" are refused with what to use instead. */
     mode?: string;

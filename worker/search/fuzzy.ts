@@ -62,7 +62,8 @@ export async function withFuzzy(run: ModeRunner, req: ModeRequest, exact: ModeRe
   const { offset, limit } = req.window;
   const fill = Math.max(0, offset + limit - Math.max(exact.total, offset));
   const more = await run({ ...req, query: fq, window: { offset: Math.max(0, offset - exact.total), limit: Math.max(1, fill) } });
-  const rows = more.rows.slice(0, fill);
+  // A fuzzy hit does not hold the query's words as typed: its text score (0 to 2) is halved, below 1, in order (shown-score.ts).
+  const rows = more.rows.slice(0, fill).map((r) => ({ ...r, score: r.score / 2 }));
   return {
     ...exact,
     rows: [...exact.rows, ...rows],

@@ -111,6 +111,11 @@ describe('shown scores', () => {
         expect(h.score).toBeLessThanOrEqual(2);
       }
     }
+    // Fuzzy hits do not hold the word as typed: below 1, after the exact ones.
+    const fuzzy = ok((await engine.call('search', { query: 'viewers', mode: 'text', fuzzy: true })) as unknown as { results: (Hit & { fuzzy?: true })[] });
+    expect(fuzzy.results.map((h) => [h.path, h.score >= 1, h.fuzzy ?? false])).toEqual([['Plugins/Web viewer.md', true, false]]);
+    const near = ok((await engine.call('search', { query: 'bords', mode: 'text', fuzzy: true })) as unknown as { results: (Hit & { fuzzy?: true })[] });
+    expect(near.results.map((h) => [h.path, h.score < 1, h.fuzzy])).toEqual([['Canvas/Overview.md', true, true]]);
     // Two words: only the hits holding both score from 1.
     const two = ok((await engine.call('search', { query: 'viewer boards', mode: 'text' })) as unknown as Result);
     expect(two.total).toBe(2);

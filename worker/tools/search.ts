@@ -105,7 +105,7 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
   aliases: ['search_notes', 'bm_search'],
   description: 'Finds notes and files by text, ranked by relevance, with highlighted snippets, within a vault, folder, path prefix or metadata filter.',
   params: [
-    { name: 'query', type: 'string', description: 'Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag (tag:a OR tag:b either, -tag:x none). Empty: every note and file in scope, by path.' },
+    { name: 'query', type: 'string', description: 'Words to look for. "exact phrase" is required, prefix* matches word starts, -word excludes, a OR b takes either; tag:x filters by tag (tag:a OR tag:b either, -tag:x none); file:x, path:x and content:x (as in Obsidian) need x in the title, the path or the text (-file:x: not). Empty: every note and file in scope, by path.' },
     { name: 'mode', type: 'string', aliases: ['search_type'], description: 'How to rank: "text" (BM25 full-text), "vector" (meaning, by embeddings; "semantic" says the same) or "hybrid" (both fused). Default: hybrid once every note is embedded, text before. The response says which mode ran. Basic Memory\'s "title" and "permalink" are refused with what to use instead.' },
     { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'Frontmatter filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}; with no query, every matching note (with entity_types, their observations or relations).' },
     { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags; ignored when filters sets "tags". tag:x in the query works too.' },
