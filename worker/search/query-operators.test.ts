@@ -98,6 +98,17 @@ describe('scope arguments naming nothing', () => {
     expect(ok((await engine.call('search', { query: 'zanzibar', folder: 'Plugins', mode: 'text' })) as unknown as Result).total).toBe(0);
     expect(ok((await engine.call('search', { query: 'canvas', path_prefix: 'Plugins/', mode: 'text' })) as unknown as Result).total).toBe(2);
   });
+  it('a folder holding only notes hidden from the viewer is not_found too, and is not named', async () => {
+    const engine = await engineWith({
+      'data/users/bob/notes/secret/plan.md': '---\ntitle: Plan\nteam: shared\nvisibility: private\n---\nThe anemometer plan.\n',
+      'data/users/bob/notes/open/note.md': '---\ntitle: Open\nteam: shared\nvisibility: public\n---\nThe anemometer note.\n',
+    });
+    ok(await engine.call('set_identity', { user: 'carol', orgs: [] }));
+    const r = (await engine.call('search', { query: 'anemometer', path_prefix: 'data/users/bob/notes/secret/' })) as unknown as Failure;
+    expect(r.error).toMatchObject({ code: 'not_found', path: 'path_prefix' });
+    expect(r.error.message.split('Folders in')[1]).not.toContain('secret');
+    expect(r.error.message).toContain('"data/users/bob/notes/open/"');
+  });
 });
 
 describe('shown scores', () => {

@@ -80,8 +80,8 @@ export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
     scopeParts.vaultId = vault.id;
   }
   // A folder or prefix naming nothing is a mistake to say, as an unknown vault is, not an empty page.
-  if (scope.folder !== undefined && scope.folder !== '') requireSubtree(db, `${scope.folder}/`, 'folder', vault);
-  if (scope.range) requireSubtree(db, scope.range.prefix, 'path_prefix', vault);
+  if (scope.folder !== undefined && scope.folder !== '') requireSubtree(db, `${scope.folder}/`, 'folder', vault, hidden);
+  if (scope.range) requireSubtree(db, scope.range.prefix, 'path_prefix', vault, hidden);
   if (scope.folder !== undefined) {
     parts.push('e.folder = ?');
     params.push(scope.folder);
@@ -125,23 +125,24 @@ export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
  * path with its trailing "/"), naming the folders there are next to it: a
  * misspelt folder answered nothing, silently, where a misspelt vault says so.
  */
-function requireSubtree(db: Db, prefix: string, arg: 'folder' | 'path_prefix', vault: { id: number; name: string } | undefined): void {
-  const inVault = vault ? ' AND vault_id = ?' : '';
+function requireSubtree(db: Db, prefix: string, arg: 'folder' | 'path_prefix', vault: { id: number; name: string } | undefined, hidden: boolean): void {
+  // Notes hidden from the local identity neither make a folder exist nor are named.
+  const inVault = (vault ? ' AND e.vault_id = ?' : '') + (hidden ? ` AND ${VISIBLE}` : '');
   const at = (p: string) => (vault ? [p, upperBound(p), vault.id] : [p, upperBound(p)]);
-  if (db.get(`SELECT 1 AS x FROM entries WHERE path >= ? AND path < ?${inVault} LIMIT 1`, at(prefix))) return;
+  if (db.get(`SELECT 1 AS x FROM entries e WHERE e.path >= ? AND e.path < ?${inVault} LIMIT 1`, at(prefix))) return;
   // The deepest parent that holds something, and its subfolders, for the message.
   const segments = prefix.split('/').slice(0, -1);
   let parent = '';
   for (let n = segments.length - 1; n > 0; n--) {
     const p = `${segments.slice(0, n).join('/')}/`;
-    if (db.get(`SELECT 1 AS x FROM entries WHERE path >= ? AND path < ?${inVault} LIMIT 1`, at(p))) {
+    if (db.get(`SELECT 1 AS x FROM entries e WHERE e.path >= ? AND e.path < ?${inVault} LIMIT 1`, at(p))) {
       parent = p;
       break;
     }
   }
   const rows = parent
-    ? db.column<string>(`SELECT DISTINCT folder FROM entries WHERE path >= ? AND path < ?${inVault} ORDER BY folder LIMIT 500`, at(parent))
-    : db.column<string>(`SELECT DISTINCT folder FROM entries WHERE folder <> ''${inVault} ORDER BY folder LIMIT 500`, vault ? [vault.id] : []);
+    ? db.column<string>(`SELECT DISTINCT e.folder FROM entries e WHERE e.path >= ? AND e.path < ?${inVault} ORDER BY e.folder LIMIT 500`, at(parent))
+    : db.column<string>(`SELECT DISTINCT e.folder FROM entries e WHERE e.folder <> ''${inVault} ORDER BY e.folder LIMIT 500`, vault ? [vault.id] : []);
   const subfolders = [...new Set(rows.filter((f) => f.startsWith(parent) && f.length > parent.length).map((f) => parent + f.slice(parent.length).split('/')[0]))];
   // The folders spelt most like the one asked for first (en/Plugin → en/Plugins).
   const wanted = (segments[segments.length - 1] ?? '').toLowerCase();
