@@ -186,7 +186,7 @@ describe('search by meaning', () => {
 
   it('rejects an unknown mode naming the valid ones', async () => {
     const engine = await embeddedEngine(WEATHER, { embed: false });
-    const r = (await engine.call('search', { query: 'x', mode: 'semantic' })) as { error: { code: string; path: string; message: string } };
+    const r = (await engine.call('search', { query: 'x', mode: 'meaning' })) as { error: { code: string; path: string; message: string } };
     expect(r.error).toMatchObject({ code: 'invalid_argument', path: 'mode' });
     expect(r.error.message).toContain('"hybrid"');
   });
