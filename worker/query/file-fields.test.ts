@@ -51,6 +51,13 @@ describe('file fields', () => {
     expect(await find({ 'file.inlinks': 0 })).toEqual(['README.md', 'games/Dota 2.md']);
   });
 
+  // Dataview's inlinks are the notes that link here: a note linking twice is one of them.
+  it('inlinks count the notes linking, not their links', async () => {
+    const e = await engineWith({ 'Target.md': 'Here.\n', 'Twice.md': 'See [[Target]], then [[Target|again]].\n', 'Once.md': '[[Target]]\n' });
+    const r = ok(await e.call('find', { filters: { 'file.name': 'Target' }, fields: ['file.inlinks'] })) as unknown as { results: { fields: Record<string, unknown> }[] };
+    expect(r.results[0].fields['file.inlinks']).toBe(2);
+  });
+
   it('never collide with a frontmatter map called file, and combine with frontmatter and text', async () => {
     expect(await find({ 'file.name': 'not-the-file-name' })).toEqual([]);
     expect(await find({ 'file.size': 1 })).toEqual([]);

@@ -3,7 +3,9 @@
 // already stored, by derivation 9 (worker/ingest/derivation.ts): SQL cannot
 // find a date anywhere in a name, so the import works it out once. The view
 // file_fields of migration 0012 gains it, one row for each note that has a
-// day; the other arms are 0012's, frozen here as version 21 shipped them.
+// day; file.inlinks counts the notes that link here, as Dataview lists them
+// (0012 counted their links: a note linking twice counted twice); the other
+// arms are 0012's, frozen here as version 21 shipped them.
 import type { Migration } from '../migrate';
 
 const NOTE = "FROM entries e WHERE e.kind = 'note'";
@@ -30,7 +32,7 @@ ${[
   str('file.mtime', MTIME),
   `${str('file.day', 'e.day')} AND e.day IS NOT NULL`,
   num('file.outlinks', '(SELECT count(*) FROM relations r WHERE r.entry_id = e.id)'),
-  num('file.inlinks', `(SELECT count(*) FROM relations r JOIN entries s ON s.id = r.entry_id WHERE ${NAMES_IT} AND s.vault_id = e.vault_id AND s.id <> e.id AND s.id NOT IN (SELECT entry_id FROM hidden_entries))`),
+  num('file.inlinks', `(SELECT count(DISTINCT s.id) FROM relations r JOIN entries s ON s.id = r.entry_id WHERE ${NAMES_IT} AND s.vault_id = e.vault_id AND s.id <> e.id AND s.id NOT IN (SELECT entry_id FROM hidden_entries))`),
   "SELECT entry_id, 'file.etags', pos, t, num, str, fold, bool FROM fm WHERE key = 'tags' AND t = 'str'",
 ].join('\nUNION ALL\n')};
 `,
