@@ -3,6 +3,7 @@
 // letters, digits and marks, so no user input can be an FTS5 syntax error.
 import { CJK_SPACED_RUN, cjkQueryTokens, hasCjk, normalizeText } from '../text/index-text';
 import { katakanaSpelling, okuriganaStem, segmentWords, type Segmented } from '../text/segment';
+import { otherInflection } from '../text/inflection';
 import type { Clause, Leaf, ParsedQuery } from './query-syntax';
 
 /** How leaves become FTS5 strings; the eval swaps it to compare tokenisations. */
@@ -117,15 +118,16 @@ export function compileQuery(q: ParsedQuery, analyzer: Analyzer = bigramAnalyzer
 /**
  * The FTS5 expression of one plain word as an inclusion matches it: each of
  * its words (Japanese typed without spaces holds several) by its okurigana
- * stem, or its katakana spelling. Null when it has no searchable tokens.
+ * stem, or its katakana spelling, or its other English inflection. Null when it has no searchable tokens.
  */
-function wordExpression(analyzer: Analyzer, typed: string, prefix: boolean): { expr: string | null; stem: string; kana: string | null } {
+function wordExpression(analyzer: Analyzer, typed: string, prefix: boolean): { expr: string | null; stem: string; other: string | null } {
   const w = okuriganaStem(typed) ?? typed;
   const leaf: Leaf = { text: w, quoted: false, prefix };
-  const kana = katakanaSpelling(w);
-  const alt = kana === null ? null : analyzer.leaf({ ...leaf, text: kana });
+  // Another spelling of the same word: katakana for hiragana, or an English inflection Porter stems apart (embed, embedded).
+  const other = katakanaSpelling(w) ?? (prefix ? null : otherInflection(w));
+  const alt = other === null ? null : analyzer.leaf({ ...leaf, text: other });
   const expr = analyzer.leaf(leaf);
-  return { expr: alt && expr ? `(${expr} OR ${alt})` : expr, stem: w, kana: alt ? kana : null };
+  return { expr: alt && expr ? `(${expr} OR ${alt})` : expr, stem: w, other: alt ? other : null };
 }
 
 /**
@@ -165,12 +167,12 @@ function compileClause(c: Exclude<Clause, { kind: 'not' }>, analyzer: Analyzer, 
       }
       words.forEach((typed, i) => {
         const prefix = c.leaf.prefix && i === words.length - 1;
-        const { expr, stem, kana } = wordExpression(analyzer, typed, prefix);
+        const { expr, stem, other } = wordExpression(analyzer, typed, prefix);
         if (!add(out.optional, expr)) return;
         // A stem is marked in every form; the word as typed, where the note has it, whole.
         if (stem !== typed) out.highlight.push({ text: typed, prefix });
         out.highlight.push({ text: stem, prefix });
-        if (kana) out.highlight.push({ text: kana, prefix });
+        if (other) out.highlight.push({ text: other, prefix });
       });
     }
   }

@@ -74,6 +74,8 @@ export interface Highlighter {
   agrees?: Map<string, boolean>[];
   /** By term index: how much a term tells (term-weights.ts); unset, every term counts 1. */
   weights?: number[];
+  /** Each pattern alone, whole: made when a match is taken by a pattern whose stems disagree (otherAgreeing). */
+  whole?: RegExp[];
 }
 
 export function highlighter(terms: readonly HighlightTerm[]): Highlighter {
@@ -257,6 +259,21 @@ function agreeing(hl: Highlighter, i: number, match: string): boolean {
   return ok;
 }
 
+/**
+ * Another pattern that matches the same text and agrees on its stems, or -1.
+ * The alternation takes the first pattern that matches: "Embed" is taken by
+ * embedded's pattern (embed…), whose stem it does not share, and would go
+ * unmarked though the query's `embed` is there too.
+ */
+function otherAgreeing(hl: Highlighter, taken: number, match: string): number {
+  if (hl.patterns.length < 2) return -1;
+  hl.whole ??= hl.patterns.map((p) => new RegExp(`^(?:${p.source})$`));
+  for (let k = 0; k < hl.patterns.length; k++) {
+    if (k !== taken && hl.whole[k].test(match) && agreeing(hl, k, match)) return k;
+  }
+  return -1;
+}
+
 /** Every match of the highlighter's terms in a normalised text (searchForm), at most MAX_HITS, in order. */
 export function findHits(norm: string, hl: Highlighter): Span[] {
   if (!hl.re) return [];
@@ -265,8 +282,9 @@ export function findHits(norm: string, hl: Highlighter): Span[] {
     if (m[0].length === 0) continue;
     let g = 1;
     while (m[g] === undefined) g++;
-    if (!agreeing(hl, g - 1, m[0])) continue;
-    hits.push({ start: m.index!, end: m.index! + m[0].length, term: hl.termOf[g - 1] });
+    const k = agreeing(hl, g - 1, m[0]) ? g - 1 : otherAgreeing(hl, g - 1, m[0]);
+    if (k < 0) continue;
+    hits.push({ start: m.index!, end: m.index! + m[0].length, term: hl.termOf[k] });
     if (hits.length >= MAX_HITS) break;
   }
   return hits;
