@@ -147,6 +147,9 @@ test('an observation or relation hit opens its note at its own line, its words m
   await lamp.getByTestId('parent-note').click();
   await expect(page.locator('#note-title')).toHaveText('Harbour log');
   await expect(page).toHaveURL(/from=search&line=\d+/);
+  // The hit opened is the one shown open in the list, not the note's other observations.
+  await expect(lamp).toHaveClass(/\bopen\b/);
+  await expect(page.locator('[data-testid="hit"].open')).toHaveCount(1);
   const body = page.getByTestId('note-body');
   // Every "lighthouse" is marked; the current one is on the hit's own line (the second of three like it), in view.
   await expect(body.locator(MARK)).toHaveCount(4);

@@ -10,6 +10,8 @@ interface Props {
   hit: ObservationHit | RelationHit;
   index: number;
   active: boolean;
+  /** Its note is the one open, at this hit's line. */
+  open: boolean;
   /** Opens a note from this hit: its own note at its line (the hit's words marked), or a relation's target. */
   onOpen(vault: string, path: string, line?: number): void;
   onTag(tag: string): void;
@@ -19,11 +21,11 @@ interface Props {
 export const isItemHit = (h: object): h is ObservationHit | RelationHit =>
   'entity_type' in h && (h.entity_type === 'observation' || h.entity_type === 'relation');
 
-export function ItemHitRow({ hit, index, active, onOpen, onTag }: Props) {
+export function ItemHitRow({ hit, index, active, open, onOpen, onTag }: Props) {
   const { t } = useI18n();
   const text = useValidityText();
   return (
-    <li key={hit.id} data-index={index} className={`hit item-hit${active ? ' active' : ''}`} data-testid="hit" data-entity={hit.entity_type}>
+    <li key={hit.id} data-index={index} className={`hit item-hit${active ? ' active' : ''}${open ? ' open' : ''}`} data-testid="hit" data-entity={hit.entity_type}>
       <div className="item-line">
         {hit.entity_type === 'observation' ? (
           <>
@@ -54,7 +56,7 @@ export function ItemHitRow({ hit, index, active, onOpen, onTag }: Props) {
         )}
       </div>
       <div className="hit-path">
-        <button type="button" className="link-button" onClick={() => onOpen(hit.vault, hit.path, hit.line)} data-testid="parent-note">
+        <button type="button" className="link-button" onClick={() => onOpen(hit.vault, hit.path, hit.line)} aria-current={open ? 'true' : undefined} data-testid="parent-note">
           {hit.title}
         </button>{' '}
         · {hit.vault} · {t('search.line', { line: hit.line, path: hit.path })}

@@ -22,9 +22,11 @@ interface Props {
   /** Observation and relation hits open the note they are in, at their line (or a relation's target). */
   onOpenNote(vault: string, path: string, line?: number): void;
   openId: string | null;
+  /** The line the open note was opened at, from an observation or relation hit. */
+  openLine?: number | null;
 }
 
-export function ResultList({ hits, active, badgeFields, onOpen, onOpenNote, onTag, openId }: Props) {
+export function ResultList({ hits, active, badgeFields, onOpen, onOpenNote, onTag, openId, openLine = null }: Props) {
   const { t, lang } = useI18n();
   const fmtScore = new Intl.NumberFormat(lang, { maximumSignificantDigits: 3 });
   const list = useRef<HTMLOListElement>(null);
@@ -36,7 +38,7 @@ export function ResultList({ hits, active, badgeFields, onOpen, onOpenNote, onTa
   return (
     <ol className="hits results" ref={list} data-testid="results">
       {hits.map((h, i) => {
-        if (isItemHit(h)) return <ItemHitRow key={h.id} hit={h} index={i} active={i === active} onOpen={onOpenNote} onTag={onTag} />;
+        if (isItemHit(h)) return <ItemHitRow key={h.id} hit={h} index={i} active={i === active} open={openId === `${h.vault}:${h.path}` && openLine === h.line} onOpen={onOpenNote} onTag={onTag} />;
         const fields = Object.entries(h.fields ?? {}).filter(([k, v]) => badgeFields.includes(k) && v !== null && v !== undefined);
         const score = ranked ? t('search.score', { score: fmtScore.format(h.score) }) : undefined;
         return (

@@ -176,6 +176,7 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
               active={active}
               badgeFields={state.cols ?? []}
               openId={openId}
+              openLine={state.note?.line ?? null}
               onOpen={open}
               onOpenNote={openNote}
               onTag={onTag}
