@@ -107,6 +107,10 @@ describe('search_notes with Basic Memory arguments', () => {
     expect(r.error).toMatchObject({ code: 'invalid_argument', path: 'types' });
     expect(r.error.message).toContain('filters {"type": {"$in"');
     expect(r.error.message).not.toContain('Did you mean');
+    // Named as it was called: the agent called search_notes.
+    expect(r.error.message).toMatch(/^search_notes \(Kioku's search\) does not take "types"/);
+    const unknown = (await engine.call('search_notes', { query: 'plan', page_sise: 5 })) as { error: { message: string } };
+    expect(unknown.error.message).toMatch(/search_notes \(Kioku's search\) takes: query/);
     // …and the filter it names works.
     expect(paths((await call('search_notes', { query: 'rollout', mode: 'text', metadata_filters: { type: { $in: ['plan'] } } })))).toEqual(['projects/alpha/plan.md']);
   });

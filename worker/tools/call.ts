@@ -51,7 +51,7 @@ export async function callTool(ctx: ToolContext, name: string, input?: unknown):
       throw toolError('unknown_tool', `Unknown tool ${JSON.stringify(name)}. Available tools: ${[...new Set([...byName.values()].map((d) => d.name))].sort().join(', ')}.`, 'tool');
     }
     const given = asArgs(input);
-    checkArgNames(def, given);
+    checkArgNames(def, given, name);
     const args = canonicalArgs(given, def.params);
     try {
       const parsed = def.parse(args, ctx);
@@ -78,16 +78,18 @@ function asWritten(e: unknown, args: Args): unknown {
  * the call would quietly answer a different question, so unknown names are
  * refused, with the nearest accepted name as a hint.
  */
-function checkArgNames(def: ToolDef<unknown, unknown>, args: Record<string, unknown>): void {
+function checkArgNames(def: ToolDef<unknown, unknown>, args: Record<string, unknown>, called: string): void {
   const accepted = acceptedNames(def);
+  // Named as the caller called it: an agent that called search_notes has never heard of search.
+  const tool = called === def.name ? def.name : `${called} (Kioku's ${def.name})`;
   for (const key of Object.keys(args)) {
     if (accepted.has(key)) continue;
     const instead = def.foreign && Object.hasOwn(def.foreign, key) ? def.foreign[key] : undefined;
-    if (instead !== undefined) throw toolError('invalid_argument', `${def.name} does not take ${JSON.stringify(key)} (Basic Memory's argument). ${instead}`, key, { reason: 'not_supported' });
+    if (instead !== undefined) throw toolError('invalid_argument', `${tool} does not take ${JSON.stringify(key)} (Basic Memory's argument). ${instead}`, key, { reason: 'not_supported' });
     const names = def.params.map((p) => p.name);
     const near = nearest(key, names);
     const hint = near ? ` Did you mean ${JSON.stringify(near)}?` : '';
-    const list = names.length ? ` ${def.name} takes: ${names.join(', ')}.` : ` ${def.name} takes no arguments.`;
+    const list = names.length ? ` ${tool} takes: ${names.join(', ')}.` : ` ${tool} takes no arguments.`;
     throw toolError('invalid_argument', `Unknown argument ${JSON.stringify(key)}.${hint}${list}`, key);
   }
 }
