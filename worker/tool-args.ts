@@ -254,4 +254,26 @@ export interface ToolArgsMap {
     time_kind?: string;
   };
   embed_warm: {};
+  tasks: {
+    /** "open" (the box holds a space), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"]. */
+    status?: string[] | string;
+    /** Words the task text must all contain, case-insensitive (parts of words match). */
+    query?: string;
+    /** Tasks due on or before this date (YYYY-MM-DD, inclusive); tasks without a due date are left out. */
+    due_before?: string;
+    /** Tasks due on or after this date (YYYY-MM-DD, inclusive); tasks without a due date are left out. */
+    due_after?: string;
+    /** Only tasks of notes matching this filter (the find tool's filter language over the notes' fields), e.g. {"type": "project"}. */
+    filters?: Record<string, unknown> | string;
+    /** One vault; default all. */
+    vault?: string;
+    /** Only notes directly inside this vault-relative folder, not its subfolders ("" for the root). */
+    folder?: string;
+    /** Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "projects/". */
+    path_prefix?: string;
+    /** Page number, from 1. */
+    page?: number;
+    /** Tasks per page, 1 to 1000 (default 50). */
+    page_size?: number;
+  };
 }

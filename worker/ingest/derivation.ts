@@ -18,11 +18,11 @@ import { rebuildFts, rebuildLead } from '../text/fts-row';
  * 6: an opening mostly in CJK is its first 120 characters with asides left out, not its first sentence.
  * 7: link targets, URLs and embedded files' names in a `links` column of `fts` of their own, not in `body` (worker/text/link-text.ts).
  * 8: code blocks inside quotes and callouts (`> ```css`) are code: no inline tags, fields or links come from them (prose-lines.ts).
- * 9: entries.day, Dataview's file.day (file-day.ts; migration 0021).
+ * 9: entries.day, Dataview's file.day (file-day.ts; migration 0021); task lines in `tasks` (tasks.ts; migration 0022).
  */
 export const DERIVATION_VERSION = 9;
 
-/** The newest derivation whose changes reach beyond `fts`, `fts_lead` and the graph rows (here the inline tags and fields): a database at it or later re-reads only what changed since. */
+/** The newest derivation whose changes reach beyond `fts`, `fts_lead` and the graph rows (here the inline tags and fields, file.day, tasks): a database at it or later re-reads only what changed since. */
 const LAST_FULL_DERIVATION = 9;
 /** The newest derivation that changed the openings (`fts_lead`). */
 const LAST_LEAD_DERIVATION = 6;

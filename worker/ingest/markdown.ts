@@ -4,6 +4,7 @@
 import { Fences, indentOf } from './prose-lines';
 import { peelQualifier } from './qualifier';
 import type { TemporalAssertion } from './temporal';
+import { readTask, type Task } from './tasks';
 
 export interface Observation {
   line: number;
@@ -35,6 +36,8 @@ export interface BodyStructure {
   headings: Heading[];
   observations: Observation[];
   relations: Relation[];
+  /** Task lines (`- [ ] …`, `- [x] …`, custom statuses), in line order. */
+  tasks: Task[];
 }
 
 const HEADING = /^\s{0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
@@ -50,6 +53,7 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
   const headings: Heading[] = [];
   const observations: Observation[] = [];
   const relations: Relation[] = [];
+  const tasks: Task[] = [];
   const lines = body.split('\n');
   const fences = new Fences();
 
@@ -72,6 +76,10 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
     }
     if (!hasBracket) continue;
 
+    if (first === 45 || first === 42 || first === 43 || (first >= 48 && first <= 57)) {
+      const task = readTask(raw, line, lineNo, (c) => TASK_STATUS.test(c));
+      if (task) tasks.push(task);
+    }
     if (first === 45 || first === 42 || first === 43) {
       const obs = OBSERVATION.exec(line);
       if (obs && isCategory(obs[1]) && obs[2].trim() !== '' && !line.slice(line.indexOf(']') + 1).startsWith('(')) {
@@ -95,7 +103,7 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
     }
     collectWikilinks(line, lineNo, relations);
   }
-  return { headings, observations, relations };
+  return { headings, observations, relations, tasks };
 }
 
 // One ASCII character or symbol in the brackets is a task box, `[x]` or one of

@@ -1,6 +1,7 @@
 // Re-reads every stored note from its stored text and rewrites what is
 // derived from it: the frontmatter and the body's inline metadata (fm rows,
-// the tags and day columns, field-clash problems, declared permalinks) and the
+// the tags and day columns, field-clash problems, declared permalinks, task
+// lines) and the
 // knowledge graph (observations, relations, assertions, kg_fts, refused
 // qualifiers), when the way notes are read changed (derivation.ts). The file
 // text itself is never touched.
@@ -13,6 +14,7 @@ import { parseNoteText } from './note';
 import { noteFmRows } from './store';
 import { stringValue } from './standard-keys';
 import { fileDay } from './file-day';
+import { writeTaskRows } from './tasks';
 
 const FM_COLUMNS = ['entry_id', 'key', 'pos', 't', 'num', 'str', 'fold', 'bool', 'src'];
 
@@ -36,6 +38,8 @@ export function rederiveNoteMetadata(db: Db, at = Date.now()): number {
       db.run('UPDATE entries SET tags = ?, permalink = ?, day = ? WHERE id = ?', [JSON.stringify(note.tags), permalink, fileDay(r.path, [note.frontmatter, note.inlineValues]), r.id]);
       db.run('DELETE FROM fm WHERE entry_id = ?', [r.id]);
       insertRows(db, 'fm', FM_COLUMNS, [r.id], noteFmRows(note, permalink));
+      db.run('DELETE FROM tasks WHERE entry_id = ?', [r.id]);
+      writeTaskRows(db, r.id, note.structure.tasks);
       db.run("DELETE FROM problems WHERE vault_id = ? AND path = ? AND code = 'field_clash'", [r.vault_id, r.path]);
       for (const p of note.problems.filter((x) => x.code === 'field_clash')) {
         db.run('INSERT INTO problems (vault_id, path, code, message, action, line, at) VALUES (?, ?, ?, ?, ?, ?, ?)', [

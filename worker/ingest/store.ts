@@ -13,6 +13,7 @@ import { normalizeTags, stringValue, wantedPermalink } from './standard-keys';
 import { insertRows, type JsonCell } from '../db/bulk';
 import { frontmatterText } from '../text/fts-row';
 import { writeTeamRow } from '../team/refresh';
+import { writeTaskRows } from './tasks';
 
 const FM_COLUMNS = ['entry_id', 'key', 'pos', 't', 'num', 'str', 'fold', 'bool', 'src'];
 
@@ -42,6 +43,7 @@ export function existingEntries(db: Db, vaultId: number): Map<string, ExistingEn
 function clearDerived(db: Db, id: number, fts: FtsWrites): void {
   fts.delete(id);
   db.run('DELETE FROM fm WHERE entry_id = ?', [id]);
+  db.run('DELETE FROM tasks WHERE entry_id = ?', [id]);
   clearGraphRows(db, id, fts);
   db.run('DELETE FROM chunks WHERE entry_id = ?', [id]);
   db.run('DELETE FROM contents WHERE entry_id = ?', [id]);
@@ -169,6 +171,7 @@ export function writeNote(
 
     insertRows(db, 'fm', FM_COLUMNS, [id], noteFmRows(note, permalink));
     writeGraphRows(db, id, note.title, note.structure.observations, note.structure.relations, fts);
+    writeTaskRows(db, id, note.structure.tasks);
     fts.write(id, {
       title: note.title,
       headings: note.structure.headings.map((h) => h.text).join('\n'),

@@ -17,6 +17,7 @@ import { markTeamSpaceTool, teamFoldersTool } from './team-folders';
 import type { ToolDef } from './define';
 import { embedModelTool, embedPauseTool, embedResumeTool, embedWarmTool } from './embed-control';
 import { graphTool } from './graph';
+import { tasksTool } from './tasks';
 
 export const TOOLS = {
   search: searchTool,
@@ -51,6 +52,8 @@ export const TOOLS = {
   graph: graphTool,
   // Issue 16: the model and vector index loaded before the first search by meaning.
   embed_warm: embedWarmTool,
+  // Task lines (Dataview's TASK queries, the Tasks plugin).
+  tasks: tasksTool,
 } as const;
 
 export type Tools = typeof TOOLS;

@@ -1,0 +1,66 @@
+// Task lines (`- [ ] call Bob 📅 2022-03-01`, `- [x] sent [completion:: 2022-03-02]`):
+// the box's one character is the status, and the dates Dataview's inline
+// fields or the Tasks plugin's emoji give on the same line. Read by parseBody
+// (markdown.ts), so lines in code are never tasks; stored in `tasks`
+// (migration 0022) with the note's other derived rows.
+import type { Db } from '../db/database';
+import { foldText } from './fm-rows';
+
+export interface Task {
+  line: number;
+  /** The character in the box: ' ' open, 'x' done, or a custom one ('>', '-', '/', …). */
+  status: string;
+  /** The text after the box, as written (date fields and emoji kept), trimmed. */
+  text: string;
+  due: string | null;
+  completion: string | null;
+  scheduled: string | null;
+  start: string | null;
+}
+
+type DateKey = 'due' | 'completion' | 'scheduled' | 'start';
+
+// `- [ ] text`, `* [x] text`, `1. [>] text`; the box is followed by a blank or ends the line (`- [x](url)` is a link).
+const TASK = /^\s*(?:[-*+]|\d{1,9}[.)])[ \t]+\[(.)\](?=[ \t]|$)[ \t]*(.*)$/u;
+// Dataview's fields, bare (`due:: 2022-03-01`) or in brackets (`[due:: …]`, `(due:: …)`); a time after the date is allowed.
+const FIELD = /(?:^|[\s[(])(due|completion|scheduled|start)::[ \t]*(\d{4}-\d{2}-\d{2})(?![\d-])/giu;
+// The Tasks plugin's signifiers: 📅 (📆, 🗓) due, ✅ done, ⏳ (⌛) scheduled, 🛫 start.
+const EMOJI = /(📅|📆|🗓️?|✅|⏳|⌛|🛫)\s*(\d{4}-\d{2}-\d{2})(?![\d-])/gu;
+const EMOJI_KEY: Record<string, DateKey> = { '📅': 'due', '📆': 'due', '🗓': 'due', '🗓️': 'due', '✅': 'completion', '⏳': 'scheduled', '⌛': 'scheduled', '🛫': 'start' };
+
+/** A date that is on the calendar (2022-02-30 is not). */
+export function isCalendarDate(s: string): boolean {
+  const [y, m, d] = s.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/**
+ * The task on a line, or null. `line` has its inline code blanked out (dates
+ * are not read from code); `raw` gives the text as written. `isStatus` says
+ * whether the box's character is a task status (markdown.ts's rule).
+ */
+export function readTask(raw: string, line: string, lineNo: number, isStatus: (c: string) => boolean): Task | null {
+  const m = TASK.exec(line);
+  if (!m || !isStatus(m[1])) return null;
+  const rawMatch = TASK.exec(raw);
+  const task: Task = { line: lineNo, status: m[1], text: (rawMatch ? rawMatch[2] : m[2]).trim(), due: null, completion: null, scheduled: null, start: null };
+  // The first date of each kind wins.
+  for (const f of m[2].matchAll(FIELD)) {
+    const key = f[1].toLowerCase() as DateKey;
+    if (task[key] === null && isCalendarDate(f[2])) task[key] = f[2];
+  }
+  for (const e of m[2].matchAll(EMOJI)) {
+    const key = EMOJI_KEY[e[1]];
+    if (task[key] === null && isCalendarDate(e[2])) task[key] = e[2];
+  }
+  return task;
+}
+
+export function writeTaskRows(db: Db, entryId: number, tasks: readonly Task[]): void {
+  for (const t of tasks) {
+    db.run('INSERT INTO tasks (entry_id, line, status, text, fold, due, completion, scheduled, start) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+      entryId, t.line, t.status, t.text, foldText(t.text), t.due, t.completion, t.scheduled, t.start,
+    ]);
+  }
+}

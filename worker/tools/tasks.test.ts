@@ -1,0 +1,151 @@
+// The tasks tool: task lines of notes, as Dataview's TASK queries and the Tasks
+// plugin list them (statuses, due and completion dates in both syntaxes), kept
+// in step with the notes by the import, write_note and the re-derivation of
+// databases stored before tasks were read.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine';
+import { createEngine } from '../engine';
+import { openMemoryDb } from '../db/open-node';
+import { MIGRATIONS } from '../db/migrations';
+import { migrate } from '../db/migrate';
+import { memorySource } from '../ingest/source';
+import { storedDerivation, DERIVATION_VERSION } from '../ingest/derivation';
+import { engineWith, ok } from '../test/make-engine';
+
+const VAULT = {
+  'projects/Launch.md': [
+    '---',
+    'type: project',
+    '---',
+    '# Launch',
+    '',
+    '- [ ] call Bob due:: 2022-03-01',
+    '- [x] book the hall [due:: 2022-02-01] [completion:: 2022-01-20]',
+    '- [ ] print flyers 📅 2022-02-15 ⏳ 2022-02-10 🛫 2022-02-05',
+    '- [X] send invites ✅ 2022-01-15 📅 2022-01-31',
+    '* [>] move the budget to [[Finance]] (due:: 2022-04-01)',
+    '1. [-] cancelled catering',
+    '- [/] half done `due:: 2020-01-01`',
+    '- [fact] an observation, not a task',
+    '- [x](https://example.com) a link, not a task',
+    '```',
+    '- [ ] a task in code is an example',
+    '```',
+  ].join('\n'),
+  'Inbox.md': '- [ ] Ünïcode résumé review\n- [ ] no date at all\n    - [ ] nested task 📅 2022-02-30\n',
+  'Finance.md': '# Finance\n\nNo tasks here.\n',
+};
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await engineWith(VAULT);
+});
+
+const tasks = async (args: Record<string, unknown> = {}, e = engine) => ok(await e.call('tasks', args));
+const texts = async (args: Record<string, unknown> = {}, e = engine) => (await tasks(args, e)).tasks.map((t) => t.text);
+
+describe('tasks', () => {
+  it('lists every task line, sorted by due date (none last), then path, then line; code, observations and links are not tasks', async () => {
+    const r = await tasks();
+    expect(r.total).toBe(10);
+    expect(r.tasks.map((t) => `${t.path}:${t.line} [${t.status}] ${t.due ?? '-'}`)).toEqual([
+      'projects/Launch.md:9 [X] 2022-01-31',
+      'projects/Launch.md:7 [x] 2022-02-01',
+      'projects/Launch.md:8 [ ] 2022-02-15',
+      'projects/Launch.md:6 [ ] 2022-03-01',
+      'projects/Launch.md:10 [>] 2022-04-01',
+      'Inbox.md:1 [ ] -',
+      'Inbox.md:2 [ ] -',
+      'Inbox.md:3 [ ] -',
+      'projects/Launch.md:11 [-] -',
+      'projects/Launch.md:12 [/] -',
+    ]);
+  });
+
+  it('reads dates from Dataview fields (bare, [ ], ( )) and from Tasks emoji; a date in inline code or off the calendar is none', async () => {
+    const byText = Object.fromEntries((await tasks()).tasks.map((t) => [t.text, t]));
+    expect(byText['book the hall [due:: 2022-02-01] [completion:: 2022-01-20]']).toMatchObject({
+      vault: 'test', title: 'Launch', status: 'x', done: true, due: '2022-02-01', completion: '2022-01-20', scheduled: null, start: null,
+    });
+    expect(byText['print flyers 📅 2022-02-15 ⏳ 2022-02-10 🛫 2022-02-05']).toMatchObject({ done: false, due: '2022-02-15', scheduled: '2022-02-10', start: '2022-02-05', completion: null });
+    expect(byText['send invites ✅ 2022-01-15 📅 2022-01-31']).toMatchObject({ status: 'X', done: true, completion: '2022-01-15', due: '2022-01-31' });
+    expect(byText['move the budget to [[Finance]] (due:: 2022-04-01)'].due).toBe('2022-04-01');
+    expect(byText['half done `due:: 2020-01-01`'].due).toBeNull();
+    expect(byText['nested task 📅 2022-02-30'].due).toBeNull();
+  });
+
+  it('selects by status: open, done, one character or a list of custom ones', async () => {
+    expect(await texts({ status: 'done' })).toEqual(['send invites ✅ 2022-01-15 📅 2022-01-31', 'book the hall [due:: 2022-02-01] [completion:: 2022-01-20]']);
+    expect((await tasks({ status: 'open' })).total).toBe(5);
+    expect((await tasks({ status: 'any' })).total).toBe(10);
+    expect(await texts({ status: '>' })).toEqual(['move the budget to [[Finance]] (due:: 2022-04-01)']);
+    expect(await texts({ status: ['-', '/'] })).toEqual(['cancelled catering', 'half done `due:: 2020-01-01`']);
+    const bad = await engine.call('tasks', { status: 'later' });
+    expect(bad).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'status' } });
+  });
+
+  it('selects by words (case-insensitive, any script), due dates (inclusive) and the notes\' scope', async () => {
+    expect(await texts({ query: 'RÉSUMÉ ünïcode' })).toEqual(['Ünïcode résumé review']);
+    expect(await texts({ query: 'bob CALL' })).toEqual(['call Bob due:: 2022-03-01']);
+    expect(await texts({ due_after: '2022-02-01', due_before: '2022-03-01' })).toEqual([
+      'book the hall [due:: 2022-02-01] [completion:: 2022-01-20]', 'print flyers 📅 2022-02-15 ⏳ 2022-02-10 🛫 2022-02-05', 'call Bob due:: 2022-03-01',
+    ]);
+    expect((await tasks({ path_prefix: 'projects/' })).total).toBe(7);
+    expect((await tasks({ filters: { type: 'project' }, status: 'open' })).total).toBe(2);
+    expect((await tasks({ vault: 'test', folder: '' })).total).toBe(3);
+    expect(await engine.call('tasks', { due_before: '2022-13-01' })).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'due_before' } });
+  });
+
+  it('pages', async () => {
+    const p2 = await tasks({ page: 2, page_size: 4 });
+    expect(p2).toMatchObject({ total: 10, page: 2, page_size: 4, has_more: true });
+    expect(p2.tasks.map((t) => t.line)).toEqual([10, 1, 2, 3]);
+  });
+});
+
+describe('tasks follow the notes', () => {
+  it('a write replaces a note\'s tasks, and a removed note takes its tasks with it', async () => {
+    const e = await engineWith({ 'a.md': '- [ ] first 📅 2022-01-01\n', 'b.md': '- [ ] stays\n' });
+    ok(await e.call('write_note', { path: 'a.md', body: 'Intro\n\n- [x] first ✅ 2022-01-02\n- [ ] second\n' }));
+    expect((await tasks({}, e)).tasks.map((t) => [t.path, t.line, t.status, t.completion])).toEqual([
+      ['a.md', 3, 'x', '2022-01-02'], ['a.md', 4, ' ', null], ['b.md', 1, ' ', null],
+    ]);
+    // b.md is gone from the folder (a.md, edited in Kioku, is kept by a re-sync).
+    expect(await e.importSource(memorySource('test', {}))).toMatchObject({ removed: 1 });
+    expect(await texts({}, e)).toEqual(['first ✅ 2022-01-02', 'second']);
+    expect(e.db.column('SELECT count(*) FROM tasks')).toEqual([2]);
+  });
+
+  it('team notes hidden from the local identity show no tasks', async () => {
+    const e = await engineWith({
+      'data/users/bob/notes/ops/private.md': '---\ntitle: Bob private\nteam: shared\nvisibility: private\n---\n- [ ] secret task\n',
+      'data/users/bob/notes/ops/public.md': '---\ntitle: Bob public\nteam: shared\nvisibility: public\n---\n- [ ] public task\n',
+    }, 'team');
+    ok(await e.call('set_identity', { user: 'alice', orgs: ['acme'] }));
+    expect(await texts({}, e)).toEqual(['public task']);
+    expect((await tasks({ query: 'secret' }, e)).total).toBe(0);
+    ok(await e.call('set_identity', { user: 'bob', orgs: [] }));
+    expect((await texts({}, e)).sort()).toEqual(['public task', 'secret task']);
+  });
+
+  it('a database stored before tasks were read gets the tasks of its notes when it opens', async () => {
+    const db = await openMemoryDb({ migrate: false });
+    migrate(db, MIGRATIONS.filter((m) => m.version < 22));
+    // Notes stored by an engine of that time: no tasks table, derivation 8.
+    const vaultId = db.run("INSERT INTO vaults (name, root, source, created_at) VALUES ('v', 'v', 'memory', 0)").lastId;
+    const id = db.run(
+      "INSERT INTO entries (vault_id, path, folder, name, ext, kind, size, mtime, hash, title, tags, frontmatter) VALUES (?, 'todo.md', '', 'todo.md', 'md', 'note', 1, 0, 'h', 'todo', '[]', '{}')",
+      [vaultId],
+    ).lastId;
+    db.run("INSERT INTO contents (entry_id, head, body) VALUES (?, '', ?)", [id, '# Todo\n- [ ] old task 📅 2022-05-01\n']);
+    db.run('INSERT INTO derivation (id, version) VALUES (1, 8) ON CONFLICT (id) DO UPDATE SET version = 8');
+    // Opening it: the schema first (an empty tasks table), then the re-derivation.
+    expect(migrate(db, MIGRATIONS)).toEqual([22]);
+    expect(db.column('SELECT count(*) FROM tasks')).toEqual([0]);
+    const opened = createEngine(db);
+    expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
+    expect((await tasks({}, opened)).tasks).toEqual([
+      { vault: 'v', path: 'todo.md', title: 'todo', line: 2, status: ' ', done: false, text: 'old task 📅 2022-05-01', due: '2022-05-01', completion: null, scheduled: null, start: null },
+    ]);
+  });
+});

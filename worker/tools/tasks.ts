@@ -1,0 +1,152 @@
+// The tasks tool: task lines of notes (`- [ ] call Bob 📅 2022-03-01`), as
+// Dataview's TASK queries and the Tasks plugin list them, selected by status,
+// words, due date and the notes' scope. Rows come from the `tasks` table the
+// import fills (worker/ingest/tasks.ts); note bodies are never read here.
+import { argName, describe, optInt, optString, type Args } from '../args';
+import type { SqlValue } from '../db/database';
+import { foldText } from '../ingest/fm-rows';
+import { isCalendarDate } from '../ingest/tasks';
+import { toolError } from '../errors';
+import { buildScope, readScope, type ScopeArgs } from '../search/scope';
+import { defineTool } from './define';
+
+export interface TaskRow {
+  vault: string;
+  path: string;
+  /** The note's title. */
+  title: string;
+  line: number;
+  /** The box's character: " " open, "x" done, or a custom status. */
+  status: string;
+  /** Status x or X. */
+  done: boolean;
+  /** The text after the box as written, date fields and emoji included. */
+  text: string;
+  due: string | null;
+  completion: string | null;
+  scheduled: string | null;
+  start: string | null;
+}
+
+export interface TasksResult {
+  tasks: TaskRow[];
+  total: number;
+  page: number;
+  page_size: number;
+  has_more: boolean;
+}
+
+interface TasksInput {
+  statuses: string[] | null;
+  words: string[];
+  dueBefore?: string;
+  dueAfter?: string;
+  scope: ScopeArgs;
+  page: number;
+  pageSize: number;
+}
+
+const STATUS_WORDS: Record<string, string[] | null> = { open: [' '], done: ['x', 'X'], any: null };
+
+export const tasksTool = defineTool<TasksInput, TasksResult>({
+  name: 'tasks',
+  description: 'Lists the task lines of notes (- [ ] open, - [x] done, custom statuses such as [>] or [-]) with their due and completion dates from Dataview fields (due:: 2022-03-01) or Tasks plugin emoji (📅 ✅ ⏳ 🛫), sorted by due date (tasks without one last), then path, then line.',
+  params: [
+    { name: 'status', type: 'string[] | string', description: '"open" (the box holds a space), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"].' },
+    { name: 'query', type: 'string', description: 'Words the task text must all contain, case-insensitive (parts of words match).' },
+    { name: 'due_before', type: 'string', description: 'Tasks due on or before this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
+    { name: 'due_after', type: 'string', description: 'Tasks due on or after this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
+    { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'Only tasks of notes matching this filter (the find tool\'s filter language over the notes\' fields), e.g. {"type": "project"}.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
+    { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
+    { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "projects/".' },
+    { name: 'page', type: 'integer', description: 'Page number, from 1.' },
+    { name: 'page_size', type: 'integer', aliases: ['limit'], description: 'Tasks per page, 1 to 1000 (default 50).' },
+  ],
+  examples: [
+    { status: 'open', due_before: '2022-03-31' },
+    { status: ['>', '-'], path_prefix: 'projects/' },
+    { query: 'call bob', status: 'any' },
+  ],
+  parse(args) {
+    // `status` and `query` are the tasks' own: the notes' scope is read without them.
+    const scope = readScope({ ...args, status: undefined, query: undefined }, undefined);
+    const query = optString(args, 'query') ?? '';
+    return {
+      statuses: statusArg(args),
+      words: foldText(query).split(/\s+/u).filter((w) => w !== ''),
+      dueBefore: dateArg(args, 'due_before'),
+      dueAfter: dateArg(args, 'due_after'),
+      scope,
+      page: optInt(args, 'page', 1, 1_000_000, 1),
+      pageSize: optInt(args, 'page_size', 1, 1000, 50),
+    };
+  },
+  run({ db }, input) {
+    // Vault, folder, path prefix, filter, and the team notes hidden from the local identity.
+    const scope = buildScope(db, input.scope).condition;
+    const where = [`(${scope.sql})`];
+    const params: SqlValue[] = [...scope.params];
+    if (input.statuses) {
+      where.push(`t.status IN (${input.statuses.map(() => '?').join(', ')})`);
+      params.push(...input.statuses);
+    }
+    for (const w of input.words) {
+      where.push('instr(t.fold, ?) > 0');
+      params.push(w);
+    }
+    if (input.dueBefore) {
+      where.push('t.due <= ?');
+      params.push(input.dueBefore);
+    }
+    if (input.dueAfter) {
+      where.push('t.due >= ?');
+      params.push(input.dueAfter);
+    }
+    const from = `FROM tasks t JOIN entries e ON e.id = t.entry_id JOIN vaults v ON v.id = e.vault_id WHERE ${where.join(' AND ')}`;
+    const total = db.get<{ n: number }>(`SELECT count(*) AS n ${from}`, params)!.n;
+    const rows = db.all<Omit<TaskRow, 'done'>>(
+      `SELECT v.name AS vault, e.path, e.title, t.line, t.status, t.text, t.due, t.completion, t.scheduled, t.start ${from}
+       ORDER BY t.due IS NULL, t.due, e.path, v.name, t.line LIMIT ? OFFSET ?`,
+      [...params, input.pageSize, (input.page - 1) * input.pageSize],
+    );
+    return {
+      tasks: rows.map((r) => ({
+        vault: r.vault, path: r.path, title: r.title, line: r.line, status: r.status, done: r.status === 'x' || r.status === 'X',
+        text: r.text, due: r.due, completion: r.completion, scheduled: r.scheduled, start: r.start,
+      })),
+      total,
+      page: input.page,
+      page_size: input.pageSize,
+      has_more: input.page * input.pageSize < total,
+    };
+  },
+});
+
+function statusArg(args: Args): string[] | null {
+  const v = args.status;
+  const key = argName(args, 'status');
+  if (v === undefined || v === null) return null;
+  const one = (s: unknown): string[] | null => {
+    if (typeof s !== 'string') throw toolError('invalid_argument', `${key} must be "open", "done", "any", a status character or a list of them, got ${describe(s)}.`, key);
+    if (Object.hasOwn(STATUS_WORDS, s)) return STATUS_WORDS[s];
+    if ([...s].length === 1) return [s];
+    throw toolError('invalid_argument', `${key} must be "open", "done", "any" or one status character (as in "- [>]"), got ${JSON.stringify(s)}.`, key);
+  };
+  if (!Array.isArray(v)) return one(v);
+  if (v.length === 0) throw toolError('invalid_argument', `${key} must not be an empty list.`, key);
+  const all = new Set<string>();
+  for (const s of v) {
+    const chars = one(s);
+    if (chars === null) return null;
+    for (const c of chars) all.add(c);
+  }
+  return [...all];
+}
+
+function dateArg(args: Args, name: string): string | undefined {
+  const v = optString(args, name);
+  if (v === undefined) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || !isCalendarDate(v)) throw toolError('invalid_argument', `${argName(args, name)} must be a date as YYYY-MM-DD, got ${JSON.stringify(v)}.`, argName(args, name));
+  return v;
+}
