@@ -74,6 +74,14 @@ describe('tasks', () => {
     expect(byText['nested task 📅 2022-02-30'].due).toBeNull();
   });
 
+  // The example vault's tasks carry fields of their own ([duedate:: 2022-09-26]) that Dataview queries as task fields.
+  it('give each task its own inline fields, typed', async () => {
+    const e = await engineWith({ 'a.md': '- [ ] later [duedate:: 2022-09-26] [priority:: 2] (tag:: a, b)\n- [ ] plain\n' });
+    const byText = Object.fromEntries((await tasks({}, e)).tasks.map((t) => [t.text, t.fields]));
+    expect(byText['later [duedate:: 2022-09-26] [priority:: 2] (tag:: a, b)']).toEqual({ duedate: '2022-09-26', priority: 2, tag: ['a', 'b'] });
+    expect(byText['plain']).toEqual({});
+  });
+
   it('selects by status: open, done, one character or a list of custom ones', async () => {
     expect(await texts({ status: 'done' })).toEqual(['send invites ✅ 2022-01-15 📅 2022-01-31', 'book the hall [due:: 2022-02-01] [completion:: 2022-01-20]']);
     expect((await tasks({ status: 'open' })).total).toBe(5);
@@ -145,7 +153,7 @@ describe('tasks follow the notes', () => {
     const opened = createEngine(db);
     expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
     expect((await tasks({}, opened)).tasks).toEqual([
-      { vault: 'v', path: 'todo.md', title: 'todo', line: 2, status: ' ', done: false, text: 'old task 📅 2022-05-01', due: '2022-05-01', completion: null, scheduled: null, start: null },
+      { vault: 'v', path: 'todo.md', title: 'todo', line: 2, status: ' ', done: false, text: 'old task 📅 2022-05-01', due: '2022-05-01', completion: null, scheduled: null, start: null, fields: {} },
     ]);
   });
 });

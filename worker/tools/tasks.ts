@@ -6,6 +6,8 @@ import { argName, describe, optInt, optString, type Args } from '../args';
 import type { SqlValue } from '../db/database';
 import { foldText } from '../ingest/fm-rows';
 import { isCalendarDate } from '../ingest/tasks';
+import { fieldsInLine, type InlineField } from '../ingest/inline-fields';
+import type { FmValue } from '../ingest/frontmatter';
 import { toolError } from '../errors';
 import { buildScope, readScope, type ScopeArgs } from '../search/scope';
 import { defineTool } from './define';
@@ -26,6 +28,8 @@ export interface TaskRow {
   completion: string | null;
   scheduled: string | null;
   start: string | null;
+  /** The task's own inline fields (`[duedate:: 2022-09-26]`), typed as Dataview types them; a key written twice holds a list. */
+  fields: Record<string, FmValue>;
 }
 
 export interface TasksResult {
@@ -50,7 +54,7 @@ const STATUS_WORDS: Record<string, string[] | null> = { open: [' '], done: ['x',
 
 export const tasksTool = defineTool<TasksInput, TasksResult>({
   name: 'tasks',
-  description: 'Lists the task lines of notes (- [ ] open, - [x] done, custom statuses such as [>] or [-]) with their due and completion dates from Dataview fields (due:: 2022-03-01) or Tasks plugin emoji (📅 ✅ ⏳ 🛫), sorted by due date (tasks without one last), then path, then line.',
+  description: 'Lists the task lines of notes (- [ ] open, - [x] done, custom statuses such as [>] or [-]) with their due and completion dates from Dataview fields (due:: 2022-03-01) or Tasks plugin emoji (📅 ✅ ⏳ 🛫), sorted by due date (tasks without one last), then path, then line. Each task also gives its own inline fields ([duedate:: 2022-09-26]) in fields.',
   params: [
     { name: 'status', type: 'string[] | string', description: '"open" (the box holds a space), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"].' },
     { name: 'query', type: 'string', description: 'Words the task text must all contain, case-insensitive (parts of words match).' },
@@ -113,7 +117,7 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     return {
       tasks: rows.map((r) => ({
         vault: r.vault, path: r.path, title: r.title, line: r.line, status: r.status, done: r.status === 'x' || r.status === 'X',
-        text: r.text, due: r.due, completion: r.completion, scheduled: r.scheduled, start: r.start,
+        text: r.text, due: r.due, completion: r.completion, scheduled: r.scheduled, start: r.start, fields: taskFields(r.text, r.line),
       })),
       total,
       page: input.page,
@@ -122,6 +126,18 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     };
   },
 });
+
+/** A task's inline fields, read from its text as a note's are (Dataview gives a task its own fields: `duedate`, `priority`). */
+function taskFields(text: string, line: number): Record<string, FmValue> {
+  const found: InlineField[] = [];
+  fieldsInLine(text, line, found);
+  const out: Record<string, FmValue> = {};
+  for (const f of found) {
+    if (!Object.hasOwn(out, f.key)) out[f.key] = f.value;
+    else out[f.key] = ([] as FmValue[]).concat(out[f.key] as FmValue, f.value) as FmValue;
+  }
+  return out;
+}
 
 function statusArg(args: Args): string[] | null {
   const v = args.status;
