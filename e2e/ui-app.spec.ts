@@ -56,6 +56,11 @@ test.describe('Japanese', () => {
     const alert = page.getByTestId('search-error');
     await expect(alert.locator('.engine-lead')).toHaveText('フィルターが正しくありません。');
     await expect(alert.locator('.engine-detail')).toContainText('$near');
+    // A notice that names the query's words keeps them after the Japanese sentence.
+    await page.goto(`/?q=${encodeURIComponent('設計 -設計')}`);
+    const notice = page.getByTestId('search-notice');
+    await expect(notice.locator('.engine-lead')).toHaveText(/同じ語を検索しつつ除外/);
+    await expect(notice.locator('.engine-detail')).toContainText('"設計"');
     expect(errors).toEqual([]);
   });
 });

@@ -5,13 +5,17 @@
 import { useI18n } from '../i18n/i18n';
 import { en, type MessageKey } from '../i18n/en';
 
+/** Notices whose English text names the query's own words: the translation alone would lose them. */
+const NOTICES_NAMING_WORDS = new Set(['query_operator_unsupported', 'query_contradiction']);
+
 export function EngineMessage({ kind, code, message }: { kind: 'engineError' | 'problem' | 'notice'; code?: string; message: string }) {
   const { lang, t } = useI18n();
   const key = `${kind}.${code}` as MessageKey;
   // A code this UI does not know (a newer engine) shows the detail alone.
   if (lang === 'en' || !code || !(key in en)) return <>{message}</>;
-  // A notice's sentence says all of it; errors and problems keep the detail that names what to fix.
-  if (kind === 'notice') return <>{t(key)}</>;
+  // A notice's sentence says all of it, unless the engine's names the words the query asked
+  // (which operator, which word): those keep the detail, as errors and problems do.
+  if (kind === 'notice' && !NOTICES_NAMING_WORDS.has(code)) return <>{t(key)}</>;
   return (
     <>
       <span className="engine-lead">{t(key)}</span>{' '}
