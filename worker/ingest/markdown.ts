@@ -76,7 +76,8 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
     }
     if (!hasBracket) continue;
 
-    if (first === 45 || first === 42 || first === 43 || (first >= 48 && first <= 57)) {
+    // 62 '>': a task inside a quote or callout.
+    if (first === 45 || first === 42 || first === 43 || first === 62 || (first >= 48 && first <= 57)) {
       const task = readTask(raw, line, lineNo, (c) => TASK_STATUS.test(c));
       if (task) tasks.push(task);
     }

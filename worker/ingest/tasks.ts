@@ -21,7 +21,8 @@ export interface Task {
 type DateKey = 'due' | 'completion' | 'scheduled' | 'start';
 
 // `- [ ] text`, `* [x] text`, `1. [>] text`; the box is followed by a blank or ends the line (`- [x](url)` is a link).
-const TASK = /^\s*(?:[-*+]|\d{1,9}[.)])[ \t]+\[(.)\](?=[ \t]|$)[ \t]*(.*)$/u;
+// After `>` markers too: Obsidian shows a task inside a quote or callout as a task.
+const TASK = /^\s*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]+\[(.)\](?=[ \t]|$)[ \t]*(.*)$/u;
 // Dataview's fields, bare (`due:: 2022-03-01`) or in brackets (`[due:: …]`, `(due:: …)`); a time after the date is allowed.
 const FIELD = /(?:^|[\s[(])(due|completion|scheduled|start)::[ \t]*(\d{4}-\d{2}-\d{2})(?![\d-])/giu;
 // The Tasks plugin's signifiers: 📅 (📆, 🗓) due, ✅ done, ⏳ (⌛) scheduled, 🛫 start.

@@ -74,6 +74,15 @@ describe('tasks', () => {
     expect(byText['nested task 📅 2022-02-30'].due).toBeNull();
   });
 
+  // Obsidian shows a task inside a quote or callout as a task; a code block inside one stays code.
+  it('reads tasks inside quotes and callouts, not in a code block there', async () => {
+    const e = await engineWith({ 'c.md': '> [!todo] This week\n> - [ ] water plants 📅 2022-06-01\n> > - [x] nested quote\n> ```\n> - [ ] an example in code\n> ```\n' });
+    expect((await tasks({}, e)).tasks.map((t) => [t.line, t.status, t.text, t.due])).toEqual([
+      [2, ' ', 'water plants 📅 2022-06-01', '2022-06-01'],
+      [3, 'x', 'nested quote', null],
+    ]);
+  });
+
   // The example vault's tasks carry fields of their own ([duedate:: 2022-09-26]) that Dataview queries as task fields.
   it('give each task its own inline fields, typed', async () => {
     const e = await engineWith({ 'a.md': '- [ ] later [duedate:: 2022-09-26] [priority:: 2] (tag:: a, b)\n- [ ] plain\n' });
