@@ -9,7 +9,7 @@ import type { Engine } from '../engine';
 import { createEngine } from '../engine';
 import { openMemoryDb } from '../db/open-node';
 import { nodeSource } from '../ingest/walk-node';
-import { ok } from '../test/make-engine';
+import { engineWith, ok } from '../test/make-engine';
 import { parseQuery } from './query-syntax';
 import { searchText } from './text';
 import { namedEntries } from './names';
@@ -52,6 +52,22 @@ describe('a note the query names', () => {
     expect(named('"settings sync"')).toEqual([]);
     // An OR group does not say which words a name must hold.
     expect(named('sync OR settings')).toEqual([]);
+  });
+
+  // The Dataview example vault: `vault to do` put "Vault To Do" 4th, under titles that hold "vault" alone.
+  it('when some names also hold the query\'s stop words, those alone are named', async () => {
+    const e = await engineWith({
+      'Vault To Do.md': '- [ ] Weekly notes\n',
+      'List all meta data available in your vault.md': 'Depending on the size of your vault, this can take a while. What to do: wait.\n',
+      'Search your vault.md': 'Search words across your vault, to do less by hand.\n',
+    });
+    const names = (q: string) => namedEntries(e.db, parseQuery(q)).map((id) => e.db.get<{ path: string }>('SELECT path FROM entries WHERE id = ?', [id])!.path).sort();
+    expect(names('vault to do')).toEqual(['Vault To Do.md']);
+    expect(names('vault')).toEqual(['List all meta data available in your vault.md', 'Search your vault.md', 'Vault To Do.md']);
+    // No name holds "the": every name holding "vault" counts, as before.
+    expect(names('the vault')).toEqual(['List all meta data available in your vault.md', 'Search your vault.md', 'Vault To Do.md']);
+    const r = ok(await e.call('search', { query: 'Vault To Do', mode: 'text' })) as unknown as { results: { path: string }[] };
+    expect(r.results[0].path).toBe('Vault To Do.md');
   });
 
   it('changes no candidate: the same notes and total as before', async () => {

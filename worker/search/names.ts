@@ -33,10 +33,11 @@ const WORD_SPLIT = /[^\p{L}\p{N}\p{M}]+/u;
 
 /**
  * The words a name must hold: plain words (stop words left out, unless the
- * query has nothing else) and quoted phrases (their words adjacent, in order).
+ * query has nothing else) and quoted phrases (their words adjacent, in order);
+ * `stops`, the stop words left out, which a name holding them too is closer to.
  * Null when there are none, or when an OR group leaves "every word" undefined.
  */
-function nameWords(query: ParsedQuery, analyzer: Analyzer): NameWord[] | null {
+function nameWords(query: ParsedQuery, analyzer: Analyzer): { words: NameWord[]; stops: NameWord[] } | null {
   const typed: { text: string; prefix: boolean; stop: boolean }[] = [];
   for (const c of query.clauses) {
     if (c.kind === 'any') return null;
@@ -45,14 +46,18 @@ function nameWords(query: ParsedQuery, analyzer: Analyzer): NameWord[] | null {
     const { words } = analyzer.words(c.leaf.text);
     words.forEach((w, i) => typed.push({ text: w, prefix: c.leaf.prefix && i === words.length - 1, stop: isStopWord(w) }));
   }
-  const kept = typed.some((t) => !t.stop) ? typed.filter((t) => !t.stop) : typed;
-  const out: NameWord[] = [];
-  for (const t of kept) {
-    const { tokens, prefix } = queryTokens(t.text);
-    const expr = analyzer.leaf({ text: t.text, quoted: false, prefix: t.prefix });
-    if (tokens.length && expr) out.push({ tokens, prefix: prefix || t.prefix, expr });
-  }
-  return out.length ? out : null;
+  const informative = typed.some((t) => !t.stop);
+  const toWords = (list: typeof typed): NameWord[] => {
+    const out: NameWord[] = [];
+    for (const t of list) {
+      const { tokens, prefix } = queryTokens(t.text);
+      const expr = analyzer.leaf({ text: t.text, quoted: false, prefix: t.prefix });
+      if (tokens.length && expr) out.push({ tokens, prefix: prefix || t.prefix, expr });
+    }
+    return out;
+  };
+  const words = toWords(informative ? typed.filter((t) => !t.stop) : typed);
+  return words.length ? { words, stops: informative ? toWords(typed.filter((t) => t.stop)) : [] } : null;
 }
 
 /** Whether `name` holds the word's tokens as a run, unstemmed (the last as a prefix when the word is one). */
@@ -77,8 +82,9 @@ function tokensOf(name: string): string[] {
  */
 export function namedEntries(db: Db, query: ParsedQuery, analyzer: Analyzer = bigramAnalyzer): number[] {
   if (analyzer !== bigramAnalyzer) return [];
-  const words = nameWords(query, analyzer);
-  if (!words) return [];
+  const asked = nameWords(query, analyzer);
+  if (!asked) return [];
+  const { words, stops } = asked;
   // Notes whose title and aliases hold every word stemmed: a superset of the named ones.
   const match = `{title aliases} : (${words.map((w) => w.expr).join(' AND ')})`;
   const ids = db.column<number>('SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?', [match, MAX_NAMED + 1]);
@@ -92,20 +98,23 @@ export function namedEntries(db: Db, query: ParsedQuery, analyzer: Analyzer = bi
   // note's only name, its title, need no second look (tokenising hundreds of Japanese titles costs milliseconds).
   const asTyped = words.every((w) => w.tokens.every((t) => UNSTEMMED.test(t.replace(CJK_RUN, ''))));
   const named: number[] = [];
+  // Of those, the ones whose name also holds the query's stop words ("Vault To Do" for `vault to do`,
+  // beside "…in your vault"): when there are any, they alone are named.
+  const whole: number[] = [];
   for (const r of rows) {
-    if (asTyped && !r.aliased) {
+    if (asTyped && !r.aliased && !stops.length) {
       named.push(r.id);
       continue;
     }
     const names = [r.title];
     // The aliases the index's aliases column holds (fts-row.ts).
     if (r.aliased) names.push(...aliasesOf(JSON.parse(db.get<{ fm: string }>('SELECT frontmatter AS fm FROM entries WHERE id = ?', [r.id])!.fm) as Frontmatter));
-    if (names.some((n) => {
-      const t = tokensOf(n);
-      return words.every((w) => holds(t, w));
-    })) named.push(r.id);
+    const tokens = names.map(tokensOf).filter((t) => words.every((w) => holds(t, w)));
+    if (!tokens.length) continue;
+    named.push(r.id);
+    if (stops.length && tokens.some((t) => stops.every((w) => holds(t, w)))) whole.push(r.id);
   }
-  return named;
+  return whole.length ? whole : named;
 }
 
 /** What is left of a token once its CJK characters are taken out, when the index holds it unstemmed: digits or nothing. */
