@@ -263,6 +263,10 @@ export interface ToolArgsMap {
     due_before?: string;
     /** Tasks due on or after this date (YYYY-MM-DD, inclusive); tasks without a due date are left out. */
     due_after?: string;
+    /** "highest", "high", "medium", "normal" (none given), "low", "lowest", or a list of them. */
+    priority?: string[] | string;
+    /** "due" (default: due date, none last, then priority), "priority" (highest first, then due date) or "path" (each note's tasks in line order). */
+    sort?: string;
     /** Only tasks of notes matching this filter (the find tool's filter language over the notes' fields), e.g. {"type": "project"}. */
     filters?: Record<string, unknown> | string;
     /** One vault; default all. */

@@ -16,18 +16,36 @@ export interface Task {
   completion: string | null;
   scheduled: string | null;
   start: string | null;
+  created: string | null;
+  cancelled: string | null;
+  /** highest, high, medium, low or lowest; null when none is given (the Tasks plugin's "normal"). */
+  priority: Priority | null;
+  /** How the task recurs, as written ("every week on Monday"). */
+  recurrence: string | null;
 }
 
-type DateKey = 'due' | 'completion' | 'scheduled' | 'start';
+type DateKey = 'due' | 'completion' | 'scheduled' | 'start' | 'created' | 'cancelled';
+export const PRIORITIES = ['highest', 'high', 'medium', 'low', 'lowest'] as const;
+export type Priority = (typeof PRIORITIES)[number];
 
 // `- [ ] text`, `* [x] text`, `1. [>] text`; the box is followed by a blank or ends the line (`- [x](url)` is a link).
 // After `>` markers too: Obsidian shows a task inside a quote or callout as a task.
 const TASK = /^\s*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]+\[(.)\](?=[ \t]|$)[ \t]*(.*)$/u;
 // Dataview's fields, bare (`due:: 2022-03-01`) or in brackets (`[due:: …]`, `(due:: …)`); a time after the date is allowed.
-const FIELD = /(?:^|[\s[(])(due|completion|scheduled|start)::[ \t]*(\d{4}-\d{2}-\d{2})(?![\d-])/giu;
-// The Tasks plugin's signifiers: 📅 (📆, 🗓) due, ✅ done, ⏳ (⌛) scheduled, 🛫 start.
-const EMOJI = /(📅|📆|🗓️?|✅|⏳|⌛|🛫)\s*(\d{4}-\d{2}-\d{2})(?![\d-])/gu;
-const EMOJI_KEY: Record<string, DateKey> = { '📅': 'due', '📆': 'due', '🗓': 'due', '🗓️': 'due', '✅': 'completion', '⏳': 'scheduled', '⌛': 'scheduled', '🛫': 'start' };
+const FIELD = /(?:^|[\s[(])(due|completion|scheduled|start|created|cancelled)::[ \t]*(\d{4}-\d{2}-\d{2})(?![\d-])/giu;
+// The Tasks plugin's signifiers: 📅 (📆, 🗓) due, ✅ done, ⏳ (⌛) scheduled, 🛫 start, ➕ created, ❌ cancelled.
+const EMOJI = /(📅|📆|🗓️?|✅|⏳|⌛|🛫|➕|❌)\s*(\d{4}-\d{2}-\d{2})(?![\d-])/gu;
+const EMOJI_KEY: Record<string, DateKey> = {
+  '📅': 'due', '📆': 'due', '🗓': 'due', '🗓️': 'due', '✅': 'completion', '⏳': 'scheduled', '⌛': 'scheduled', '🛫': 'start', '➕': 'created', '❌': 'cancelled',
+};
+// Priority: the plugin's emoji, or its Dataview format (`[priority:: high]`).
+const PRIORITY_EMOJI: Record<string, Priority> = { '🔺': 'highest', '⏫': 'high', '🔼': 'medium', '🔽': 'low', '⏬': 'lowest' };
+const PRIORITY_EMOJI_RE = /🔺|⏫|🔼|🔽|⏬/u;
+const PRIORITY_FIELD = /(?:^|[\s[(])priority::[ \t]*(highest|high|medium|normal|low|lowest)(?![\p{L}\p{N}])/iu;
+// Recurrence: 🔁 up to the next signifier or field, or `repeat::` (to its bracket, or the line's end when bare).
+const SIGNIFIERS = '📅📆🗓✅⏳⌛🛫➕❌🔺⏫🔼🔽⏬🔁🆔⛔🏁';
+const REPEAT_EMOJI = new RegExp(`🔁\\uFE0F?[ \\t]*([^${SIGNIFIERS}\\[(]*)`, 'u');
+const REPEAT_FIELD = /(?:\[repeat::([^\]]*)\]|\(repeat::([^)]*)\)|(?:^|\s)repeat::(.*)$)/iu;
 
 /** A date that is on the calendar (2022-02-30 is not). */
 export function isCalendarDate(s: string): boolean {
@@ -45,7 +63,10 @@ export function readTask(raw: string, line: string, lineNo: number, isStatus: (c
   const m = TASK.exec(line);
   if (!m || !isStatus(m[1])) return null;
   const rawMatch = TASK.exec(raw);
-  const task: Task = { line: lineNo, status: m[1], text: (rawMatch ? rawMatch[2] : m[2]).trim(), due: null, completion: null, scheduled: null, start: null };
+  const task: Task = {
+    line: lineNo, status: m[1], text: (rawMatch ? rawMatch[2] : m[2]).trim(),
+    due: null, completion: null, scheduled: null, start: null, created: null, cancelled: null, priority: null, recurrence: null,
+  };
   // The first date of each kind wins.
   for (const f of m[2].matchAll(FIELD)) {
     const key = f[1].toLowerCase() as DateKey;
@@ -55,13 +76,32 @@ export function readTask(raw: string, line: string, lineNo: number, isStatus: (c
     const key = EMOJI_KEY[e[1]];
     if (task[key] === null && isCalendarDate(e[2])) task[key] = e[2];
   }
+  task.priority = readPriority(m[2]);
+  task.recurrence = readRecurrence(m[2]);
   return task;
+}
+
+/** The first priority the line gives, emoji or field; "normal" is none. */
+function readPriority(text: string): Priority | null {
+  const emoji = PRIORITY_EMOJI_RE.exec(text);
+  const field = PRIORITY_FIELD.exec(text);
+  const first = emoji && (!field || emoji.index <= field.index) ? PRIORITY_EMOJI[emoji[0]] : field ? field[1].toLowerCase() : null;
+  return first === null || first === 'normal' ? null : (first as Priority);
+}
+
+function readRecurrence(text: string): string | null {
+  const e = REPEAT_EMOJI.exec(text);
+  const f = REPEAT_FIELD.exec(text);
+  const rule = (e && (!f || e.index <= f.index) ? e[1] : f ? (f[1] ?? f[2] ?? f[3]) : '').trim();
+  return rule === '' ? null : rule;
 }
 
 export function writeTaskRows(db: Db, entryId: number, tasks: readonly Task[]): void {
   for (const t of tasks) {
-    db.run('INSERT INTO tasks (entry_id, line, status, text, fold, due, completion, scheduled, start) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-      entryId, t.line, t.status, t.text, foldText(t.text), t.due, t.completion, t.scheduled, t.start,
-    ]);
+    db.run(
+      `INSERT INTO tasks (entry_id, line, status, text, fold, due, completion, scheduled, start, created, cancelled, priority, recurrence)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [entryId, t.line, t.status, t.text, foldText(t.text), t.due, t.completion, t.scheduled, t.start, t.created, t.cancelled, t.priority, t.recurrence],
+    );
   }
 }

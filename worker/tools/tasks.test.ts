@@ -91,6 +91,46 @@ describe('tasks', () => {
     expect(byText['plain']).toEqual({});
   });
 
+  // The Tasks plugin writes priority, creation, cancellation and recurrence on the line, as emoji or in its Dataview format.
+  it('reads priority, created and cancelled dates and recurrence, in emoji or Dataview fields; selects and sorts by priority', async () => {
+    const e = await engineWith({
+      'plan.md': [
+        '- [ ] pay rent 🔁 every month on the 1st 📅 2022-03-01 ➕ 2022-01-10',
+        '- [ ] fix the roof ⏫ 📅 2022-03-01',
+        '- [ ] water plants [repeat:: every week] [priority:: lowest]',
+        '- [-] old plan ❌ 2022-02-02',
+        '- [ ] [priority::high] important task, do ASAP',
+        '- [ ] someday 🔽',
+        '- [ ] urgent 🔺 (created:: 2022-01-05) (cancelled:: 2022-13-01)',
+        '- [ ] normal work [priority:: normal]',
+        '- [ ] medium stuff 🔼 [priority:: low]',
+        '- [ ] the word high:: is not a priority, nor priority:: higher',
+      ].join('\n'),
+    });
+    const got = (await tasks({ sort: 'path' }, e)).tasks.map((t) => [t.line, t.priority, t.created, t.cancelled, t.recurrence]);
+    expect(got).toEqual([
+      [1, null, '2022-01-10', null, 'every month on the 1st'],
+      [2, 'high', null, null, null],
+      [3, 'lowest', null, null, 'every week'],
+      [4, null, null, '2022-02-02', null],
+      [5, 'high', null, null, null],
+      [6, 'low', null, null, null],
+      [7, 'highest', '2022-01-05', null, null],
+      [8, null, null, null, null],
+      // The first priority written wins.
+      [9, 'medium', null, null, null],
+      [10, null, null, null, null],
+    ]);
+    // Highest first; no priority ("normal") between medium and low; due date next.
+    expect((await tasks({ sort: 'priority' }, e)).tasks.map((t) => t.line)).toEqual([7, 2, 5, 9, 1, 4, 8, 10, 6, 3]);
+    // Due first, then priority: the two tasks due on 2022-03-01, high before normal.
+    expect((await tasks({}, e)).tasks.slice(0, 2).map((t) => t.line)).toEqual([2, 1]);
+    expect((await tasks({ priority: ['highest', 'HIGH'] }, e)).tasks.map((t) => t.line)).toEqual([2, 7, 5]);
+    expect((await tasks({ priority: 'normal', status: 'open' }, e)).tasks.map((t) => t.line)).toEqual([1, 8, 10]);
+    expect(await e.call('tasks', { priority: 'urgent' })).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'priority' } });
+    expect(await e.call('tasks', { sort: 'title' })).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'sort' } });
+  });
+
   it('selects by status: open, done, one character or a list of custom ones', async () => {
     expect(await texts({ status: 'done' })).toEqual(['send invites ✅ 2022-01-15 📅 2022-01-31', 'book the hall [due:: 2022-02-01] [completion:: 2022-01-20]']);
     expect((await tasks({ status: 'open' })).total).toBe(5);
@@ -157,12 +197,33 @@ describe('tasks follow the notes', () => {
     db.run("INSERT INTO contents (entry_id, head, body) VALUES (?, '', ?)", [id, '# Todo\n- [ ] old task 📅 2022-05-01\n']);
     db.run('INSERT INTO derivation (id, version) VALUES (1, 8) ON CONFLICT (id) DO UPDATE SET version = 8');
     // Opening it: the schema first (an empty tasks table), then the re-derivation.
-    expect(migrate(db, MIGRATIONS)).toEqual([22]);
+    expect(migrate(db, MIGRATIONS)).toEqual([22, 23]);
     expect(db.column('SELECT count(*) FROM tasks')).toEqual([0]);
     const opened = createEngine(db);
     expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
     expect((await tasks({}, opened)).tasks).toEqual([
-      { vault: 'v', path: 'todo.md', title: 'todo', line: 2, status: ' ', done: false, text: 'old task 📅 2022-05-01', due: '2022-05-01', completion: null, scheduled: null, start: null, fields: {} },
+      {
+        vault: 'v', path: 'todo.md', title: 'todo', line: 2, status: ' ', done: false, text: 'old task 📅 2022-05-01', due: '2022-05-01', completion: null, scheduled: null, start: null,
+        created: null, cancelled: null, priority: null, recurrence: null, fields: {},
+      },
     ]);
+  });
+
+  it('a database stored at derivation 9 gets its tasks\' priority, dates and recurrence when it opens', async () => {
+    const db = await openMemoryDb({ migrate: false });
+    migrate(db, MIGRATIONS.filter((m) => m.version < 23));
+    const vaultId = db.run("INSERT INTO vaults (name, root, source, created_at) VALUES ('v', 'v', 'memory', 0)").lastId;
+    const id = db.run(
+      "INSERT INTO entries (vault_id, path, folder, name, ext, kind, size, mtime, hash, title, tags, frontmatter) VALUES (?, 'todo.md', '', 'todo.md', 'md', 'note', 1, 0, 'h', 'todo', '[]', '{}')",
+      [vaultId],
+    ).lastId;
+    db.run("INSERT INTO contents (entry_id, head, body) VALUES (?, '', ?)", [id, '- [ ] rent ⏫ 🔁 every month ➕ 2022-01-01\n']);
+    // As derivation 9 stored it: the task without the details.
+    db.run("INSERT INTO tasks (entry_id, line, status, text, fold, due, completion, scheduled, start) VALUES (?, 1, ' ', 'rent ⏫ 🔁 every month ➕ 2022-01-01', 'rent', NULL, NULL, NULL, NULL)", [id]);
+    db.run('INSERT INTO derivation (id, version) VALUES (1, 9) ON CONFLICT (id) DO UPDATE SET version = 9');
+    expect(migrate(db, MIGRATIONS)).toEqual([23]);
+    const opened = createEngine(db);
+    expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
+    expect((await tasks({}, opened)).tasks[0]).toMatchObject({ priority: 'high', recurrence: 'every month', created: '2022-01-01' });
   });
 });

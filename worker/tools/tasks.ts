@@ -28,6 +28,12 @@ export interface TaskRow {
   completion: string | null;
   scheduled: string | null;
   start: string | null;
+  created: string | null;
+  cancelled: string | null;
+  /** highest, high, medium, low or lowest; null when the line gives none (the Tasks plugin's "normal"). */
+  priority: string | null;
+  /** How the task recurs, as written after 🔁 or in repeat:: ("every week"). */
+  recurrence: string | null;
   /** The task's own inline fields (`[duedate:: 2022-09-26]`), typed as Dataview types them; a key written twice holds a list. */
   fields: Record<string, FmValue>;
 }
@@ -45,21 +51,35 @@ interface TasksInput {
   words: string[];
   dueBefore?: string;
   dueAfter?: string;
+  /** Priorities wanted; null in the list stands for none given ("normal"). */
+  priorities: (string | null)[] | null;
+  sort: TaskSort;
   scope: ScopeArgs;
   page: number;
   pageSize: number;
 }
 
 const STATUS_WORDS: Record<string, string[] | null> = { open: [' '], done: ['x', 'X'], any: null };
+const PRIORITY_WORDS = ['highest', 'high', 'medium', 'normal', 'low', 'lowest'];
+// The Tasks plugin's order: no priority ranks between medium and low.
+const PRIORITY_RANK = "CASE t.priority WHEN 'highest' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 4 WHEN 'lowest' THEN 5 ELSE 3 END";
+type TaskSort = 'due' | 'priority' | 'path';
+const ORDER: Record<TaskSort, string> = {
+  due: `t.due IS NULL, t.due, ${PRIORITY_RANK}, e.path, v.name, t.line`,
+  priority: `${PRIORITY_RANK}, t.due IS NULL, t.due, e.path, v.name, t.line`,
+  path: 'e.path, v.name, t.line',
+};
 
 export const tasksTool = defineTool<TasksInput, TasksResult>({
   name: 'tasks',
-  description: 'Lists the task lines of notes (- [ ] open, - [x] done, custom statuses such as [>] or [-]) with their due and completion dates from Dataview fields (due:: 2022-03-01) or Tasks plugin emoji (📅 ✅ ⏳ 🛫), sorted by due date (tasks without one last), then path, then line. Each task also gives its own inline fields ([duedate:: 2022-09-26]) in fields.',
+  description: 'Lists the task lines of notes (- [ ] open, - [x] done, custom statuses such as [>] or [-]) with their due and completion dates from Dataview fields (due:: 2022-03-01) or Tasks plugin emoji (📅 ✅ ⏳ 🛫), with their created and cancelled dates (➕ ❌), priority (🔺 ⏫ 🔼 🔽 ⏬ or [priority:: high]) and recurrence (🔁 every week, [repeat:: …]); sorted by due date (tasks without one last), then priority, then path and line. Each task also gives its own inline fields ([duedate:: 2022-09-26]) in fields.',
   params: [
     { name: 'status', type: 'string[] | string', description: '"open" (the box holds a space), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"].' },
     { name: 'query', type: 'string', description: 'Words the task text must all contain, case-insensitive (parts of words match).' },
     { name: 'due_before', type: 'string', description: 'Tasks due on or before this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
     { name: 'due_after', type: 'string', description: 'Tasks due on or after this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
+    { name: 'priority', type: 'string[] | string', description: '"highest", "high", "medium", "normal" (none given), "low", "lowest", or a list of them.' },
+    { name: 'sort', type: 'string', description: '"due" (default: due date, none last, then priority), "priority" (highest first, then due date) or "path" (each note\'s tasks in line order).' },
     { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'Only tasks of notes matching this filter (the find tool\'s filter language over the notes\' fields), e.g. {"type": "project"}.' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
     { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
@@ -71,6 +91,7 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     { status: 'open', due_before: '2022-03-31' },
     { status: ['>', '-'], path_prefix: 'projects/' },
     { query: 'call bob', status: 'any' },
+    { status: 'open', priority: ['highest', 'high'], sort: 'priority' },
   ],
   parse(args) {
     // `status` and `query` are the tasks' own: the notes' scope is read without them.
@@ -81,6 +102,8 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
       words: foldText(query).split(/\s+/u).filter((w) => w !== ''),
       dueBefore: dateArg(args, 'due_before'),
       dueAfter: dateArg(args, 'due_after'),
+      priorities: priorityArg(args),
+      sort: sortArg(args),
       scope,
       page: optInt(args, 'page', 1, 1_000_000, 1),
       pageSize: optInt(args, 'page_size', 1, 1000, 50),
@@ -107,17 +130,26 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
       where.push('t.due >= ?');
       params.push(input.dueAfter);
     }
+    if (input.priorities) {
+      const named = input.priorities.filter((p) => p !== null);
+      const alts = named.length ? [`t.priority IN (${named.map(() => '?').join(', ')})`] : [];
+      if (named.length < input.priorities.length) alts.push('t.priority IS NULL');
+      where.push(`(${alts.join(' OR ')})`);
+      params.push(...named);
+    }
     const from = `FROM tasks t JOIN entries e ON e.id = t.entry_id JOIN vaults v ON v.id = e.vault_id WHERE ${where.join(' AND ')}`;
     const total = db.get<{ n: number }>(`SELECT count(*) AS n ${from}`, params)!.n;
     const rows = db.all<Omit<TaskRow, 'done'>>(
-      `SELECT v.name AS vault, e.path, e.title, t.line, t.status, t.text, t.due, t.completion, t.scheduled, t.start ${from}
-       ORDER BY t.due IS NULL, t.due, e.path, v.name, t.line LIMIT ? OFFSET ?`,
+      `SELECT v.name AS vault, e.path, e.title, t.line, t.status, t.text, t.due, t.completion, t.scheduled, t.start,
+              t.created, t.cancelled, t.priority, t.recurrence ${from}
+       ORDER BY ${ORDER[input.sort]} LIMIT ? OFFSET ?`,
       [...params, input.pageSize, (input.page - 1) * input.pageSize],
     );
     return {
       tasks: rows.map((r) => ({
         vault: r.vault, path: r.path, title: r.title, line: r.line, status: r.status, done: r.status === 'x' || r.status === 'X',
-        text: r.text, due: r.due, completion: r.completion, scheduled: r.scheduled, start: r.start, fields: taskFields(r.text, r.line),
+        text: r.text, due: r.due, completion: r.completion, scheduled: r.scheduled, start: r.start,
+        created: r.created, cancelled: r.cancelled, priority: r.priority, recurrence: r.recurrence, fields: taskFields(r.text, r.line),
       })),
       total,
       page: input.page,
@@ -158,6 +190,28 @@ function statusArg(args: Args): string[] | null {
     for (const c of chars) all.add(c);
   }
   return [...all];
+}
+
+function priorityArg(args: Args): (string | null)[] | null {
+  const v = args.priority;
+  if (v === undefined || v === null) return null;
+  const key = argName(args, 'priority');
+  const list = Array.isArray(v) ? v : [v];
+  if (list.length === 0) throw toolError('invalid_argument', `${key} must not be an empty list.`, key);
+  return list.map((p) => {
+    const word = typeof p === 'string' ? p.toLowerCase() : p;
+    if (typeof word !== 'string' || !PRIORITY_WORDS.includes(word)) {
+      throw toolError('invalid_argument', `${key} must be one of ${PRIORITY_WORDS.join(', ')} or a list of them, got ${describe(p)}.`, key);
+    }
+    return word === 'normal' ? null : word;
+  });
+}
+
+function sortArg(args: Args): TaskSort {
+  const v = optString(args, 'sort');
+  if (v === undefined) return 'due';
+  if (v === 'due' || v === 'priority' || v === 'path') return v;
+  throw toolError('invalid_argument', `${argName(args, 'sort')} must be "due", "priority" or "path", got ${JSON.stringify(v)}.`, argName(args, 'sort'));
 }
 
 function dateArg(args: Args, name: string): string | undefined {
