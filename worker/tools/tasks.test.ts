@@ -31,6 +31,7 @@ const VAULT = {
     '```',
     '- [ ] a task in code is an example',
     '```',
+    'Tagged #launch-plan',
   ].join('\n'),
   'Inbox.md': '- [ ] Ünïcode résumé review\n- [ ] no date at all\n    - [ ] nested task 📅 2022-02-30\n',
   'Finance.md': '# Finance\n\nNo tasks here.\n',
@@ -144,6 +145,11 @@ describe('tasks', () => {
   it('selects by words (case-insensitive, any script), due dates (inclusive) and the notes\' scope', async () => {
     expect(await texts({ query: 'RÉSUMÉ ünïcode' })).toEqual(['Ünïcode résumé review']);
     expect(await texts({ query: 'bob CALL' })).toEqual(['call Bob due:: 2022-03-01']);
+    // tag: and file:/path: select notes, as in search; the other words are the task's.
+    expect(await texts({ query: 'tag:launch-plan flyers' })).toEqual(['print flyers 📅 2022-02-15 ⏳ 2022-02-10 🛫 2022-02-05']);
+    expect((await tasks({ query: 'tag:nothing-tagged' })).total).toBe(0);
+    expect(await texts({ query: 'file:inbox review' })).toEqual(['Ünïcode résumé review']);
+    expect(await texts({ query: '-path:projects task:nested' })).toEqual(['nested task 📅 2022-02-30']);
     expect(await texts({ due_after: '2022-02-01', due_before: '2022-03-01' })).toEqual([
       'book the hall [due:: 2022-02-01] [completion:: 2022-01-20]', 'print flyers 📅 2022-02-15 ⏳ 2022-02-10 🛫 2022-02-05', 'call Bob due:: 2022-03-01',
     ]);

@@ -10,6 +10,7 @@ import { fieldsInLine, type InlineField } from '../ingest/inline-fields';
 import type { FmValue } from '../ingest/frontmatter';
 import { toolError } from '../errors';
 import { buildScope, readScope, type ScopeArgs } from '../search/scope';
+import { SEARCH_OPERATORS, UNSUPPORTED_OPERATORS } from '../search/operators';
 import { defineTool } from './define';
 
 export interface TaskRow {
@@ -75,7 +76,7 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
   description: 'Lists the task lines of notes (- [ ] open, - [x] done, custom statuses such as [>] or [-]) with their due and completion dates from Dataview fields (due:: 2022-03-01) or Tasks plugin emoji (📅 ✅ ⏳ 🛫), with their created and cancelled dates (➕ ❌), priority (🔺 ⏫ 🔼 🔽 ⏬ or [priority:: high]) and recurrence (🔁 every week, [repeat:: …]); sorted by due date (tasks without one last), then priority, then path and line. Each task also gives its own inline fields ([duedate:: 2022-09-26]) in fields.',
   params: [
     { name: 'status', type: 'string[] | string', description: '"open" (the box holds a space), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"].' },
-    { name: 'query', type: 'string', description: 'Words the task text must all contain, case-insensitive (parts of words match).' },
+    { name: 'query', type: 'string', description: 'Words the task text must all contain, case-insensitive (parts of words match); tag:x tokens and file:, path:, content: operators select the notes, as in search.' },
     { name: 'due_before', type: 'string', description: 'Tasks due on or before this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
     { name: 'due_after', type: 'string', description: 'Tasks due on or after this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
     { name: 'priority', type: 'string[] | string', description: '"highest", "high", "medium", "normal" (none given), "low", "lowest", or a list of them.' },
@@ -94,12 +95,13 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     { status: 'open', priority: ['highest', 'high'], sort: 'priority' },
   ],
   parse(args) {
-    // `status` and `query` are the tasks' own: the notes' scope is read without them.
-    const scope = readScope({ ...args, status: undefined, query: undefined }, undefined);
+    // `status` is the tasks' own (not the notes' status field). The query's tag: tokens and
+    // file:/path:/content: operators select notes, as in search; its other words are the task's.
     const query = optString(args, 'query') ?? '';
+    const scope = readScope({ ...args, status: undefined, query: undefined }, query);
     return {
       statuses: statusArg(args),
-      words: foldText(query).split(/\s+/u).filter((w) => w !== ''),
+      words: taskWords(scope.metadata.text),
       dueBefore: dateArg(args, 'due_before'),
       dueAfter: dateArg(args, 'due_after'),
       priorities: priorityArg(args),
@@ -190,6 +192,23 @@ function statusArg(args: Args): string[] | null {
     for (const c of chars) all.add(c);
   }
   return [...all];
+}
+
+// An operator token: `file:x`, `-path:"a b"`, `content:(a b)`.
+const OPERATOR_TOKEN = /-?[a-z][a-z-]*:(?:"[^"]*"\*?|\([^)]*\)|\S*)|\S+/giu;
+
+/** The words a task's text must hold: the query without its tag: tokens (taken out already) and note operators. */
+function taskWords(text: string): string[] {
+  const tokens = text.match(OPERATOR_TOKEN) ?? [];
+  const words = tokens.flatMap((t) => {
+    const op = /^-?([a-z][a-z-]*):/i.exec(t);
+    const name = op?.[1].toLowerCase();
+    if (name === undefined) return [t];
+    if (name in SEARCH_OPERATORS) return [];
+    // Operators search does not support (line:, task:) give their words, as there.
+    return UNSUPPORTED_OPERATORS.includes(name) ? [t.slice(op![0].length).replace(/["()*]/g, ' ')] : [t];
+  });
+  return foldText(words.join(' ')).split(/\s+/u).filter((w) => w !== '');
 }
 
 function priorityArg(args: Args): (string | null)[] | null {
