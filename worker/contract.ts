@@ -29,6 +29,8 @@ export type { YamlIssue } from './ui-checks';
 export type { SearchHit } from './search/hits';
 export type { SearchResult, SearchMode } from './tools/search';
 export type { FindRow, FindResult } from './tools/find';
+export type { TaskRow, TasksResult } from './tools/tasks';
+export type { SetTaskResult } from './tools/set-task';
 export type { FieldStats } from './query/field-stats';
 export type { VaultInfo } from './tools/vaults';
 export type { FolderInfo, TagCount } from './tools/browse';

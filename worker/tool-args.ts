@@ -255,7 +255,7 @@ export interface ToolArgsMap {
   };
   embed_warm: {};
   tasks: {
-    /** "open" (the box holds a space), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"]. */
+    /** "open" (the box holds a space), "not_done" (every status but x, X and - (cancelled): open, in progress, forwarded, …), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"]. */
     status?: string[] | string;
     /** Words the task text must all contain, case-insensitive (parts of words match); tag:x tokens and file:, path:, content: operators select the notes, as in search. */
     query?: string;
@@ -279,5 +279,19 @@ export interface ToolArgsMap {
     page?: number;
     /** Tasks per page, 1 to 1000 (default 50). */
     page_size?: number;
+  };
+  set_task: {
+    /** The exact vault-relative path of the note, as the tasks tool gives it. */
+    path: string;
+    /** Vault name; needed when the path exists in several vaults. */
+    vault?: string;
+    /** The task's line in the file (1-based), as the tasks tool gives it. */
+    line: number;
+    /** "done" (x), "open" (a space), "cancelled" (-), "in_progress" (/), or one character for the box. */
+    status: string;
+    /** The task's text as the tasks tool gave it: the change is refused (conflict) if the line now says something else. */
+    text?: string;
+    /** The note's "modified" as last read; the change is refused if the note changed since. */
+    expected_modified?: string;
   };
 }

@@ -18,6 +18,7 @@ import type { ToolDef } from './define';
 import { embedModelTool, embedPauseTool, embedResumeTool, embedWarmTool } from './embed-control';
 import { graphTool } from './graph';
 import { tasksTool } from './tasks';
+import { setTaskTool } from './set-task';
 
 export const TOOLS = {
   search: searchTool,
@@ -54,6 +55,7 @@ export const TOOLS = {
   embed_warm: embedWarmTool,
   // Task lines (Dataview's TASK queries, the Tasks plugin).
   tasks: tasksTool,
+  set_task: setTaskTool,
 } as const;
 
 export type Tools = typeof TOOLS;

@@ -136,6 +136,8 @@ describe('tasks', () => {
     expect(await texts({ status: 'done' })).toEqual(['send invites ✅ 2022-01-15 📅 2022-01-31', 'book the hall [due:: 2022-02-01] [completion:: 2022-01-20]']);
     expect((await tasks({ status: 'open' })).total).toBe(5);
     expect((await tasks({ status: 'any' })).total).toBe(10);
+    // The Tasks plugin's "not done": all but done and cancelled.
+    expect((await tasks({ status: 'not_done' })).tasks.map((t) => t.status).sort()).toEqual([' ', ' ', ' ', ' ', ' ', '/', '>']);
     expect(await texts({ status: '>' })).toEqual(['move the budget to [[Finance]] (due:: 2022-04-01)']);
     expect(await texts({ status: ['-', '/'] })).toEqual(['cancelled catering', 'half done `due:: 2020-01-01`']);
     const bad = await engine.call('tasks', { status: 'later' });

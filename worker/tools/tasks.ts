@@ -48,7 +48,9 @@ export interface TasksResult {
 }
 
 interface TasksInput {
+  /** Statuses wanted; null: any. `exclude`: every status but these (not_done). */
   statuses: string[] | null;
+  exclude: boolean;
   words: string[];
   dueBefore?: string;
   dueAfter?: string;
@@ -61,6 +63,9 @@ interface TasksInput {
 }
 
 const STATUS_WORDS: Record<string, string[] | null> = { open: [' '], done: ['x', 'X'], any: null };
+// The Tasks plugin's "not done": every status but done and cancelled (open, in progress, forwarded, …).
+const NOT_DONE = 'not_done';
+const CLOSED = ['x', 'X', '-'];
 const PRIORITY_WORDS = ['highest', 'high', 'medium', 'normal', 'low', 'lowest'];
 // The Tasks plugin's order: no priority ranks between medium and low.
 const PRIORITY_RANK = "CASE t.priority WHEN 'highest' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 4 WHEN 'lowest' THEN 5 ELSE 3 END";
@@ -75,7 +80,7 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
   name: 'tasks',
   description: 'Lists the task lines of notes (- [ ] open, - [x] done, custom statuses such as [>] or [-]) with their due and completion dates from Dataview fields (due:: 2022-03-01) or Tasks plugin emoji (📅 ✅ ⏳ 🛫), with their created and cancelled dates (➕ ❌), priority (🔺 ⏫ 🔼 🔽 ⏬ or [priority:: high]) and recurrence (🔁 every week, [repeat:: …]); sorted by due date (tasks without one last), then priority, then path and line. Each task also gives its own inline fields ([duedate:: 2022-09-26]) in fields.',
   params: [
-    { name: 'status', type: 'string[] | string', description: '"open" (the box holds a space), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"].' },
+    { name: 'status', type: 'string[] | string', description: '"open" (the box holds a space), "not_done" (every status but x, X and - (cancelled): open, in progress, forwarded, …), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"].' },
     { name: 'query', type: 'string', description: 'Words the task text must all contain, case-insensitive (parts of words match); tag:x tokens and file:, path:, content: operators select the notes, as in search.' },
     { name: 'due_before', type: 'string', description: 'Tasks due on or before this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
     { name: 'due_after', type: 'string', description: 'Tasks due on or after this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
@@ -100,7 +105,7 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     const query = optString(args, 'query') ?? '';
     const scope = readScope({ ...args, status: undefined, query: undefined }, query);
     return {
-      statuses: statusArg(args),
+      ...statusArg(args),
       words: taskWords(scope.metadata.text),
       dueBefore: dateArg(args, 'due_before'),
       dueAfter: dateArg(args, 'due_after'),
@@ -117,7 +122,7 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     const where = [`(${scope.sql})`];
     const params: SqlValue[] = [...scope.params];
     if (input.statuses) {
-      where.push(`t.status IN (${input.statuses.map(() => '?').join(', ')})`);
+      where.push(`t.status ${input.exclude ? 'NOT IN' : 'IN'} (${input.statuses.map(() => '?').join(', ')})`);
       params.push(...input.statuses);
     }
     for (const w of input.words) {
@@ -173,15 +178,20 @@ function taskFields(text: string, line: number): Record<string, FmValue> {
   return out;
 }
 
-function statusArg(args: Args): string[] | null {
+function statusArg(args: Args): { statuses: string[] | null; exclude: boolean } {
   const v = args.status;
+  if (v === NOT_DONE) return { statuses: CLOSED, exclude: true };
+  return { statuses: statusList(args, v), exclude: false };
+}
+
+function statusList(args: Args, v: unknown): string[] | null {
   const key = argName(args, 'status');
   if (v === undefined || v === null) return null;
   const one = (s: unknown): string[] | null => {
-    if (typeof s !== 'string') throw toolError('invalid_argument', `${key} must be "open", "done", "any", a status character or a list of them, got ${describe(s)}.`, key);
+    if (typeof s !== 'string') throw toolError('invalid_argument', `${key} must be "open", "not_done", "done", "any", a status character or a list of them, got ${describe(s)}.`, key);
     if (Object.hasOwn(STATUS_WORDS, s)) return STATUS_WORDS[s];
     if ([...s].length === 1) return [s];
-    throw toolError('invalid_argument', `${key} must be "open", "done", "any" or one status character (as in "- [>]"), got ${JSON.stringify(s)}.`, key);
+    throw toolError('invalid_argument', `${key} must be "open", "not_done", "done", "any" or one status character (as in "- [>]"), got ${JSON.stringify(s)}.`, key);
   };
   if (!Array.isArray(v)) return one(v);
   if (v.length === 0) throw toolError('invalid_argument', `${key} must not be an empty list.`, key);

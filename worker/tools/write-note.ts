@@ -158,6 +158,17 @@ function checkYaml(yaml: string, firstLine: number, argPath: string, what: strin
   }
 }
 
+/** Saving a note that is not valid UTF-8 would write replacement characters over the original bytes. */
+export function refuseUnreadable(db: Db, entry: { vault_id: number; path: string }): void {
+  if (db.get("SELECT 1 AS x FROM problems WHERE vault_id = ? AND path = ? AND code = 'invalid_utf8'", [entry.vault_id, entry.path])) {
+    throw toolError(
+      'unsupported',
+      `${entry.path} is not valid UTF-8, so Kioku shows it with replacement characters (\uFFFD); saving here would overwrite the original bytes. Re-save the file as UTF-8 in your editor and re-sync the vault, then edit it here.`,
+      'path',
+    );
+  }
+}
+
 /** The new file text for an edit of a note whose current text is head + body. */
 export function composeText(current: { head: string; body: string }, edit: NoteEdit): string {
   if (edit.text !== undefined) {
@@ -261,14 +272,7 @@ export const writeNoteTool = defineTool<WriteInput, WriteNoteResult>({
     if (input.expectedModified !== undefined && input.expectedModified !== current) {
       throw toolError('conflict', `${entry.path} changed since it was read (modified ${current}, expected ${input.expectedModified}). Read it again and reapply the change.`, 'expected_modified');
     }
-    // Saving would write replacement characters over the original bytes.
-    if (db.get("SELECT 1 AS x FROM problems WHERE vault_id = ? AND path = ? AND code = 'invalid_utf8'", [entry.vault_id, entry.path])) {
-      throw toolError(
-        'unsupported',
-        `${entry.path} is not valid UTF-8, so Kioku shows it with replacement characters (\uFFFD); saving here would overwrite the original bytes. Re-save the file as UTF-8 in your editor and re-sync the vault, then edit it here.`,
-        'path',
-      );
-    }
+    refuseUnreadable(db, entry);
     const content = readContents(db, entry.id) ?? { head: '', body: '' };
     const hash = db.get<{ hash: string }>('SELECT hash FROM entries WHERE id = ?', [entry.id])!.hash;
     const text = composeText(content, input.edit);

@@ -5,11 +5,13 @@ import { en, type MessageKey } from './en';
 import { ja } from './ja';
 import { teamEn } from './team.en';
 import { teamJa } from './team.ja';
+import { tasksEn } from './tasks.en';
+import { tasksJa } from './tasks.ja';
 
 export type Lang = 'en' | 'ja';
 /** Every UI key: the main dictionaries and the team-space UI's own (team.en.ts / team.ja.ts). */
-export type UiKey = MessageKey | keyof typeof teamEn;
-const DICTS: Record<Lang, Record<UiKey, string>> = { en: { ...en, ...teamEn }, ja: { ...ja, ...teamJa } };
+export type UiKey = MessageKey | keyof typeof teamEn | keyof typeof tasksEn;
+const DICTS: Record<Lang, Record<UiKey, string>> = { en: { ...en, ...teamEn, ...tasksEn }, ja: { ...ja, ...teamJa, ...tasksJa } };
 const STORAGE_KEY = 'kioku.lang';
 
 export function initialLang(): Lang {

@@ -22,6 +22,11 @@ describe('URL state codec', () => {
     expect(decodeState('?' + text)).toEqual(s);
   });
 
+  it('keeps the Tasks view in the URL', () => {
+    expect(encodeState({ ...EMPTY_STATE, view: 'tasks', q: 'rent' })).toBe('q=rent&view=tasks');
+    expect(decodeState('view=tasks').view).toBe('tasks');
+  });
+
   it('leaves defaults out of the URL', () => {
     expect(encodeState(EMPTY_STATE)).toBe('');
     expect(encodeState({ ...EMPTY_STATE, q: 'auth' })).toBe('q=auth');

@@ -3,7 +3,7 @@
 // malformed parameters fall back to defaults instead of failing.
 
 export type SearchMode = 'auto' | 'text' | 'vector' | 'hybrid';
-export type ViewKind = 'results' | 'table';
+export type ViewKind = 'results' | 'table' | 'tasks';
 /** What the results are: notes and files, or observations, or relations (the search tool's entity_types). */
 export type EntityKind = 'entity' | 'observation' | 'relation';
 export type Filter = Record<string, unknown>;
@@ -125,7 +125,7 @@ export function decodeState(search: string): SearchState {
     vault: p.get('vault') || null,
     prefix: prefix ? (prefix.endsWith('/') ? prefix : `${prefix}/`) : null,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
-    view: view === 'table' ? 'table' : 'results',
+    view: view === 'table' || view === 'tasks' ? view : 'results',
     cols: Array.isArray(cols) ? [...new Set(cols.filter((c): c is string => typeof c === 'string' && c !== ''))] : null,
     sort: sortRaw && sortRaw !== '-' ? { field: sortRaw.replace(/^-/, ''), order: sortRaw.startsWith('-') ? 'desc' : 'asc' } : null,
     note: notePath && noteVault !== null ? { vault: noteVault, path: notePath, ...(p.get('from') === 'search' ? { fromSearch: true, ...hitLine(p.get('line')) } : {}) } : null,

@@ -1,4 +1,4 @@
-// The results side of the app: filters, the Results/Table switch, and what the
+// The results side of the app: filters, the Results/Table/Tasks switch, and what the
 // current search found (or why it found nothing).
 import { useCallback, useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useCapabilities } from '../../engine/capabilities';
@@ -11,6 +11,7 @@ import type { Filter, SearchState } from '../../state/url-state';
 import { FilterBar } from '../filters/FilterBar';
 import { addTag } from '../filters/filter-model';
 import { TableView } from '../table/TableView';
+import { TasksView } from '../tasks/TasksView';
 import { EmptyState } from './EmptyState';
 import { Pager } from './Pager';
 import { ResultList } from './ResultList';
@@ -123,6 +124,16 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
           <button type="button" role="tab" aria-selected={state.view === 'table'} onClick={() => update({ view: 'table' })} disabled={!caps.find} title={caps.find ? undefined : t('table.unavailable')}>
             {t('view.table')}
           </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={state.view === 'tasks'}
+            onClick={() => update({ view: 'tasks' })}
+            disabled={!caps.tools.has('tasks')}
+            title={caps.tools.has('tasks') ? undefined : t('tasks.unavailable')}
+          >
+            {t('tasks.tab')}
+          </button>
         </div>
         {state.view === 'results' && out?.ok && key ? (
           <span className="result-count" role="status" data-testid="result-count">
@@ -141,6 +152,8 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
       </div>
       {state.view === 'table' ? (
         <TableView state={state} update={update} refreshKey={refreshKey} />
+      ) : state.view === 'tasks' ? (
+        <TasksView state={state} update={update} refreshKey={refreshKey} />
       ) : !key ? (
         <StartPanel vault={state.vault} refreshKey={refreshKey} onTag={onTag} />
       ) : out && !out.ok ? (

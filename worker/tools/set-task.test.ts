@@ -1,0 +1,102 @@
+// set_task: one task line's box changes, with the done date in the line's own
+// style, the note re-indexed and written to its folder; anything but a task
+// line, or a line that changed since it was listed, is refused untouched.
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openMemoryDb } from '../db/open-node';
+import { createEngine, type Engine } from '../engine';
+import { nodeSource } from '../ingest/walk-node';
+import { nodeDisk } from '../platform/write-back-node';
+import { ok } from '../test/make-engine';
+import { restate } from './set-task';
+
+// Noon on 2026-12-04 in the machine's time zone: the done date is the user's local day.
+const NOON = new Date(2026, 11, 4, 12, 0, 0).getTime();
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function diskEngine(files: Record<string, string>): Promise<Engine> {
+  dir = mkdtempSync(join(tmpdir(), 'kioku-task-'));
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(join(dir, p, '..'), { recursive: true });
+    writeFileSync(join(dir, p), text);
+  }
+  const engine = createEngine(await openMemoryDb(), { disk: nodeDisk({ vault: dir }), now: () => NOON });
+  expect((await engine.importSource(nodeSource(dir, 'vault'))).phase).toBe('done');
+  return engine;
+}
+
+const NOTE = [
+  '---',
+  'type: chores',
+  '---',
+  '# Chores',
+  '- [ ] fix the roof ⏫ 📅 2026-12-01',
+  '- [ ] call Bob [due:: 2026-12-10]',
+  '- [ ] plain task',
+  '> [!todo] In a callout',
+  '> - [/] draft the speech',
+  '```',
+  '- [ ] an example in code',
+  '```',
+  '',
+].join('\n');
+
+describe('set_task', () => {
+  it('ticks a task in the Tasks plugin\'s style: the box, a ✅ date, the file on disk, the tasks listing', async () => {
+    const engine = await diskEngine({ 'Chores.md': NOTE });
+    const r = ok(await engine.call('set_task', { path: 'Chores.md', line: 5, status: 'done', text: 'fix the roof ⏫ 📅 2026-12-01' }));
+    expect(r).toMatchObject({ line: 5, status: 'x', text: 'fix the roof ⏫ 📅 2026-12-01 ✅ 2026-12-04', saved_to_disk: true });
+    const file = readFileSync(join(dir, 'Chores.md'), 'utf8');
+    expect(file).toBe(NOTE.replace('- [ ] fix the roof ⏫ 📅 2026-12-01', '- [x] fix the roof ⏫ 📅 2026-12-01 ✅ 2026-12-04'));
+    const listed = ok(await engine.call('tasks', { status: 'done' })).tasks;
+    expect(listed.map((t) => [t.line, t.completion])).toEqual([[5, '2026-12-04']]);
+    // Unticked: the date goes with the tick, and the file is as it was.
+    ok(await engine.call('set_task', { path: 'Chores.md', line: 5, status: 'open' }));
+    expect(readFileSync(join(dir, 'Chores.md'), 'utf8')).toBe(NOTE);
+  });
+
+  it('uses Dataview\'s [completion:: date] beside Dataview fields, nothing on a plain line, and any box character', async () => {
+    const engine = await diskEngine({ 'Chores.md': NOTE });
+    ok(await engine.call('set_task', { path: 'Chores.md', line: 6, status: 'x' }));
+    ok(await engine.call('set_task', { path: 'Chores.md', line: 7, status: 'done' }));
+    ok(await engine.call('set_task', { path: 'Chores.md', line: 9, status: '>' }));
+    const lines = readFileSync(join(dir, 'Chores.md'), 'utf8').split('\n');
+    expect(lines.slice(4, 9)).toEqual([
+      '- [ ] fix the roof ⏫ 📅 2026-12-01',
+      '- [x] call Bob [due:: 2026-12-10] [completion:: 2026-12-04]',
+      '- [x] plain task',
+      '> [!todo] In a callout',
+      '> - [>] draft the speech',
+    ]);
+  });
+
+  it('keeps CRLF line ends', async () => {
+    const engine = await diskEngine({ 'w.md': '- [ ] one\r\n- [ ] two\r\n' });
+    ok(await engine.call('set_task', { path: 'w.md', line: 2, status: 'done' }));
+    expect(readFileSync(join(dir, 'w.md'), 'utf8')).toBe('- [ ] one\r\n- [x] two\r\n');
+  });
+
+  it('refuses a line that is not a task (code, prose, past the end), a task whose text changed, a bad status, leaving the file as it was', async () => {
+    const engine = await diskEngine({ 'Chores.md': NOTE });
+    expect(await engine.call('set_task', { path: 'Chores.md', line: 11, status: 'done' })).toMatchObject({ isError: true, error: { code: 'not_found', path: 'line' } });
+    expect(await engine.call('set_task', { path: 'Chores.md', line: 4, status: 'done' })).toMatchObject({ isError: true, error: { code: 'not_found', path: 'line' } });
+    expect(await engine.call('set_task', { path: 'Chores.md', line: 99, status: 'done' })).toMatchObject({ isError: true, error: { code: 'not_found' } });
+    expect(await engine.call('set_task', { path: 'Chores.md', line: 5, status: 'done', text: 'fix the porch' })).toMatchObject({ isError: true, error: { code: 'conflict', path: 'text' } });
+    expect(await engine.call('set_task', { path: 'Chores.md', line: 5, status: 'finished' })).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'status' } });
+    expect(await engine.call('set_task', { path: 'Chores.md', line: 0, status: 'done' })).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'line' } });
+    expect(await engine.call('set_task', { path: 'Nope.md', line: 5, status: 'done' })).toMatchObject({ isError: true, error: { code: 'not_found' } });
+    expect(readFileSync(join(dir, 'Chores.md'), 'utf8')).toBe(NOTE);
+  });
+});
+
+describe('restate', () => {
+  it('adds a done date only when ticking, and only one', () => {
+    expect(restate(' a 📅 2026-01-01', ' ', 'x', '2026-12-04')).toBe(' a 📅 2026-01-01 ✅ 2026-12-04');
+    expect(restate(' a 📅 2026-01-01 ✅ 2026-11-30', ' ', 'x', '2026-12-04')).toBe(' a 📅 2026-01-01 ✅ 2026-11-30');
+    expect(restate(' a 📅 2026-01-01', 'x', 'X', '2026-12-04')).toBe(' a 📅 2026-01-01');
+    expect(restate(' a [due:: 2026-01-01] [completion:: 2026-12-04]', 'x', '-', '2026-12-04')).toBe(' a [due:: 2026-01-01]');
+  });
+});

@@ -1,0 +1,121 @@
+// set_task: ticks, unticks or restates one task line of a note, as clicking a
+// task's box in Obsidian does: only the character in the box changes, plus
+// the done date in the style the line already uses (the Tasks plugin's
+// ✅ date, or Dataview's [completion:: date]). The note is saved as
+// write_note saves it (re-indexed at once, then written to the folder).
+import { readContents } from '../ingest/contents';
+import { describe, optString, reqString, type Args } from '../args';
+import { toolError } from '../errors';
+import { resolveVault, resolveWriteTarget } from '../resolve';
+import { assertVisible } from '../team/sql';
+import { defineTool } from './define';
+import { refuseUnreadable, saveNote, type WriteNoteResult } from './write-note';
+
+export interface SetTaskResult extends WriteNoteResult {
+  line: number;
+  /** The box's character now. */
+  status: string;
+  /** The task's text after the box, as now written. */
+  text: string;
+}
+
+interface SetTaskInput {
+  path: string;
+  vault?: string;
+  line: number;
+  status: string;
+  expectedText?: string;
+  expectedModified?: string;
+}
+
+const STATUS_NAMES: Record<string, string> = { done: 'x', open: ' ', cancelled: '-', in_progress: '/' };
+// The list marker and the box, as tasks.ts reads them (quotes and callouts included).
+const BOX = /^(\s*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)(.)(\])(.*)$/u;
+// The line already uses the Tasks plugin's emoji, or Dataview's fields.
+const TASKS_EMOJI = /[📅📆🗓⏳⌛🛫➕🔁🔺⏫🔼🔽⏬]/u;
+const DATAVIEW_FIELD = /[[(]?(?:due|scheduled|start|created|priority|repeat)::/iu;
+const DONE_EMOJI = /[ \t]*✅\s*\d{4}-\d{2}-\d{2}/u;
+const DONE_FIELD = /[ \t]*[[(]completion::[^\])]*[\])]/iu;
+
+const isDone = (c: string) => c === 'x' || c === 'X';
+
+/** The local calendar day of `ms`, YYYY-MM-DD (what the user would write). */
+function localDay(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The line's text after the box once its status is `to`: a done date added or removed in the line's own style. */
+export function restate(rest: string, from: string, to: string, day: string): string {
+  if (isDone(to) && !isDone(from) && !DONE_EMOJI.test(rest) && !DONE_FIELD.test(rest)) {
+    if (TASKS_EMOJI.test(rest)) return `${rest.trimEnd()} ✅ ${day}`;
+    if (DATAVIEW_FIELD.test(rest)) return `${rest.trimEnd()} [completion:: ${day}]`;
+    return rest;
+  }
+  if (!isDone(to) && isDone(from)) return rest.replace(DONE_EMOJI, '').replace(DONE_FIELD, '');
+  return rest;
+}
+
+function statusArg(args: Args): string {
+  const v = args.status;
+  if (typeof v === 'string' && Object.hasOwn(STATUS_NAMES, v)) return STATUS_NAMES[v];
+  if (typeof v === 'string' && [...v].length === 1 && v !== '\n' && v !== '\r' && v !== ']') return v;
+  throw toolError('invalid_argument', `status must be "done", "open", "cancelled", "in_progress" or one character for the box (as in "- [>]"), got ${describe(v)}.`, 'status');
+}
+
+export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
+  name: 'set_task',
+  description:
+    'Sets the status of one task line (the character in its box: done x, open, cancelled -, or any other), as ticking it in Obsidian does. Marking a task done adds the done date in the style the line already uses (✅ 2026-12-04 beside the Tasks plugin\'s emoji, [completion:: 2026-12-04] beside Dataview fields; nothing on a plain line); marking it not done removes that date. A recurring task gets no next occurrence. The note is saved as write_note saves it.',
+  params: [
+    { name: 'path', type: 'string', required: true, aliases: ['identifier'], description: 'The exact vault-relative path of the note, as the tasks tool gives it.' },
+    { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; needed when the path exists in several vaults.' },
+    { name: 'line', type: 'integer', required: true, description: 'The task\'s line in the file (1-based), as the tasks tool gives it.' },
+    { name: 'status', type: 'string', required: true, description: '"done" (x), "open" (a space), "cancelled" (-), "in_progress" (/), or one character for the box.' },
+    { name: 'text', type: 'string', description: 'The task\'s text as the tasks tool gave it: the change is refused (conflict) if the line now says something else.' },
+    { name: 'expected_modified', type: 'string', description: 'The note\'s "modified" as last read; the change is refused if the note changed since.' },
+  ],
+  examples: [{ path: 'projects/Launch.md', line: 6, status: 'done', text: 'call Bob 📅 2022-03-01' }],
+  write: true,
+  hints: { destructive: false, idempotent: true },
+  parse(args) {
+    const line = args.line;
+    if (typeof line !== 'number' || !Number.isInteger(line) || line < 1) throw toolError('invalid_argument', `line must be a line number from 1, got ${describe(line)}.`, 'line');
+    return {
+      path: reqString(args, 'path'),
+      vault: optString(args, 'vault'),
+      line,
+      status: statusArg(args),
+      expectedText: optString(args, 'text'),
+      expectedModified: optString(args, 'expected_modified'),
+    };
+  },
+  async run(ctx, input) {
+    const { db } = ctx;
+    const entry = resolveWriteTarget(db, input.path, resolveVault(db, input.vault));
+    assertVisible(db, entry, input.path);
+    const current = new Date(entry.mtime).toISOString();
+    if (input.expectedModified !== undefined && input.expectedModified !== current) {
+      throw toolError('conflict', `${entry.path} changed since it was read (modified ${current}, expected ${input.expectedModified}). List its tasks again and reapply the change.`, 'expected_modified');
+    }
+    refuseUnreadable(db, entry);
+    // The stored task rows say which lines are tasks (code blocks are not), read as the import read them.
+    const task = db.get<{ status: string; text: string }>('SELECT status, text FROM tasks WHERE entry_id = ? AND line = ?', [entry.id, input.line]);
+    if (!task) throw toolError('not_found', `Line ${input.line} of ${entry.path} is not a task line. List the note's tasks with the tasks tool to find their lines.`, 'line');
+    if (input.expectedText !== undefined && input.expectedText.trim() !== task.text) {
+      throw toolError('conflict', `Line ${input.line} of ${entry.path} now reads ${JSON.stringify(task.text)}, not ${JSON.stringify(input.expectedText)}: the note changed. List its tasks again.`, 'text');
+    }
+    const content = readContents(db, entry.id) ?? { head: '', body: '' };
+    const text = content.head + content.body;
+    const lines = text.split('\n');
+    const raw = lines[input.line - 1] ?? '';
+    const cr = raw.endsWith('\r') ? '\r' : '';
+    const m = BOX.exec(cr ? raw.slice(0, -1) : raw);
+    if (!m) throw toolError('not_found', `Line ${input.line} of ${entry.path} is not a task line. List the note's tasks with the tasks tool to find their lines.`, 'line');
+    const rest = restate(m[4], m[2], input.status, localDay(ctx.now()));
+    lines[input.line - 1] = `${m[1]}${input.status}${m[3]}${rest}${cr}`;
+    const hash = db.get<{ hash: string }>('SELECT hash FROM entries WHERE id = ?', [entry.id])!.hash;
+    const saved = await saveNote(ctx, entry.vault_id, { id: entry.id, hash }, entry.path, lines.join('\n'));
+    return { ...saved, line: input.line, status: input.status, text: rest.trim() };
+  },
+});
