@@ -52,7 +52,7 @@ export interface ToolArgsMap {
     fields?: string[];
     /** Sort by fields, order "asc" (default) or "desc"; missing values last; numbers, then text (case-insensitive), then booleans. Default: by path. */
     sort?: { field: string; order?: 'asc' | 'desc' }[];
-    /** Optional text the notes must contain; tag:x tokens in it become tag filters. */
+    /** Optional text the notes must contain; tag:x tokens in it become tag filters, and Obsidian's file:, path:, content: operators narrow as in search. */
     query?: string;
     /** Notes having all these tags (list or comma-separated); ignored when filters sets "tags". */
     tags?: string[] | string;

@@ -292,3 +292,18 @@ describe('registry documentation', () => {
     expect(toolHelp('fields')).toContain('prefix');
   });
 });
+
+// The table view sends the search box's text to find: Obsidian's operators must narrow there as in search.
+describe('find with Obsidian operators', () => {
+  it('file:, path: and content: narrow (negated too); an unsupported operator is searched as words, with a notice', async () => {
+    const e = await engineWith({ 'projects/Launch.md': '# Launch\nplan the launch\n', 'Budget.md': '# Budget\nplan the budget\n', 'Notes.md': '# Notes\nnothing to see\n' }, 'ops');
+    const paths = async (query: string) => ok(await e.call('find', { query })).results.map((r) => r.path).sort();
+    expect(await paths('plan')).toEqual(['Budget.md', 'projects/Launch.md']);
+    expect(await paths('plan file:launch')).toEqual(['projects/Launch.md']);
+    expect(await paths('plan -path:projects')).toEqual(['Budget.md']);
+    expect(await paths('content:budget')).toEqual(['Budget.md']);
+    const r = ok(await e.call('find', { query: 'plan line:budget' }));
+    expect(r.results.map((x) => x.path)).toEqual(['Budget.md']);
+    expect(r).toMatchObject({ notice_code: 'query_operator_unsupported' });
+  });
+});

@@ -16,6 +16,7 @@ import { readScope } from '../search/scope';
 import { everyWordRestriction } from '../search/text';
 import { boundPrefixExpansion } from '../search/prefix-bound';
 import { parseQuery } from '../search/query-syntax';
+import { takeOperators, unsupportedNotice } from '../search/operators';
 import { describe, optInt, optString, type Args } from '../args';
 import { defineTool } from './define';
 import { answeringNotes, parseGraphArgs } from './graph-args';
@@ -38,7 +39,7 @@ export interface FindResult {
   has_more: boolean;
   /** The query was cut to its cost bounds (prefix expansion, word count): what was changed. */
   notice?: string;
-  notice_code?: 'query_bounded';
+  notice_code?: 'query_bounded' | 'query_operator_unsupported';
   /** A valid-time argument was applied (absent otherwise). */
   temporal_applied?: true;
 }
@@ -69,7 +70,7 @@ export const findTool = defineTool<FindInput, FindResult>({
     { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'The filter, e.g. {"status": "active", "confidence": {"$gt": 0.7}}. Omit it to list every note. See README "Filter language".' },
     { name: 'fields', type: 'string[]', description: 'Frontmatter fields (and Dataview inline fields; the frontmatter wins a clash) to return for each note (dotted paths for nested keys); values keep their types, null where missing.' },
     { name: 'sort', type: '[{field, order}]', description: 'Sort by fields, order "asc" (default) or "desc"; missing values last; numbers, then text (case-insensitive), then booleans. Default: by path.' },
-    { name: 'query', type: 'string', description: 'Optional text the notes must contain; tag:x tokens in it become tag filters.' },
+    { name: 'query', type: 'string', description: 'Optional text the notes must contain; tag:x tokens in it become tag filters, and Obsidian\'s file:, path:, content: operators narrow as in search.' },
     { name: 'tags', type: 'string[] | string', description: 'Notes having all these tags (list or comma-separated); ignored when filters sets "tags".' },
     { name: 'status', type: 'string', description: 'Notes with this status; ignored when filters sets "status".' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
@@ -108,13 +109,16 @@ export const findTool = defineTool<FindInput, FindResult>({
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
+    // Obsidian's file:, path:, content: narrow as in search; their words stay in the text, as there.
+    const ops = takeOperators(input.text);
+    const opRestrictions = ops.conditions.map((c) => ({ ids: { sql: `SELECT e.id FROM entries e WHERE ${c.sql}`, params: c.params }, probe: c }));
     // The same bounds as search: a prefix that starts too many words is matched as the word.
-    const query = boundPrefixExpansion(db, parseQuery(input.text));
+    const query = boundPrefixExpansion(db, parseQuery(ops.text));
     const text = everyWordRestriction(query);
     const { rows, total } = listNotes(db, {
       filter: input.filter,
       vaultId: vault?.id,
-      extra: [...pathRestrictions(input.folder, input.range, anyHidden(db, vault?.id)), ...(text ? [text] : []), ...(input.answering ? [input.answering] : [])],
+      extra: [...pathRestrictions(input.folder, input.range, anyHidden(db, vault?.id)), ...(text ? [text] : []), ...opRestrictions, ...(input.answering ? [input.answering] : [])],
       sort: input.sort,
       page: input.page,
       pageSize: input.pageSize,
@@ -136,7 +140,11 @@ export const findTool = defineTool<FindInput, FindResult>({
       page: input.page,
       page_size: input.pageSize,
       has_more: input.page * input.pageSize < total,
-      ...(query.bounded?.length ? { notice: query.bounded.join(' '), notice_code: 'query_bounded' as const } : {}),
+      ...(query.bounded?.length
+        ? { notice: query.bounded.join(' '), notice_code: 'query_bounded' as const }
+        : ops.unsupported.length
+          ? { notice: unsupportedNotice(ops.unsupported), notice_code: 'query_operator_unsupported' as const }
+          : {}),
       ...(input.temporal ? { temporal_applied: true as const } : {}),
     };
   },

@@ -73,6 +73,33 @@ describe('set_task', () => {
     ]);
   });
 
+  // The Tasks plugin's default: the next occurrence on the line above the one ticked.
+  // Scheduled 3 days before due stays 3 days before.
+  it('ticking a recurring task adds its next occurrence above it, dates moved; a rule it cannot read adds none and says so', async () => {
+    const engine = await diskEngine({
+      'r.md': ['# Bills', '- [ ] pay rent 🔁 every month 📅 2026-12-01 ⏳ 2026-11-28', '- [ ] water [repeat:: every 3 days when done] [due:: 2026-11-20]', '- [ ] odd 🔁 every blue moon 📅 2026-12-01', ''].join('\n'),
+    });
+    const r = ok(await engine.call('set_task', { path: 'r.md', line: 2, status: 'done' }));
+    expect(r).toMatchObject({ line: 3, next_line: 2, status: 'x' });
+    expect(r.notice).toBeUndefined();
+    expect(readFileSync(join(dir, 'r.md'), 'utf8').split('\n').slice(1, 4)).toEqual([
+      '- [ ] pay rent 🔁 every month 📅 2027-01-01 ⏳ 2026-12-29',
+      '- [x] pay rent 🔁 every month 📅 2026-12-01 ⏳ 2026-11-28 ✅ 2026-12-04',
+      '- [ ] water [repeat:: every 3 days when done] [due:: 2026-11-20]',
+    ]);
+    ok(await engine.call('set_task', { path: 'r.md', line: 4, status: 'done' }));
+    expect(readFileSync(join(dir, 'r.md'), 'utf8').split('\n').slice(3, 6)).toEqual([
+      '- [ ] water [repeat:: every 3 days when done] [due:: 2026-12-07]',
+      '- [x] water [repeat:: every 3 days when done] [due:: 2026-11-20] [completion:: 2026-12-04]',
+      '- [ ] odd 🔁 every blue moon 📅 2026-12-01',
+    ]);
+    const odd = ok(await engine.call('set_task', { path: 'r.md', line: 6, status: 'done' }));
+    expect(odd).toMatchObject({ line: 6, next_line: null });
+    expect(odd).toMatchObject({ notice_code: 'recurrence_not_read', notice: expect.stringMatching(/every blue moon/) });
+    // The listing follows: two open occurrences, three done.
+    expect(ok(await engine.call('tasks', { status: 'open' })).tasks.map((t) => [t.line, t.due])).toEqual([[4, '2026-12-07'], [2, '2027-01-01']]);
+  });
+
   it('keeps CRLF line ends', async () => {
     const engine = await diskEngine({ 'w.md': '- [ ] one\r\n- [ ] two\r\n' });
     ok(await engine.call('set_task', { path: 'w.md', line: 2, status: 'done' }));

@@ -1,9 +1,11 @@
 // set_task: ticks, unticks or restates one task line of a note, as clicking a
 // task's box in Obsidian does: only the character in the box changes, plus
 // the done date in the style the line already uses (the Tasks plugin's
-// ✅ date, or Dataview's [completion:: date]). The note is saved as
+// ✅ date, or Dataview's [completion:: date]), and a recurring task's next
+// occurrence above it (recurrence.ts). The note is saved as
 // write_note saves it (re-indexed at once, then written to the folder).
 import { readContents } from '../ingest/contents';
+import { nextOccurrence, occurrenceText } from '../ingest/recurrence';
 import { describe, optString, reqString, type Args } from '../args';
 import { toolError } from '../errors';
 import { resolveVault, resolveWriteTarget } from '../resolve';
@@ -12,7 +14,13 @@ import { defineTool } from './define';
 import { refuseUnreadable, saveNote, type WriteNoteResult } from './write-note';
 
 export interface SetTaskResult extends WriteNoteResult {
+  /** The task's line now (one lower when its next occurrence was added above it). */
   line: number;
+  /** A recurring task ticked: the line of its next occurrence, added above it; null when none was added. */
+  next_line: number | null;
+  /** Why a recurring task got no next occurrence (a rule not understood, no date to recur from). */
+  notice?: string;
+  notice_code?: 'recurrence_not_read' | 'recurrence_no_date';
   /** The box's character now. */
   status: string;
   /** The task's text after the box, as now written. */
@@ -66,7 +74,7 @@ function statusArg(args: Args): string {
 export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
   name: 'set_task',
   description:
-    'Sets the status of one task line (the character in its box: done x, open, cancelled -, or any other), as ticking it in Obsidian does. Marking a task done adds the done date in the style the line already uses (✅ 2026-12-04 beside the Tasks plugin\'s emoji, [completion:: 2026-12-04] beside Dataview fields; nothing on a plain line); marking it not done removes that date. A recurring task gets no next occurrence. The note is saved as write_note saves it.',
+    'Sets the status of one task line (the character in its box: done x, open, cancelled -, or any other), as ticking it in Obsidian does. Marking a task done adds the done date in the style the line already uses (✅ 2026-12-04 beside the Tasks plugin\'s emoji, [completion:: 2026-12-04] beside Dataview fields; nothing on a plain line); marking it not done removes that date. A recurring task (🔁 every week, [repeat:: …]) ticked gets its next occurrence on the line above, its dates moved by the rule (every N days/weeks/months/years, every weekday, every week on Monday, every month on the 1st or the last; "when done" counts from today), as the Tasks plugin adds it; a rule not read adds none and says so in notice. The note is saved as write_note saves it.',
   params: [
     { name: 'path', type: 'string', required: true, aliases: ['identifier'], description: 'The exact vault-relative path of the note, as the tasks tool gives it.' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; needed when the path exists in several vaults.' },
@@ -100,7 +108,10 @@ export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
     }
     refuseUnreadable(db, entry);
     // The stored task rows say which lines are tasks (code blocks are not), read as the import read them.
-    const task = db.get<{ status: string; text: string }>('SELECT status, text FROM tasks WHERE entry_id = ? AND line = ?', [entry.id, input.line]);
+    const task = db.get<{ status: string; text: string; recurrence: string | null; due: string | null; scheduled: string | null; start: string | null }>(
+      'SELECT status, text, recurrence, due, scheduled, start FROM tasks WHERE entry_id = ? AND line = ?',
+      [entry.id, input.line],
+    );
     if (!task) throw toolError('not_found', `Line ${input.line} of ${entry.path} is not a task line. List the note's tasks with the tasks tool to find their lines.`, 'line');
     if (input.expectedText !== undefined && input.expectedText.trim() !== task.text) {
       throw toolError('conflict', `Line ${input.line} of ${entry.path} now reads ${JSON.stringify(task.text)}, not ${JSON.stringify(input.expectedText)}: the note changed. List its tasks again.`, 'text');
@@ -112,10 +123,28 @@ export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
     const cr = raw.endsWith('\r') ? '\r' : '';
     const m = BOX.exec(cr ? raw.slice(0, -1) : raw);
     if (!m) throw toolError('not_found', `Line ${input.line} of ${entry.path} is not a task line. List the note's tasks with the tasks tool to find their lines.`, 'line');
-    const rest = restate(m[4], m[2], input.status, localDay(ctx.now()));
+    const today = localDay(ctx.now());
+    const rest = restate(m[4], m[2], input.status, today);
     lines[input.line - 1] = `${m[1]}${input.status}${m[3]}${rest}${cr}`;
+    // A recurring task ticked gets its next occurrence on the line above, as the Tasks plugin adds it.
+    let nextLine: number | null = null;
+    let notice: Pick<SetTaskResult, 'notice' | 'notice_code'> = {};
+    if (task.recurrence !== null && isDone(input.status) && !isDone(m[2])) {
+      const next = nextOccurrence(task.recurrence, task, today);
+      if (next) {
+        lines.splice(input.line - 1, 0, `${m[1]} ${m[3]}${occurrenceText(m[4], next)}${cr}`);
+        nextLine = input.line;
+      } else {
+        notice = task.due ?? task.scheduled ?? task.start
+          ? {
+              notice_code: 'recurrence_not_read',
+              notice: `No next occurrence was added: the rule "${task.recurrence}" is not one Kioku reads (every N days, weeks, months or years, every weekday, every week on Monday, every month on the 1st or the last; "when done"). Add it by hand.`,
+            }
+          : { notice_code: 'recurrence_no_date', notice: 'No next occurrence was added: the task has no due, scheduled or start date to recur from. Add it by hand.' };
+      }
+    }
     const hash = db.get<{ hash: string }>('SELECT hash FROM entries WHERE id = ?', [entry.id])!.hash;
     const saved = await saveNote(ctx, entry.vault_id, { id: entry.id, hash }, entry.path, lines.join('\n'));
-    return { ...saved, line: input.line, status: input.status, text: rest.trim() };
+    return { ...saved, line: input.line + (nextLine === null ? 0 : 1), next_line: nextLine, ...notice, status: input.status, text: rest.trim() };
   },
 });
