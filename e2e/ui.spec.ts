@@ -220,6 +220,28 @@ test('an edit left unsaved (another note opened, Back) is kept as a draft and co
   expect(errors).toEqual([]);
 });
 
+// write_note reads a body sent alone that opens with a --- block of fields as the whole note (for agents):
+// typed in the editor's body box, such a block must stay body text and leave the frontmatter as it is.
+test('a body typed to open with a --- block of fields stays body text; the note keeps its frontmatter', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openApp(page);
+  await importFolder(page, writeVault(VAULT_FILES));
+  await page.getByRole('searchbox').fill('roadmap');
+  await page.getByTestId('hit').filter({ hasText: 'Weekly meeting' }).locator('.hit-title').click();
+  await expect(page.getByTestId('frontmatter')).toContainText('done');
+  await page.getByTestId('edit-note').click();
+  await page.getByTestId('body-editor').fill('---\nstatus: draft\n---\nNew minutes.\n');
+  await page.getByTestId('save-note').click();
+  await expect(page.getByTestId('note-body')).toContainText('New minutes.');
+  await expect(page.getByTestId('note-body')).toContainText('status: draft');
+  await expect(page.getByTestId('frontmatter')).toContainText('done');
+  await expect(page.getByTestId('frontmatter')).not.toContainText('draft');
+  await expect(page.getByTestId('frontmatter')).toContainText('meeting');
+  await page.getByTestId('edit-note').click();
+  await expect(page.getByTestId('body-editor')).toHaveValue('---\nstatus: draft\n---\nNew minutes.\n');
+  expect(errors).toEqual([]);
+});
+
 test('no results: the empty state names each narrowing filter and tag: with what removing it would give', async ({ page }) => {
   await openApp(page);
   await importFolder(page, writeVault(VAULT_FILES));

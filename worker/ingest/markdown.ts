@@ -110,6 +110,8 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
 // One ASCII character or symbol in the brackets is a task box, `[x]` or one of
 // Obsidian's custom statuses (`[>]` forwarded, `[-]` cancelled, `[?]`, `[!]`, `[i]`…).
 const TASK_STATUS = /^(?:[ -~]|\P{L})$/u;
+/** Whether one character in a list item's box makes it a task (else a Basic Memory category such as [猫]). */
+export const isTaskStatus = (c: string): boolean => TASK_STATUS.test(c);
 
 function isCategory(c: string): boolean {
   const t = c.trim();

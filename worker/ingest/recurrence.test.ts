@@ -31,6 +31,8 @@ describe('nextDate', () => {
 
   it('reads no other rule', () => {
     for (const r of ['every January on the 15th', 'sometimes', 'every 0 days', 'every week on Funday', 'every month on the 32nd']) expect(nextDate(r, '2026-12-04')).toBeNull();
+    // Steps that leave the calendar's four-digit years.
+    for (const r of ['every 300000 years', 'every 999999999 days', 'every 9000 years']) expect(nextDate(r, '2026-12-01')).toBeNull();
   });
 });
 

@@ -45,8 +45,18 @@ function dayNames(list: string): number[] | null {
   return days.length && days.every((d) => d >= 0) ? days : null;
 }
 
-/** The date after `from` that the rule gives, or null when the rule is not understood. */
+/** The date after `from` that the rule gives, or null when the rule is not understood or the date would leave years 0001–9999. */
 export function nextDate(rule: string, from: string): string | null {
+  try {
+    const next = stepDate(rule, from);
+    return next !== null && /^\d{4}-\d{2}-\d{2}$/.test(next) && next > '0000-12-31' ? next : null;
+  } catch {
+    // A step so large the date is not a date at all ("every 300000 years").
+    return null;
+  }
+}
+
+function stepDate(rule: string, from: string): string | null {
   const r = rule.toLowerCase().replace(/\s+/gu, ' ').trim();
   let m = /^every (?:(\d+) )?(day|week|month|year)s?$/u.exec(r);
   if (m) {
@@ -101,13 +111,22 @@ const DATE_SPOTS: Record<keyof TaskDates, RegExp> = {
 };
 const DONE_MARKS = [/[ \t]*✅\s*\d{4}-\d{2}-\d{2}/u, /[ \t]*[[(]completion::[^\])]*[\])]/iu];
 
-/** The task text of the next occurrence: its dates moved, its done date gone. */
+const BLOCK_ID = /\s+\^[A-Za-z0-9-]+\s*$/u;
+
+/** `text` with the first match of `re` outside inline code replaced (dates are read outside code only). */
+function replaceOutsideCode(text: string, re: RegExp, by: (m: RegExpExecArray) => string): string {
+  const blanked = text.replace(/`[^`\n]*`/gu, (c) => ' '.repeat(c.length));
+  const m = re.exec(blanked);
+  return m ? text.slice(0, m.index) + by(m) + text.slice(m.index + m[0].length) : text;
+}
+
+/** The task text of the next occurrence: its dates moved, its done date and block id gone (an id names one line). */
 export function occurrenceText(rest: string, next: TaskDates): string {
-  let out = rest;
+  let out = rest.replace(BLOCK_ID, '');
   for (const key of Object.keys(DATE_SPOTS) as (keyof TaskDates)[]) {
     const value = next[key];
-    if (value !== null) out = out.replace(DATE_SPOTS[key], (_, lead: string) => `${lead}${value}`);
+    if (value !== null) out = replaceOutsideCode(out, DATE_SPOTS[key], (m) => `${m[1]}${value}`);
   }
-  for (const mark of DONE_MARKS) out = out.replace(mark, '');
+  for (const mark of DONE_MARKS) out = replaceOutsideCode(out, mark, () => '');
   return out;
 }

@@ -45,6 +45,7 @@ const PRIORITY_FIELD = /(?:^|[\s[(])priority::[ \t]*(highest|high|medium|normal|
 // Recurrence: 🔁 up to the next signifier or field, or `repeat::` (to its bracket, or the line's end when bare).
 const SIGNIFIERS = '📅📆🗓✅⏳⌛🛫➕❌🔺⏫🔼🔽⏬🔁🆔⛔🏁';
 const REPEAT_EMOJI = new RegExp(`🔁\\uFE0F?[ \\t]*([^${SIGNIFIERS}\\[(]*)`, 'u');
+const TRAILING_MARKS = /(?:\s+(?:#[^\s#]+|\^[A-Za-z0-9-]+))+\s*$/u;
 const REPEAT_FIELD = /(?:\[repeat::([^\]]*)\]|\(repeat::([^)]*)\)|(?:^|\s)repeat::(.*)$)/iu;
 
 /** A date that is on the calendar (2022-02-30 is not). */
@@ -92,7 +93,8 @@ function readPriority(text: string): Priority | null {
 function readRecurrence(text: string): string | null {
   const e = REPEAT_EMOJI.exec(text);
   const f = REPEAT_FIELD.exec(text);
-  const rule = (e && (!f || e.index <= f.index) ? e[1] : f ? (f[1] ?? f[2] ?? f[3]) : '').trim();
+  // Tags and a block id at the line's end follow the rule; they are not part of it ("every month #home").
+  const rule = (e && (!f || e.index <= f.index) ? e[1] : f ? (f[1] ?? f[2] ?? f[3]) : '').replace(TRAILING_MARKS, '').trim();
   return rule === '' ? null : rule;
 }
 

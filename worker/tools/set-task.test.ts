@@ -100,6 +100,33 @@ describe('set_task', () => {
     expect(ok(await engine.call('tasks', { status: 'open' })).tasks.map((t) => [t.line, t.due])).toEqual([[4, '2026-12-07'], [2, '2027-01-01']]);
   });
 
+  // Review findings: a block id stays last and names one line; a BOM stays the file's first character;
+  // a date in inline code is text; tags after the rule are not part of it.
+  it('keeps a ^block id last and off the next occurrence, the BOM first, dates in code as written, tags out of the rule', async () => {
+    const engine = await diskEngine({
+      'b.md': '\uFEFF- [ ] pay 🔁 every week 📅 2026-12-01 ^pay1\n- [ ] check `📅 2020-01-01` form 🔁 every week 📅 2026-12-04\n- [ ] rent 📅 2026-12-01 🔁 every month #home\n- [ ] plain ^p2\n',
+    });
+    ok(await engine.call('set_task', { path: 'b.md', line: 1, status: 'done' }));
+    ok(await engine.call('set_task', { path: 'b.md', line: 3, status: 'done' }));
+    ok(await engine.call('set_task', { path: 'b.md', line: 5, status: 'done' }));
+    ok(await engine.call('set_task', { path: 'b.md', line: 7, status: 'done' }));
+    expect(readFileSync(join(dir, 'b.md'), 'utf8')).toBe(
+      [
+        '\uFEFF- [ ] pay 🔁 every week 📅 2026-12-08',
+        '- [x] pay 🔁 every week 📅 2026-12-01 ✅ 2026-12-04 ^pay1',
+        '- [ ] check `📅 2020-01-01` form 🔁 every week 📅 2026-12-11',
+        '- [x] check `📅 2020-01-01` form 🔁 every week 📅 2026-12-04 ✅ 2026-12-04',
+        '- [ ] rent 📅 2027-01-01 🔁 every month #home',
+        '- [x] rent 📅 2026-12-01 🔁 every month #home ✅ 2026-12-04',
+        '- [x] plain ^p2',
+        '',
+      ].join('\n'),
+    );
+    expect(ok(await engine.call('tasks', { query: 'rent' })).tasks[0].recurrence).toBe('every month');
+    // A letter outside ASCII in the box makes a category, not a task: refused.
+    expect(await engine.call('set_task', { path: 'b.md', line: 7, status: 'é' })).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'status' } });
+  });
+
   it('keeps CRLF line ends', async () => {
     const engine = await diskEngine({ 'w.md': '- [ ] one\r\n- [ ] two\r\n' });
     ok(await engine.call('set_task', { path: 'w.md', line: 2, status: 'done' }));

@@ -5,6 +5,7 @@
 // occurrence above it (recurrence.ts). The note is saved as
 // write_note saves it (re-indexed at once, then written to the folder).
 import { readContents } from '../ingest/contents';
+import { isTaskStatus } from '../ingest/markdown';
 import { nextOccurrence, occurrenceText } from '../ingest/recurrence';
 import { describe, optString, reqString, type Args } from '../args';
 import { toolError } from '../errors';
@@ -53,8 +54,14 @@ function localDay(ms: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** The line's text after the box once its status is `to`: a done date added or removed in the line's own style. */
+/** The line's text after the box once its status is `to`: a done date added or removed in the line's own style, before a trailing ^block id. */
 export function restate(rest: string, from: string, to: string, day: string): string {
+  const id = /\s+\^[A-Za-z0-9-]+\s*$/u.exec(rest);
+  if (id) return restateText(rest.slice(0, id.index), from, to, day) + id[0];
+  return restateText(rest, from, to, day);
+}
+
+function restateText(rest: string, from: string, to: string, day: string): string {
   if (isDone(to) && !isDone(from) && !DONE_EMOJI.test(rest) && !DONE_FIELD.test(rest)) {
     if (TASKS_EMOJI.test(rest)) return `${rest.trimEnd()} ✅ ${day}`;
     if (DATAVIEW_FIELD.test(rest)) return `${rest.trimEnd()} [completion:: ${day}]`;
@@ -67,8 +74,9 @@ export function restate(rest: string, from: string, to: string, day: string): st
 function statusArg(args: Args): string {
   const v = args.status;
   if (typeof v === 'string' && Object.hasOwn(STATUS_NAMES, v)) return STATUS_NAMES[v];
-  if (typeof v === 'string' && [...v].length === 1 && v !== '\n' && v !== '\r' && v !== ']') return v;
-  throw toolError('invalid_argument', `status must be "done", "open", "cancelled", "in_progress" or one character for the box (as in "- [>]"), got ${describe(v)}.`, 'status');
+  // The reader's rule: a letter outside ASCII ([é], [猫]) would make the line a category, no longer a task.
+  if (typeof v === 'string' && [...v].length === 1 && v !== ']' && v !== '[' && /^[^\r\n\t]$/u.test(v) && isTaskStatus(v)) return v;
+  throw toolError('invalid_argument', `status must be "done", "open", "cancelled", "in_progress" or one character for the box (as in "- [>]": ASCII or a symbol, not a letter such as é, which makes a category), got ${describe(v)}.`, 'status');
 }
 
 export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
@@ -85,7 +93,8 @@ export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
   ],
   examples: [{ path: 'projects/Launch.md', line: 6, status: 'done', text: 'call Bob 📅 2022-03-01' }],
   write: true,
-  hints: { destructive: false, idempotent: true },
+  // Not idempotent: a recurring task ticked moves down a line, and the same call again would tick its next occurrence.
+  hints: { destructive: false, idempotent: false },
   parse(args) {
     const line = args.line;
     if (typeof line !== 'number' || !Number.isInteger(line) || line < 1) throw toolError('invalid_argument', `line must be a line number from 1, got ${describe(line)}.`, 'line');
@@ -119,20 +128,24 @@ export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
     const content = readContents(db, entry.id) ?? { head: '', body: '' };
     const text = content.head + content.body;
     const lines = text.split('\n');
-    const raw = lines[input.line - 1] ?? '';
+    const whole = lines[input.line - 1] ?? '';
+    // A byte-order mark opens the file, not the line: it stays first when a line goes above.
+    const bom = whole.startsWith('\uFEFF') ? '\uFEFF' : '';
+    const raw = whole.slice(bom.length);
     const cr = raw.endsWith('\r') ? '\r' : '';
     const m = BOX.exec(cr ? raw.slice(0, -1) : raw);
     if (!m) throw toolError('not_found', `Line ${input.line} of ${entry.path} is not a task line. List the note's tasks with the tasks tool to find their lines.`, 'line');
     const today = localDay(ctx.now());
     const rest = restate(m[4], m[2], input.status, today);
-    lines[input.line - 1] = `${m[1]}${input.status}${m[3]}${rest}${cr}`;
+    const ticked = `${m[1]}${input.status}${m[3]}${rest}${cr}`;
+    lines[input.line - 1] = bom + ticked;
     // A recurring task ticked gets its next occurrence on the line above, as the Tasks plugin adds it.
     let nextLine: number | null = null;
     let notice: Pick<SetTaskResult, 'notice' | 'notice_code'> = {};
     if (task.recurrence !== null && isDone(input.status) && !isDone(m[2])) {
       const next = nextOccurrence(task.recurrence, task, today);
       if (next) {
-        lines.splice(input.line - 1, 0, `${m[1]} ${m[3]}${occurrenceText(m[4], next)}${cr}`);
+        lines.splice(input.line - 1, 1, `${bom}${m[1]} ${m[3]}${occurrenceText(m[4], next)}${cr}`, ticked);
         nextLine = input.line;
       } else {
         notice = task.due ?? task.scheduled ?? task.start

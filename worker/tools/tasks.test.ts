@@ -151,7 +151,10 @@ describe('tasks', () => {
     expect(await texts({ query: 'tag:launch-plan flyers' })).toEqual(['print flyers 📅 2022-02-15 ⏳ 2022-02-10 🛫 2022-02-05']);
     expect((await tasks({ query: 'tag:nothing-tagged' })).total).toBe(0);
     expect(await texts({ query: 'file:inbox review' })).toEqual(['Ünïcode résumé review']);
-    expect(await texts({ query: '-path:projects task:nested' })).toEqual(['nested task 📅 2022-02-30']);
+    const nested = await tasks({ query: '-path:projects task:nested' });
+    expect(nested.tasks.map((t) => t.text)).toEqual(['nested task 📅 2022-02-30']);
+    expect(nested).toMatchObject({ notice_code: 'query_operator_unsupported' });
+    expect(await engine.call('tasks', { status: ['not_done', '>'] })).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'status' } });
     expect(await texts({ due_after: '2022-02-01', due_before: '2022-03-01' })).toEqual([
       'book the hall [due:: 2022-02-01] [completion:: 2022-01-20]', 'print flyers 📅 2022-02-15 ⏳ 2022-02-10 🛫 2022-02-05', 'call Bob due:: 2022-03-01',
     ]);

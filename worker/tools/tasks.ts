@@ -10,7 +10,7 @@ import { fieldsInLine, type InlineField } from '../ingest/inline-fields';
 import type { FmValue } from '../ingest/frontmatter';
 import { toolError } from '../errors';
 import { buildScope, readScope, type ScopeArgs } from '../search/scope';
-import { SEARCH_OPERATORS, UNSUPPORTED_OPERATORS } from '../search/operators';
+import { SEARCH_OPERATORS, UNSUPPORTED_OPERATORS, unsupportedNotice } from '../search/operators';
 import { defineTool } from './define';
 
 export interface TaskRow {
@@ -45,6 +45,9 @@ export interface TasksResult {
   page: number;
   page_size: number;
   has_more: boolean;
+  /** An Obsidian operator in query that Kioku does not support (line:, task:): its words were looked for in the tasks. */
+  notice?: string;
+  notice_code?: 'query_operator_unsupported';
 }
 
 interface TasksInput {
@@ -118,7 +121,8 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
   },
   run({ db }, input) {
     // Vault, folder, path prefix, filter, and the team notes hidden from the local identity.
-    const scope = buildScope(db, input.scope).condition;
+    const built = buildScope(db, input.scope);
+    const scope = built.condition;
     const where = [`(${scope.sql})`];
     const params: SqlValue[] = [...scope.params];
     if (input.statuses) {
@@ -162,6 +166,7 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
       page: input.page,
       page_size: input.pageSize,
       has_more: input.page * input.pageSize < total,
+      ...(built.unsupported.length ? { notice: unsupportedNotice(built.unsupported), notice_code: 'query_operator_unsupported' as const } : {}),
     };
   },
 });
@@ -190,6 +195,7 @@ function statusList(args: Args, v: unknown): string[] | null {
   const one = (s: unknown): string[] | null => {
     if (typeof s !== 'string') throw toolError('invalid_argument', `${key} must be "open", "not_done", "done", "any", a status character or a list of them, got ${describe(s)}.`, key);
     if (Object.hasOwn(STATUS_WORDS, s)) return STATUS_WORDS[s];
+    if (s === NOT_DONE) throw toolError('invalid_argument', `${key}: "not_done" stands alone; it cannot be part of a list.`, key);
     if ([...s].length === 1) return [s];
     throw toolError('invalid_argument', `${key} must be "open", "not_done", "done", "any" or one status character (as in "- [>]"), got ${JSON.stringify(s)}.`, key);
   };

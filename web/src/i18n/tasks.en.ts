@@ -39,5 +39,7 @@ export const tasksEn = {
   'tasks.mark.other': 'Task with status “{status}”',
   'tasks.tick': 'Mark done (saved in the note)',
   'tasks.untick': 'Mark not done (saved in the note)',
+  'tasks.recurrence_not_read': 'Done. No next occurrence was added: Kioku does not read the rule “{rule}” (it reads every N days, weeks, months or years, every weekday, every week on Monday, every month on the 1st or the last, and “when done”). Add the next one by hand.',
+  'tasks.recurrence_no_date': 'Done. No next occurrence was added: the task has no due, scheduled or start date to repeat from.',
   'tasks.open': 'Open {title} at line {line}',
 };

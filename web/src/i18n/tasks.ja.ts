@@ -41,5 +41,7 @@ export const tasksJa: Record<keyof typeof tasksEn, string> = {
   'tasks.mark.other': '状態「{status}」のタスク',
   'tasks.tick': '完了にする（ノートに保存します）',
   'tasks.untick': '未完了に戻す（ノートに保存します）',
+  'tasks.recurrence_not_read': '完了にしました。次の回は足していません：繰り返しの規則「{rule}」を Kioku は読めません（読めるのは every N days / weeks / months / years、every weekday、every week on Monday、every month on the 1st / the last、when done です）。次の回は手で足してください。',
+  'tasks.recurrence_no_date': '完了にしました。次の回は足していません：繰り返しの基準になる期日・予定日・開始日がありません。',
   'tasks.open': '{title} の {line} 行目を開く',
 };

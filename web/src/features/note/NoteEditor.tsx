@@ -71,8 +71,22 @@ export function NoteEditor({ note, onSaved, onCancel }: Props) {
     const vault = vaults.find((v) => v.name === note.vault);
     await openForWriting(note.vault, vault?.source ?? null).catch(() => 'denied');
     const args: ToolArgs<'write_note'> = { vault: note.vault, path: note.path, expected_modified: note.modified };
-    if (yaml !== originalYaml) args.frontmatter_text = yaml;
-    if (body !== note.body) args.body = body;
+    if (/^---[ \t]*\r?\n/.test(body)) {
+      // A body sent alone that opens with a --- block of fields is read as a whole note (write_note's rule for
+      // agents), which would replace this note's frontmatter: the whole text keeps the frontmatter in front of it,
+      // as stored when unchanged, else from the box in the note's own line ending.
+      const nl = /\r\n/.test(note.frontmatter_raw || note.body) ? '\r\n' : '\n';
+      const head =
+        yaml === originalYaml && note.frontmatter_raw !== ''
+          ? note.frontmatter_raw
+          : yaml.trim() === ''
+            ? `---${nl}---${nl}`
+            : `---${nl}${yaml.replace(/\r?\n/g, nl).replace(/(?:\r\n|\n)?$/, nl)}---${nl}`;
+      args.text = head + body;
+    } else {
+      if (yaml !== originalYaml) args.frontmatter_text = yaml;
+      if (body !== note.body) args.body = body;
+    }
     const r = await call('write_note', args);
     setSaving(false);
     if (isToolError(r)) setError(r.error);

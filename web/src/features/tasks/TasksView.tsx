@@ -113,48 +113,45 @@ export function TasksView({ state, update, refreshKey }: { state: SearchState; u
       return;
     }
     setWriteError(null);
+    if (r.notice_code) notify(t(`tasks.${r.notice_code}`, { rule: task.recurrence ?? '' }));
     if (r.disk.status === 'changed_on_disk') notify(t('editor.savedConflict'));
     else if (r.unsaved_to_disk) notify(t('editor.savedApp'));
     await refresh();
   };
 
-  const rows: ReactNode[] = [];
-  if (out?.ok) {
-    let last: string | null = null;
-    for (const task of out.r.tasks) {
-      const g = groupOf(task, sort, day);
-      if (g.key !== last) {
-        last = g.key;
-        rows.push(
-          <li key={`g:${g.key}`} className={`task-group task-group-${sort === 'due' ? g.key : 'other'}`} role="presentation">
-            <h3>{'k' in g.label ? t(g.label.k) : g.label.text}</h3>
-          </li>,
-        );
-      }
-      const done = task.status === 'x' || task.status === 'X' || task.status === '-';
-      rows.push(
-        <li key={`${task.vault}:${task.path}:${task.line}`} className={`task${done ? ' task-closed' : ''}`} data-testid="task">
-          <StatusMark task={task} busy={busy === `${task.vault}:${task.path}:${task.line}`} onToggle={() => void toggle(task)} />
-          <div className="task-body">
-            <span className="task-text">{taskDisplay(task.text)}</span> <Badges task={task} />
-            <div className="hit-path">
-              <a
-                href="#"
-                aria-label={t('tasks.open', { title: task.title, line: task.line })}
-                onClick={(e) => {
-                  e.preventDefault();
-                  update({ note: { vault: task.vault, path: task.path, fromSearch: true, line: task.line } });
-                }}
-              >
-                {task.title}
-              </a>{' '}
-              · {task.path}:{task.line}
-            </div>
-          </div>
-        </li>,
-      );
-    }
+  // Consecutive tasks of one group under one heading (the order is the tool's).
+  const groups: { key: string; label: ReactNode; tasks: TaskRow[] }[] = [];
+  for (const task of out?.ok ? out.r.tasks : []) {
+    const g = groupOf(task, sort, day);
+    const last = groups[groups.length - 1];
+    if (last && last.key === g.key) last.tasks.push(task);
+    else groups.push({ key: g.key, label: 'k' in g.label ? t(g.label.k) : g.label.text, tasks: [task] });
   }
+  const row = (task: TaskRow) => {
+    const key = `${task.vault}:${task.path}:${task.line}`;
+    const closed = task.done || task.status === '-';
+    return (
+      <li key={key} className={`task${closed ? ' task-closed' : ''}`} data-testid="task">
+        <StatusMark task={task} busy={busy === key} onToggle={() => void toggle(task)} />
+        <div className="task-body">
+          <span className="task-text">{taskDisplay(task.text)}</span> <Badges task={task} />
+          <div className="hit-path">
+            <a
+              href="#"
+              aria-label={t('tasks.open', { title: task.title, line: task.line })}
+              onClick={(e) => {
+                e.preventDefault();
+                update({ note: { vault: task.vault, path: task.path, fromSearch: true, line: task.line } });
+              }}
+            >
+              {task.title}
+            </a>{' '}
+            · {task.path}:{task.line}
+          </div>
+        </div>
+      </li>
+    );
+  };
 
   return (
     <div className="tasks-view" aria-busy={res.loading || undefined}>
@@ -203,9 +200,14 @@ export function TasksView({ state, update, refreshKey }: { state: SearchState; u
           </div>
         ) : (
           <>
-            <ul className="task-list" data-testid="task-list">
-              {rows}
-            </ul>
+            <div className="task-list" data-testid="task-list">
+              {groups.map((g, i) => (
+                <section key={`${g.key}:${i}`} className={`task-group task-group-${sort === 'due' ? g.key : 'other'}`} aria-label={typeof g.label === 'string' ? g.label : undefined}>
+                  <h3>{g.label}</h3>
+                  <ul>{g.tasks.map(row)}</ul>
+                </section>
+              ))}
+            </div>
             <p className="muted small">{t('tasks.searchHint')}</p>
             <Pager page={state.page} pageSize={TASKS_PAGE} total={out.r.total} hasMore={out.r.has_more} exact onPage={(p) => update({ page: p })} />
           </>
