@@ -103,6 +103,24 @@ test('the Tasks view lists open tasks by due date, done ones on demand, by prior
   await expect(roofLine).not.toContainText('✅');
   await page.screenshot({ path: 'test-results/tasks-open-note.png' });
 
+  // A box in the note itself ticks its task in the file, as in Obsidian's reading view; the list beside follows.
+  const plants = page.getByTestId('note-body').getByRole('checkbox', { name: /water plants/ });
+  await expect(plants).not.toBeChecked();
+  await expect(plants).toBeEnabled();
+  await plants.click();
+  await expect(page.getByTestId('note-body').getByRole('checkbox', { name: /water plants/ })).toBeChecked();
+  await expect(page.getByTestId('note-body').locator('li', { hasText: 'water plants' })).toContainText(new RegExp(`completion\\s*${dayFrom(0)}`));
+  // Custom states stay marks: the in-progress task has no box to click.
+  await go(page, '?view=tasks&q=speech');
+  await expect(page.getByTestId('tasks-count')).toHaveText('Tasks: 1');
+  await page.getByRole('link', { name: 'Open Launch at line 7' }).click();
+  await expect(page.getByTestId('note-body').locator('li', { hasText: 'draft the speech' }).getByRole('checkbox')).toHaveCount(0);
+  // Below frontmatter, the box still names its own line.
+  await page.getByTestId('note-body').getByRole('checkbox', { name: /call the printer/ }).click();
+  await expect(page.getByTestId('note-body').getByRole('checkbox', { name: /call the printer/ })).toBeChecked();
+  await expect(page.getByTestId('note-body').locator('li', { hasText: 'call the printer' })).toContainText(`✅ ${dayFrom(0)}`);
+  await expect(page.getByTestId('note-body').locator('li', { hasText: 'draft the speech' })).not.toContainText('✅');
+
   // Ticking a recurring task adds its next occurrence, a month on, as the Tasks plugin does.
   await go(page, '?view=tasks&q=rent');
   await page.getByRole('checkbox', { name: /pay rent/ }).click();

@@ -26,6 +26,8 @@ export interface SetTaskResult extends WriteNoteResult {
   status: string;
   /** The task's text after the box, as now written. */
   text: string;
+  /** Its recurrence rule as read (🔁 …, repeat::), or null. */
+  recurrence: string | null;
 }
 
 interface SetTaskInput {
@@ -158,6 +160,6 @@ export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
     }
     const hash = db.get<{ hash: string }>('SELECT hash FROM entries WHERE id = ?', [entry.id])!.hash;
     const saved = await saveNote(ctx, entry.vault_id, { id: entry.id, hash }, entry.path, lines.join('\n'));
-    return { ...saved, line: input.line + (nextLine === null ? 0 : 1), next_line: nextLine, ...notice, status: input.status, text: rest.trim() };
+    return { ...saved, line: input.line + (nextLine === null ? 0 : 1), next_line: nextLine, ...notice, status: input.status, text: rest.trim(), recurrence: task.recurrence };
   },
 });

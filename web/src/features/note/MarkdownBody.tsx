@@ -38,13 +38,19 @@ interface Props {
   onWikilink(target: string, anchor: string | null): void;
   onRelative(href: string): void;
   onTag(tag: string): void;
+  /** A click on a task's box (open or done, not in an embed): its 0-based line in the body and whether it was done. Boxes stay disabled without it. */
+  onTaskToggle?(bodyLine: number, done: boolean): void;
 }
 
 /** The element with attr = value that belongs to box itself, not to a note embedded in it. */
 const byData = (box: Element, attr: string, value: string) =>
   [...box.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === value && (el.parentElement?.closest('.md-embed-body') ?? null) === (box.matches('.md-embed-body') ? box : null));
 
-export function MarkdownBody({ body, vault, path, source, title, anchor, marks = null, line = null, onWikilink, onRelative, onTag }: Props) {
+export function MarkdownBody({ body, vault, path, source, title, anchor, marks = null, line = null, onWikilink, onRelative, onTag, onTaskToggle }: Props) {
+  // Read at click time: a new callback each render must not render the body again.
+  const toggleRef = useRef(onTaskToggle);
+  toggleRef.current = onTaskToggle;
+  const tasksEditable = !!onTaskToggle;
   const { t, formatNumber } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   const [full, setFull] = useState(false);
@@ -63,6 +69,7 @@ export function MarkdownBody({ body, vault, path, source, title, anchor, marks =
     if (!root) return;
     root.replaceChildren(markdownToFragment(shown, sanitizer()));
     labelTaskStates(root, t);
+    if (tasksEditable) enableTaskBoxes(root, t);
     let live = true;
     const urls = new FileUrls();
     void fillVaultContent(root, {
@@ -74,7 +81,7 @@ export function MarkdownBody({ body, vault, path, source, title, anchor, marks =
       live = false;
       urls.revokeAll();
     };
-  }, [shown, vault, path, source, t, access]);
+  }, [shown, vault, path, source, t, access, tasksEditable]);
   useLayoutEffect(() => {
     // Again once embeds are in: the anchor may be inside one, or below one that grew.
     if (anchor && ref.current) revealAnchor(ref.current, anchor.anchor);
@@ -89,6 +96,15 @@ export function MarkdownBody({ body, vault, path, source, title, anchor, marks =
         className="md-body"
         data-testid="note-body"
         onClick={(e) => {
+          const box = e.target as Element;
+          if (box instanceof HTMLInputElement && box.dataset.toggle === '1') {
+            // The box shows the note's state: it changes when the note is saved and read again.
+            e.preventDefault();
+            const li = box.closest('li.md-task[data-line]');
+            const at = Number(li?.getAttribute('data-line'));
+            if (li && Number.isInteger(at)) toggleRef.current?.(at + skipped, box.hasAttribute('checked'));
+            return;
+          }
           const a = (e.target as Element).closest?.('a');
           if (!a || !ref.current?.contains(a)) return;
           const wl = a.getAttribute('data-wikilink');
@@ -134,4 +150,16 @@ export function MarkdownBody({ body, vault, path, source, title, anchor, marks =
       ) : null}
     </>
   );
+}
+
+/** Open and done tasks' boxes become clickable (custom states stay marks); named by their task's words. */
+function enableTaskBoxes(root: HTMLElement, t: ReturnType<typeof useI18n>['t']): void {
+  for (const li of root.querySelectorAll<HTMLLIElement>('li.md-task[data-line]')) {
+    const box = li.querySelector<HTMLInputElement>(':scope > input[type=checkbox], :scope > p > input[type=checkbox]');
+    if (!box) continue;
+    const words = (li.querySelector('.md-task-text')?.textContent ?? '').trim().slice(0, 120);
+    box.disabled = false;
+    box.dataset.toggle = '1';
+    box.setAttribute('aria-label', `${box.hasAttribute('checked') ? t('tasks.untick') : t('tasks.tick')}: ${words}`);
+  }
 }

@@ -50,7 +50,7 @@ function resolveRelative(from: string, href: string): string {
 export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFilter, marks = null, line = null }: Props) {
   const { t, formatDate, formatNumber } = useI18n();
   const caps = useCapabilities();
-  const { refresh, vaults } = useApp();
+  const { refresh, vaults, notify } = useApp();
   const [note, setNote] = useState<ReadNoteResult | null>(null);
   const [error, setError] = useState<{ message: string; code: string } | null>(null);
   const [editing, setEditing] = useState(false);
@@ -107,6 +107,27 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
     },
     [refresh],
   );
+
+  // A task's box clicked in the note: ticked or unticked in the file (set_task), refused if the note changed since it was read.
+  const toggleTask = async (bodyIndex: number, done: boolean) => {
+    if (!note) return;
+    const v = vaults.find((x) => x.name === note.vault);
+    await openForWriting(note.vault, v?.source ?? null).catch(() => 'denied');
+    const r = await call('set_task', {
+      vault: note.vault, path: note.path, line: bodyIndex + bodyLine(note.frontmatter_raw), status: done ? 'open' : 'done', expected_modified: note.modified,
+    });
+    if (isToolError(r)) {
+      notify(r.error.message);
+      return;
+    }
+    if (r.notice_code) notify(t(`tasks.${r.notice_code}`, { rule: r.recurrence ?? '' }));
+    if (r.disk.status === 'changed_on_disk') notify(t('editor.savedConflict'));
+    else if (r.unsaved_to_disk) notify(t('editor.savedApp'));
+    setNote((n) => (n && n.path === r.path ? { ...n, modified: r.modified } : n));
+    setFresh(false);
+    setReload((n) => n + 1);
+    void refresh();
+  };
 
   // The file changed on disk since it was read: the user chose to replace it with Kioku's version.
   const overwrite = async () => {
@@ -227,6 +248,7 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                   marks={note.vault === vault && note.path === path ? marks : null}
                   line={line !== null && note.vault === vault && note.path === path ? line - bodyLine(note.frontmatter_raw) : null}
                   onTag={onTag}
+                  onTaskToggle={caps.tools.has('set_task') ? (i, done) => void toggleTask(i, done) : undefined}
                   anchor={jump && (jump.target ? jump.target === note.path : jump.from !== note.path) ? jump : null}
                   onWikilink={(target, anchor) => {
                     const known = note.relations.find((r) => r.target === target && r.resolved)?.resolved;

@@ -5,7 +5,8 @@
 // the other states out of the item's text the way marked takes those two, so
 // `- [>] call Bob` is a task, not a bullet reading "[>] call Bob". Every task
 // item carries Obsidian's `data-task` attribute, so its CSS conventions apply.
-// The note view never edits: boxes are disabled, states are read-only marks.
+// Boxes are rendered disabled and states as read-only marks; the note view
+// enables open and done boxes when it can save the note (MarkdownBody, set_task).
 import { Tokenizer, type Tokens, type RendererObject, type TokenizerObject } from 'marked';
 import type { Translate, UiKey } from '../../i18n/i18n';
 import { escapeHtml } from './obsidian-syntax';

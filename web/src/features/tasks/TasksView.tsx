@@ -113,7 +113,7 @@ export function TasksView({ state, update, refreshKey }: { state: SearchState; u
       return;
     }
     setWriteError(null);
-    if (r.notice_code) notify(t(`tasks.${r.notice_code}`, { rule: task.recurrence ?? '' }));
+    if (r.notice_code) notify(t(`tasks.${r.notice_code}`, { rule: r.recurrence ?? '' }));
     if (r.disk.status === 'changed_on_disk') notify(t('editor.savedConflict'));
     else if (r.unsaved_to_disk) notify(t('editor.savedApp'));
     await refresh();
