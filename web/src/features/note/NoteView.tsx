@@ -118,6 +118,8 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
     });
     if (isToolError(r)) {
       notify(r.error.message);
+      // Changed since it was read (elsewhere in the app, or a re-sync): shown again as it is now.
+      if (r.error.code === 'conflict') setReload((n) => n + 1);
       return;
     }
     if (r.notice_code) notify(t(`tasks.${r.notice_code}`, { rule: r.recurrence ?? '' }));
