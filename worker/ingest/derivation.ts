@@ -4,7 +4,7 @@
 // syntax, another text column, a qualifier form), DERIVATION_VERSION goes up
 // and every database re-reads its notes, once, the next time it opens.
 import type { Db } from '../db/database';
-import { rederiveGraph, rederiveNoteMetadata, rederiveTasks } from './rederive';
+import { rederiveGraph, rederiveNoteMetadata } from './rederive';
 import { rebuildFts, rebuildLead } from '../text/fts-row';
 
 /**
@@ -19,18 +19,18 @@ import { rebuildFts, rebuildLead } from '../text/fts-row';
  * 7: link targets, URLs and embedded files' names in a `links` column of `fts` of their own, not in `body` (worker/text/link-text.ts).
  * 8: code blocks inside quotes and callouts (`> ```css`) are code: no inline tags, fields or links come from them (prose-lines.ts).
  * 9: entries.day, Dataview's file.day (file-day.ts; migration 0021); task lines in `tasks` (tasks.ts; migration 0022).
- * 10: tasks' created and cancelled dates, priority and recurrence (migration 0023).
+ * 10: tasks' created and cancelled dates, priority and recurrence (migration 0023); a fence closes only with
+ * one at least as long (```` around ```), and comments (%% %%, <!-- -->) and $$ math blocks hold no tasks,
+ * headings, observations or links (markdown.ts, prose-lines.ts): everything is re-read.
  */
 export const DERIVATION_VERSION = 10;
 
 /** The newest derivation whose changes reach beyond `fts`, `fts_lead` and the graph rows (here the inline tags and fields, file.day, tasks): a database at it or later re-reads only what changed since. */
-const LAST_FULL_DERIVATION = 9;
+const LAST_FULL_DERIVATION = 10;
 /** The newest derivation that changed the openings (`fts_lead`). */
 const LAST_LEAD_DERIVATION = 6;
 /** The newest derivation that changed the main text index (`fts`: its columns or what goes in them). */
 const LAST_FTS_DERIVATION = 7;
-/** The newest derivation that changed only the task rows. */
-const LAST_TASKS_DERIVATION = 10;
 /** The newest derivation that changed the knowledge-graph rows (observations, assertions, relations, kg_fts). */
 const LAST_GRAPH_DERIVATION = 4;
 
@@ -63,7 +63,6 @@ export function rederiveIfStale(db: Db, at = Date.now()): boolean {
       if (held < LAST_FTS_DERIVATION) rebuildFts(db);
       else if (held < LAST_LEAD_DERIVATION) rebuildLead(db);
       if (held < LAST_GRAPH_DERIVATION) rederiveGraph(db, at);
-      if (held < LAST_TASKS_DERIVATION) rederiveTasks(db);
     } else {
       rederiveNoteMetadata(db, at);
       rederiveGraph(db, at);

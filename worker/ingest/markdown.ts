@@ -1,7 +1,7 @@
 // Reads the structure Kioku indexes out of a Markdown body: headings, Basic
 // Memory observations and relations, and every other [[wikilink]]. Fenced
 // code blocks and inline code are skipped: examples in code are not facts.
-import { Fences, indentOf } from './prose-lines';
+import { blankComments, Fences, indentOf } from './prose-lines';
 import { peelQualifier } from './qualifier';
 import type { TemporalAssertion } from './temporal';
 import { readTask, type Task } from './tasks';
@@ -56,19 +56,40 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
   const tasks: Task[] = [];
   const lines = body.split('\n');
   const fences = new Fences();
+  // Obsidian shows neither comments (%% … %%, <!-- … -->, across lines too) nor math blocks ($$ lines) as Markdown.
+  let comment: '%%' | '-->' | null = null;
+  let math = false;
 
   for (let i = 0; i < lines.length; i++) {
     let raw = lines[i];
     if (raw.charCodeAt(raw.length - 1) === 13) raw = raw.slice(0, -1);
     const lineNo = firstLine + i;
+    if (comment === null && !math && fences.isCode(raw)) continue;
+    // What Obsidian shows of the line: comments blanked, every other character at its column.
+    let shown = raw;
+    if (comment !== null) {
+      const end = raw.indexOf(comment);
+      if (end < 0) continue;
+      shown = ' '.repeat(end + comment.length) + raw.slice(end + comment.length);
+      comment = null;
+    }
+    if (shown.includes('%%') || shown.includes('<!--')) {
+      const open = blankComments(shown);
+      shown = open.line;
+      comment = open.unclosed;
+    }
+    if (shown.trim() === '$$') {
+      math = !math;
+      continue;
+    }
+    if (math) continue;
     // Most lines hold nothing Kioku extracts: look at the first non-blank
     // character and for '[' before running any regular expression.
-    const j = indentOf(raw);
-    const first = raw.charCodeAt(j);
-    if (fences.isCode(raw, j)) continue;
-    const hasBracket = raw.includes('[');
+    const j = indentOf(shown);
+    const first = shown.charCodeAt(j);
+    const hasBracket = shown.includes('[');
     if (first !== 35 && !hasBracket) continue;
-    const line = raw.includes('`') ? raw.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : raw;
+    const line = shown.includes('`') ? shown.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : shown;
 
     if (first === 35) {
       const h = HEADING.exec(line);

@@ -18,12 +18,14 @@ export function indentOf(raw: string, from = 0): number {
 /**
  * Fenced code blocks, line by line, also inside block quotes and callouts
  * (`> ```css`). A block opens with ``` or ~~~ and closes only with the same
- * character; one opened inside a quote closes with a fence inside that quote,
+ * character, at least as many of them (```` around an example with ```); one opened inside a quote closes with a fence inside that quote,
  * or where the quote ends, as in CommonMark (code has no lazy continuation).
  */
 export class Fences {
   /** The open block's fence character, 0 outside a block. */
   private mark = 0;
+  /** How long the opening fence was: only a fence at least as long closes the block (```` around ```). */
+  private length = 0;
   /** How many quote markers (`>`) the open block sits inside. */
   private quotes = 0;
 
@@ -35,7 +37,7 @@ export class Fences {
     if (this.mark !== 0) {
       const inner = afterQuotes(raw, this.quotes);
       if (inner >= 0) {
-        if (fenceAt(raw, inner) === this.mark) this.mark = 0;
+        if (fenceAt(raw, inner) === this.mark && fenceLength(raw, inner) >= this.length) this.mark = 0;
         return true;
       }
       // The quote holding the block ended here: so did the block, and this line is read afresh.
@@ -50,6 +52,7 @@ export class Fences {
     const mark = fenceAt(raw, at);
     if (mark === 0) return false;
     this.mark = mark;
+    this.length = fenceLength(raw, at);
     this.quotes = quotes;
     return true;
   }
@@ -77,6 +80,15 @@ function fenceAt(raw: string, from: number): number {
   const c = raw.charCodeAt(j);
   if (j - from > 3 || (c !== BACKTICK && c !== TILDE)) return 0;
   return raw.charCodeAt(j + 1) === c && raw.charCodeAt(j + 2) === c ? c : 0;
+}
+
+/** How many fence characters open the line at `from` (after its indentation). */
+function fenceLength(raw: string, from: number): number {
+  const j = indentOf(raw, from);
+  const c = raw.charCodeAt(j);
+  let k = j;
+  while (raw.charCodeAt(k) === c) k++;
+  return k - j;
 }
 
 const INLINE_CODE = /(`+)[^`\n]*?\1/g;
@@ -113,7 +125,7 @@ function blank(m: string): string {
 }
 
 /** Blanks closed comments; an unclosed one blanks the rest of the line and is reported. */
-function blankComments(line: string): { line: string; unclosed: '%%' | '-->' | null } {
+export function blankComments(line: string): { line: string; unclosed: '%%' | '-->' | null } {
   let out = line;
   for (;;) {
     const pct = out.indexOf('%%');

@@ -105,11 +105,11 @@ export function nextOccurrence(rule: string, dates: TaskDates, today: string): T
 
 // Where each date is written on the line: the plugin's emoji or Dataview's field.
 const DATE_SPOTS: Record<keyof TaskDates, RegExp> = {
-  due: /((?:📅|📆|🗓️?)\s*|(?:^|[\s[(])due::[ \t]*)(\d{4}-\d{2}-\d{2})/iu,
-  scheduled: /((?:⏳|⌛)\s*|(?:^|[\s[(])scheduled::[ \t]*)(\d{4}-\d{2}-\d{2})/iu,
-  start: /(🛫\s*|(?:^|[\s[(])start::[ \t]*)(\d{4}-\d{2}-\d{2})/iu,
+  due: /((?:📅|📆|🗓)\uFE0F?\s*|[[(]due::[ \t]*|^due::[ \t]*)(\d{4}-\d{2}-\d{2})/iu,
+  scheduled: /((?:⏳|⌛)\uFE0F?\s*|[[(]scheduled::[ \t]*|^scheduled::[ \t]*)(\d{4}-\d{2}-\d{2})/iu,
+  start: /(🛫\uFE0F?\s*|[[(]start::[ \t]*|^start::[ \t]*)(\d{4}-\d{2}-\d{2})/iu,
 };
-const DONE_MARKS = [/[ \t]*✅\s*\d{4}-\d{2}-\d{2}/u, /[ \t]*[[(]completion::[^\])]*[\])]/iu];
+const DONE_MARKS = [/[ \t]*✅\uFE0F?\s*\d{4}-\d{2}-\d{2}/u, /[ \t]*[[(]completion::[^\])]*[\])]/iu];
 
 const BLOCK_ID = /\s+\^[A-Za-z0-9-]+\s*$/u;
 

@@ -53,23 +53,6 @@ export function rederiveNoteMetadata(db: Db, at = Date.now()): number {
   return n;
 }
 
-/** Re-reads the task lines of every note that has some (derivation 10 reads more of each line, not more lines). */
-export function rederiveTasks(db: Db): void {
-  for (let after = 0; ; ) {
-    const rows = db.all<{ id: number; path: string; head: string; body: string }>(
-      `SELECT e.id, e.path, c.head, c.body FROM entries e JOIN contents c ON c.entry_id = e.id
-       WHERE e.kind = 'note' AND e.id > ? AND e.id IN (SELECT entry_id FROM tasks) ORDER BY e.id LIMIT 500`,
-      [after],
-    );
-    if (!rows.length) break;
-    for (const r of rows) {
-      db.run('DELETE FROM tasks WHERE entry_id = ?', [r.id]);
-      writeTaskRows(db, r.id, parseNoteText(r.path, r.head + r.body).structure.tasks);
-    }
-    after = rows[rows.length - 1].id;
-  }
-}
-
 /** Re-reads every note's observations and relations (with their qualifiers) from its stored text. */
 export function rederiveGraph(db: Db, at = Date.now()): void {
   for (let after = 0; ; ) {

@@ -31,22 +31,25 @@ export type Priority = (typeof PRIORITIES)[number];
 // `- [ ] text`, `* [x] text`, `1. [>] text`; the box is followed by a blank or ends the line (`- [x](url)` is a link).
 // After `>` markers too: Obsidian shows a task inside a quote or callout as a task.
 const TASK = /^\s*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]+\[(.)\](?=[ \t]|$)[ \t]*(.*)$/u;
-// Dataview's fields, bare (`due:: 2022-03-01`) or in brackets (`[due:: …]`, `(due:: …)`); a time after the date is allowed.
-const FIELD = /(?:^|[\s[(])(due|completion|scheduled|start|created|cancelled)::[ \t]*(\d{4}-\d{2}-\d{2})(?![\d-])/giu;
+// Dataview's fields: in brackets anywhere (`[due:: …]`, `(due:: …)`), or bare when the field is the task's whole
+// text (`- [ ] due:: 2022-03-01`): a bare `call Bob due:: …` is a field named "call Bob due", as Dataview reads it.
+// A time after the date is allowed.
+const FIELD = /[[(](due|completion|scheduled|start|created|cancelled)::[ \t]*(\d{4}-\d{2}-\d{2})(?![\d-])/giu;
+const BARE_FIELD = /^(due|completion|scheduled|start|created|cancelled)::[ \t]*(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+)?[ \t]*$/iu;
 // The Tasks plugin's signifiers: 📅 (📆, 🗓) due, ✅ done, ⏳ (⌛) scheduled, 🛫 start, ➕ created, ❌ cancelled.
-const EMOJI = /(📅|📆|🗓️?|✅|⏳|⌛|🛫|➕|❌)\s*(\d{4}-\d{2}-\d{2})(?![\d-])/gu;
+const EMOJI = /(📅|📆|🗓|✅|⏳|⌛|🛫|➕|❌)\uFE0F?\s*(\d{4}-\d{2}-\d{2})(?![\d-])/gu;
 const EMOJI_KEY: Record<string, DateKey> = {
-  '📅': 'due', '📆': 'due', '🗓': 'due', '🗓️': 'due', '✅': 'completion', '⏳': 'scheduled', '⌛': 'scheduled', '🛫': 'start', '➕': 'created', '❌': 'cancelled',
+  '📅': 'due', '📆': 'due', '🗓': 'due', '✅': 'completion', '⏳': 'scheduled', '⌛': 'scheduled', '🛫': 'start', '➕': 'created', '❌': 'cancelled',
 };
 // Priority: the plugin's emoji, or its Dataview format (`[priority:: high]`).
 const PRIORITY_EMOJI: Record<string, Priority> = { '🔺': 'highest', '⏫': 'high', '🔼': 'medium', '🔽': 'low', '⏬': 'lowest' };
 const PRIORITY_EMOJI_RE = /🔺|⏫|🔼|🔽|⏬/u;
-const PRIORITY_FIELD = /(?:^|[\s[(])priority::[ \t]*(highest|high|medium|normal|low|lowest)(?![\p{L}\p{N}])/iu;
+const PRIORITY_FIELD = /(?:^|[[(])priority::[ \t]*(highest|high|medium|normal|low|lowest)(?![\p{L}\p{N}])/iu;
 // Recurrence: 🔁 up to the next signifier or field, or `repeat::` (to its bracket, or the line's end when bare).
 const SIGNIFIERS = '📅📆🗓✅⏳⌛🛫➕❌🔺⏫🔼🔽⏬🔁🆔⛔🏁';
 const REPEAT_EMOJI = new RegExp(`🔁\\uFE0F?[ \\t]*([^${SIGNIFIERS}\\[(]*)`, 'u');
 const TRAILING_MARKS = /(?:\s+(?:#[^\s#]+|\^[A-Za-z0-9-]+))+\s*$/u;
-const REPEAT_FIELD = /(?:\[repeat::([^\]]*)\]|\(repeat::([^)]*)\)|(?:^|\s)repeat::(.*)$)/iu;
+const REPEAT_FIELD = /(?:\[repeat::([^\]]*)\]|\(repeat::([^)]*)\)|^repeat::(.*)$)/iu;
 
 /** A date that is on the calendar (2022-02-30 is not). */
 export function isCalendarDate(s: string): boolean {
@@ -69,7 +72,8 @@ export function readTask(raw: string, line: string, lineNo: number, isStatus: (c
     due: null, completion: null, scheduled: null, start: null, created: null, cancelled: null, priority: null, recurrence: null,
   };
   // The first date of each kind wins.
-  for (const f of m[2].matchAll(FIELD)) {
+  const bare = BARE_FIELD.exec(m[2].trim());
+  for (const f of [...(bare ? [bare] : []), ...m[2].matchAll(FIELD)]) {
     const key = f[1].toLowerCase() as DateKey;
     if (task[key] === null && isCalendarDate(f[2])) task[key] = f[2];
   }

@@ -127,6 +127,18 @@ describe('set_task', () => {
     expect(await engine.call('set_task', { path: 'b.md', line: 7, status: 'é' })).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'status' } });
   });
 
+  // The Tasks plugin dates a cancellation (❌) as it dates a completion, and takes the date away when the task reopens.
+  it('cancelling adds the cancelled date in the line\'s style; reopening removes it; done then cancelled swaps the dates', async () => {
+    const engine = await diskEngine({ 'c.md': '- [ ] a 📅 2024-03-01\n- [ ] b [due:: 2024-03-01]\n- [x] c 📅 2024-03-01 ✅ 2024-03-02\n' });
+    ok(await engine.call('set_task', { path: 'c.md', line: 1, status: 'cancelled' }));
+    ok(await engine.call('set_task', { path: 'c.md', line: 2, status: 'cancelled' }));
+    ok(await engine.call('set_task', { path: 'c.md', line: 3, status: 'cancelled' }));
+    expect(readFileSync(join(dir, 'c.md'), 'utf8')).toBe('- [-] a 📅 2024-03-01 ❌ 2026-12-04\n- [-] b [due:: 2024-03-01] [cancelled:: 2026-12-04]\n- [-] c 📅 2024-03-01 ❌ 2026-12-04\n');
+    ok(await engine.call('set_task', { path: 'c.md', line: 1, status: 'open' }));
+    ok(await engine.call('set_task', { path: 'c.md', line: 2, status: 'open' }));
+    expect(readFileSync(join(dir, 'c.md'), 'utf8').split('\n').slice(0, 2)).toEqual(['- [ ] a 📅 2024-03-01', '- [ ] b [due:: 2024-03-01]']);
+  });
+
   it('keeps CRLF line ends', async () => {
     const engine = await diskEngine({ 'w.md': '- [ ] one\r\n- [ ] two\r\n' });
     ok(await engine.call('set_task', { path: 'w.md', line: 2, status: 'done' }));
@@ -151,6 +163,6 @@ describe('restate', () => {
     expect(restate(' a 📅 2026-01-01', ' ', 'x', '2026-12-04')).toBe(' a 📅 2026-01-01 ✅ 2026-12-04');
     expect(restate(' a 📅 2026-01-01 ✅ 2026-11-30', ' ', 'x', '2026-12-04')).toBe(' a 📅 2026-01-01 ✅ 2026-11-30');
     expect(restate(' a 📅 2026-01-01', 'x', 'X', '2026-12-04')).toBe(' a 📅 2026-01-01');
-    expect(restate(' a [due:: 2026-01-01] [completion:: 2026-12-04]', 'x', '-', '2026-12-04')).toBe(' a [due:: 2026-01-01]');
+    expect(restate(' a [due:: 2026-01-01] [completion:: 2026-12-04]', 'x', '-', '2026-12-04')).toBe(' a [due:: 2026-01-01] [cancelled:: 2026-12-04]');
   });
 });

@@ -45,10 +45,13 @@ const BOX = /^(\s*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)(.)(\])(.*)$/u;
 // The line already uses the Tasks plugin's emoji, or Dataview's fields.
 const TASKS_EMOJI = /[📅📆🗓⏳⌛🛫➕🔁🔺⏫🔼🔽⏬]/u;
 const DATAVIEW_FIELD = /[[(]?(?:due|scheduled|start|created|priority|repeat)::/iu;
-const DONE_EMOJI = /[ \t]*✅\s*\d{4}-\d{2}-\d{2}/u;
+const DONE_EMOJI = /[ \t]*✅\uFE0F?\s*\d{4}-\d{2}-\d{2}/u;
 const DONE_FIELD = /[ \t]*[[(]completion::[^\])]*[\])]/iu;
+const CANCELLED_EMOJI = /[ \t]*❌\uFE0F?\s*\d{4}-\d{2}-\d{2}/u;
+const CANCELLED_FIELD = /[ \t]*[[(]cancelled::[^\])]*[\])]/iu;
 
 const isDone = (c: string) => c === 'x' || c === 'X';
+const isCancelled = (c: string) => c === '-';
 
 /** The local calendar day of `ms`, YYYY-MM-DD (what the user would write). */
 function localDay(ms: number): string {
@@ -64,13 +67,19 @@ export function restate(rest: string, from: string, to: string, day: string): st
 }
 
 function restateText(rest: string, from: string, to: string, day: string): string {
-  if (isDone(to) && !isDone(from) && !DONE_EMOJI.test(rest) && !DONE_FIELD.test(rest)) {
-    if (TASKS_EMOJI.test(rest)) return `${rest.trimEnd()} ✅ ${day}`;
-    if (DATAVIEW_FIELD.test(rest)) return `${rest.trimEnd()} [completion:: ${day}]`;
-    return rest;
-  }
-  if (!isDone(to) && isDone(from)) return rest.replace(DONE_EMOJI, '').replace(DONE_FIELD, '');
-  return rest;
+  let out = rest;
+  // Leaving done or cancelled takes that date away (the Tasks plugin does the same).
+  if (isDone(from) && !isDone(to)) out = out.replace(DONE_EMOJI, '').replace(DONE_FIELD, '');
+  if (isCancelled(from) && !isCancelled(to)) out = out.replace(CANCELLED_EMOJI, '').replace(CANCELLED_FIELD, '');
+  // Becoming done or cancelled adds its date, in the style the line already uses, unless it has one.
+  const mark = (emoji: RegExp, field: RegExp, sign: string, key: string) => {
+    if (emoji.test(out) || field.test(out)) return;
+    if (TASKS_EMOJI.test(out)) out = `${out.trimEnd()} ${sign} ${day}`;
+    else if (DATAVIEW_FIELD.test(out)) out = `${out.trimEnd()} [${key}:: ${day}]`;
+  };
+  if (isDone(to) && !isDone(from)) mark(DONE_EMOJI, DONE_FIELD, '✅', 'completion');
+  if (isCancelled(to) && !isCancelled(from)) mark(CANCELLED_EMOJI, CANCELLED_FIELD, '❌', 'cancelled');
+  return out;
 }
 
 function statusArg(args: Args): string {
@@ -84,7 +93,7 @@ function statusArg(args: Args): string {
 export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
   name: 'set_task',
   description:
-    'Sets the status of one task line (the character in its box: done x, open, cancelled -, or any other), as ticking it in Obsidian does. Marking a task done adds the done date in the style the line already uses (✅ 2026-12-04 beside the Tasks plugin\'s emoji, [completion:: 2026-12-04] beside Dataview fields; nothing on a plain line); marking it not done removes that date. A recurring task (🔁 every week, [repeat:: …]) ticked gets its next occurrence on the line above, its dates moved by the rule (every N days/weeks/months/years, every weekday, every week on Monday, every month on the 1st or the last; "when done" counts from today), as the Tasks plugin adds it; a rule not read adds none and says so in notice. The note is saved as write_note saves it.',
+    'Sets the status of one task line (the character in its box: done x, open, cancelled -, or any other), as ticking it in Obsidian does. Marking a task done adds the done date in the style the line already uses (✅ 2026-12-04 beside the Tasks plugin\'s emoji, [completion:: 2026-12-04] beside Dataview fields; nothing on a plain line); marking it not done removes that date; cancelling (-) adds ❌ date or [cancelled:: date] the same way, and reopening removes it. A recurring task (🔁 every week, [repeat:: …]) ticked gets its next occurrence on the line above, its dates moved by the rule (every N days/weeks/months/years, every weekday, every week on Monday, every month on the 1st or the last; "when done" counts from today), as the Tasks plugin adds it; a rule not read adds none and says so in notice. The note is saved as write_note saves it.',
   params: [
     { name: 'path', type: 'string', required: true, aliases: ['identifier'], description: 'The exact vault-relative path of the note, as the tasks tool gives it.' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; needed when the path exists in several vaults.' },

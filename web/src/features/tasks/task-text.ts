@@ -3,7 +3,7 @@
 // hides them the same way), and which group its due date puts it in.
 
 // Emoji followed by a date, the priority emoji, 🔁 with its rule (to the next signifier or field).
-const DATED = /(?:📅|📆|🗓️?|✅|⏳|⌛|🛫|➕|❌)\s*\d{4}-\d{2}-\d{2}/gu;
+const DATED = /(?:📅|📆|🗓|✅|⏳|⌛|🛫|➕|❌)\uFE0F?\s*\d{4}-\d{2}-\d{2}/gu;
 const PRIORITY = /[🔺⏫🔼🔽⏬]\uFE0F?/gu;
 const REPEAT = /🔁\uFE0F?[^📅📆🗓✅⏳⌛🛫➕❌🔺⏫🔼🔽⏬[(]*/gu;
 // Dataview fields the badges show, in brackets or bare (a bare one runs to the line's end only for repeat::).
