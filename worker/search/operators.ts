@@ -1,7 +1,8 @@
 // Obsidian's search operators in the query text (`file:`, `path:`,
 // `content:`, …), taken out before the query is parsed, as `tag:` is
 // (worker/query/shortcuts.ts). A supported operator becomes a scope
-// condition on the FTS5 column it names, and its words stay in the text, so
+// condition (file: and path: any part of the name or path, as in Obsidian;
+// content: the FTS5 columns of the text), and its words stay in the text, so
 // they rank the hits and snippets mark them; a negated one (`-file:x`) only
 // leaves notes out. An operator Kioku does not support (`line:`, `section:`,
 // …) has its words searched as plain words, and the search's notice says so.
@@ -12,10 +13,10 @@ import { queryTokens, quotePhrase } from './fts-query';
 
 /** Supported operators → the FTS5 columns they search (worker/db/migrations/0020_fts_links.ts). */
 export const SEARCH_OPERATORS: Record<string, string> = {
-  /** The note's title: its file name without extension, or its frontmatter `title`. */
-  file: '{title}',
-  /** The vault-relative path, folders and file name. */
-  path: '{path}',
+  /** The note's file name (extension included) or its frontmatter `title`: any part of it, as Obsidian matches (file:.md, file:signment_2). */
+  file: 'e.name e.title',
+  /** The vault-relative path, folders and file name: any part of it (path:dailys/2022-01-1). */
+  path: 'e.path',
   /** The note's text: its headings and body, not its title, tags or path. */
   content: '{headings body}',
 };
@@ -26,6 +27,8 @@ export const UNSUPPORTED_OPERATORS = ['line', 'section', 'block', 'task', 'task-
 export interface TakenOperators {
   /** The query text with operators replaced by their words (negated ones removed). */
   text: string;
+  /** The query text without the supported operators at all (what find and tasks look for beside them). */
+  plain: string;
   /** One condition over `entries e` per supported operator. */
   conditions: SqlCondition[];
   /** Unsupported operators, as typed, with the words searched instead. */
@@ -36,12 +39,14 @@ const OPERATOR = /^(-?)([a-z][a-z-]*):/i;
 
 /** Takes Obsidian's search operators out of a query (see the file's head). */
 export function takeOperators(text: string): TakenOperators {
-  const out: TakenOperators = { text, conditions: [], unsupported: [] };
+  const out: TakenOperators = { text, plain: text, conditions: [], unsupported: [] };
   if (!text.includes(':')) return out;
   const kept: string[] = [];
+  const plain: string[] = [];
   let i = 0;
   while (i < text.length) {
     if (/\s/.test(text[i])) {
+      plain.push(text[i]);
       kept.push(text[i++]);
       continue;
     }
@@ -51,6 +56,7 @@ export function takeOperators(text: string): TakenOperators {
       const close = text.indexOf('"', start + 1);
       const end = close < 0 ? text.length : close + 1;
       kept.push(text.slice(i, end));
+      plain.push(text.slice(i, end));
       i = end;
       continue;
     }
@@ -62,6 +68,7 @@ export function takeOperators(text: string): TakenOperators {
     const known = name !== undefined && (name in SEARCH_OPERATORS || UNSUPPORTED_OPERATORS.includes(name));
     if (!m || !known) {
       kept.push(text.slice(i, end));
+      plain.push(text.slice(i, end));
       i = end;
       continue;
     }
@@ -88,11 +95,24 @@ export function takeOperators(text: string): TakenOperators {
     i = end;
     if (!bare.trim()) {
       kept.push(text.slice(tokenStart, end)); // `file:` alone: plain text, as before
+      plain.push(text.slice(tokenStart, end));
       continue;
     }
     if (!(name in SEARCH_OPERATORS)) {
       out.unsupported.push({ operator: `${name}:`, words: bare });
       kept.push(negated ? `-${words}` : words);
+      plain.push(negated ? `-${words}` : words);
+      continue;
+    }
+    if (name !== 'content') {
+      // file: and path: match any part of the name or path, case aside, as Obsidian's do.
+      const needles = (quoted ? [bare] : bare.split(/\s+/)).map((n) => n.replace(/\*+$/, '').toLowerCase()).filter(Boolean);
+      if (!needles.length) continue;
+      const cols = SEARCH_OPERATORS[name].split(' ');
+      const one = `(${cols.map((c) => `lower(${c}) LIKE ? ESCAPE '\\'`).join(' OR ')})`;
+      const sql = needles.map(() => one).join(' AND ');
+      out.conditions.push({ sql: negated ? `NOT (${sql})` : `(${sql})`, params: needles.flatMap((n) => cols.map(() => `%${n.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)) });
+      if (!negated) kept.push(words);
       continue;
     }
     // A phrase as one; a word, or a group's words, each (all of them).
@@ -106,6 +126,7 @@ export function takeOperators(text: string): TakenOperators {
     if (!negated) kept.push(words);
   }
   out.text = kept.join('').replace(/\s+/g, ' ').trim();
+  out.plain = plain.join('').replace(/\s+/g, ' ').trim();
   return out;
 }
 

@@ -302,6 +302,18 @@ describe('find with Obsidian operators', () => {
     expect(await paths('plan file:launch')).toEqual(['projects/Launch.md']);
     expect(await paths('plan -path:projects')).toEqual(['Budget.md']);
     expect(await paths('content:budget')).toEqual(['Budget.md']);
+    // As Obsidian matches them: any part of the file name (extension included) or path, case aside, never a stem.
+    const e2 = await engineWith({ 'dailys/2022-01-15.md': 'a day', 'dailys/2022-01-16.md': 'a day', 'Use daily notes.md': 'daily', 'hw/assignment_2.md': 'two', 'hw/assignment_5.md': 'five' }, 'ops2');
+    const paths2 = async (query: string) => ok(await e2.call('find', { query })).results.map((r) => r.path).sort();
+    expect(await paths2('file:.md')).toHaveLength(5);
+    expect(await paths2('file:assignment_2.md')).toEqual(['hw/assignment_2.md']);
+    expect(await paths2('file:signment_2')).toEqual(['hw/assignment_2.md']);
+    expect(await paths2('path:dailys/2022-01-1')).toEqual(['dailys/2022-01-15.md', 'dailys/2022-01-16.md']);
+    expect(await paths2('path:dailys/')).toEqual(['dailys/2022-01-15.md', 'dailys/2022-01-16.md']);
+    expect(await paths2('path:DAILYS -file:16')).toEqual(['dailys/2022-01-15.md']);
+    // % and _ are letters here, not LIKE's wildcards.
+    expect(await paths2('file:t_2')).toEqual(['hw/assignment_2.md']);
+    expect(await paths2('file:%')).toEqual([]);
     const r = ok(await e.call('find', { query: 'plan line:budget' }));
     expect(r.results.map((x) => x.path)).toEqual(['Budget.md']);
     expect(r).toMatchObject({ notice_code: 'query_operator_unsupported' });

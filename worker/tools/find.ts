@@ -109,11 +109,11 @@ export const findTool = defineTool<FindInput, FindResult>({
   },
   run({ db }, input) {
     const vault = resolveVault(db, input.vault, input.vaultKey);
-    // Obsidian's file:, path:, content: narrow as in search; their words stay in the text, as there.
+    // Obsidian's file:, path:, content: narrow as in search; find does not rank, so their words are not required again.
     const ops = takeOperators(input.text);
     const opRestrictions = ops.conditions.map((c) => ({ ids: { sql: `SELECT e.id FROM entries e WHERE ${c.sql}`, params: c.params }, probe: c }));
     // The same bounds as search: a prefix that starts too many words is matched as the word.
-    const query = boundPrefixExpansion(db, parseQuery(ops.text));
+    const query = boundPrefixExpansion(db, parseQuery(ops.plain));
     const text = everyWordRestriction(query);
     const { rows, total } = listNotes(db, {
       filter: input.filter,

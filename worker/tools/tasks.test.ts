@@ -180,6 +180,12 @@ describe('tasks', () => {
     expect(await texts({ query: 'tag:launch-plan flyers' })).toEqual(['print flyers 📅 2022-02-15 ⏳ 2022-02-10 🛫 2022-02-05']);
     expect((await tasks({ query: 'tag:nothing-tagged' })).total).toBe(0);
     expect(await texts({ query: 'file:inbox review' })).toEqual(['Ünïcode résumé review']);
+    // "a phrase" as typed, -word left out, status names.
+    expect(await texts({ query: '"hall [due"' })).toEqual(['book the hall [due:: 2022-02-01] [completion:: 2022-01-20]']);
+    expect(await texts({ query: '"the hall book"' })).toEqual([]);
+    expect((await tasks({ path_prefix: 'projects/', query: '-call -flyers -hall -invites -budget -catering' })).tasks.map((t) => t.text)).toEqual(['half done `due:: 2020-01-01`']);
+    expect(await texts({ status: 'cancelled' })).toEqual(['cancelled catering']);
+    expect(await texts({ status: 'in_progress' })).toEqual(['half done `due:: 2020-01-01`']);
     const nested = await tasks({ query: '-path:projects task:nested' });
     expect(nested.tasks.map((t) => t.text)).toEqual(['nested task 📅 2022-02-30']);
     expect(nested).toMatchObject({ notice_code: 'query_operator_unsupported' });

@@ -10,7 +10,7 @@ import { fieldsInLine, type InlineField } from '../ingest/inline-fields';
 import type { FmValue } from '../ingest/frontmatter';
 import { toolError } from '../errors';
 import { buildScope, readScope, type ScopeArgs } from '../search/scope';
-import { SEARCH_OPERATORS, UNSUPPORTED_OPERATORS, unsupportedNotice } from '../search/operators';
+import { takeOperators, unsupportedNotice } from '../search/operators';
 import { defineTool } from './define';
 
 export interface TaskRow {
@@ -55,6 +55,7 @@ interface TasksInput {
   statuses: string[] | null;
   exclude: boolean;
   words: string[];
+  withoutWords: string[];
   dueBefore?: string;
   dueAfter?: string;
   /** Priorities wanted; null in the list stands for none given ("normal"). */
@@ -65,7 +66,7 @@ interface TasksInput {
   pageSize: number;
 }
 
-const STATUS_WORDS: Record<string, string[] | null> = { open: [' '], done: ['x', 'X'], any: null };
+const STATUS_WORDS: Record<string, string[] | null> = { open: [' '], done: ['x', 'X'], cancelled: ['-'], in_progress: ['/'], any: null };
 // The Tasks plugin's "not done": every status but done and cancelled (open, in progress, forwarded, …).
 const NOT_DONE = 'not_done';
 const CLOSED = ['x', 'X', '-'];
@@ -83,8 +84,8 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
   name: 'tasks',
   description: 'Lists the task lines of notes (- [ ] open, - [x] done, custom statuses such as [>] or [-]) with their due and completion dates from Dataview fields (due:: 2022-03-01) or Tasks plugin emoji (📅 ✅ ⏳ 🛫), with their created and cancelled dates (➕ ❌), priority (🔺 ⏫ 🔼 🔽 ⏬ or [priority:: high]) and recurrence (🔁 every week, [repeat:: …]); sorted by due date (tasks without one last), then priority, then path and line. Each task also gives its own inline fields ([duedate:: 2022-09-26]) in fields.',
   params: [
-    { name: 'status', type: 'string[] | string', description: '"open" (the box holds a space), "not_done" (every status but x, X and - (cancelled): open, in progress, forwarded, …), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"].' },
-    { name: 'query', type: 'string', description: 'Words the task text must all contain, case-insensitive (parts of words match); tag:x tokens and file:, path:, content: operators select the notes, as in search.' },
+    { name: 'status', type: 'string[] | string', description: '"open" (the box holds a space), "cancelled" (-), "in_progress" (/), "not_done" (every status but x, X and - (cancelled): open, in progress, forwarded, …), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"].' },
+    { name: 'query', type: 'string', description: 'Words the task text must all contain, case-insensitive (parts of words match); "a phrase" as typed; -word leaves out tasks holding it; tag:x tokens and file:, path:, content: operators select the notes, as in search.' },
     { name: 'due_before', type: 'string', description: 'Tasks due on or before this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
     { name: 'due_after', type: 'string', description: 'Tasks due on or after this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
     { name: 'priority', type: 'string[] | string', description: '"highest", "high", "medium", "normal" (none given), "low", "lowest", or a list of them.' },
@@ -109,7 +110,7 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     const scope = readScope({ ...args, status: undefined, query: undefined }, query);
     return {
       ...statusArg(args),
-      words: taskWords(scope.metadata.text),
+      ...taskNeedles(scope.metadata.text),
       dueBefore: dateArg(args, 'due_before'),
       dueAfter: dateArg(args, 'due_after'),
       priorities: priorityArg(args),
@@ -131,6 +132,10 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     }
     for (const w of input.words) {
       where.push('instr(t.fold, ?) > 0');
+      params.push(w);
+    }
+    for (const w of input.withoutWords) {
+      where.push('instr(t.fold, ?) = 0');
       params.push(w);
     }
     if (input.dueBefore) {
@@ -193,11 +198,11 @@ function statusList(args: Args, v: unknown): string[] | null {
   const key = argName(args, 'status');
   if (v === undefined || v === null) return null;
   const one = (s: unknown): string[] | null => {
-    if (typeof s !== 'string') throw toolError('invalid_argument', `${key} must be "open", "not_done", "done", "any", a status character or a list of them, got ${describe(s)}.`, key);
+    if (typeof s !== 'string') throw toolError('invalid_argument', `${key} must be "open", "not_done", "done", "cancelled", "in_progress", "any", a status character or a list of them, got ${describe(s)}.`, key);
     if (Object.hasOwn(STATUS_WORDS, s)) return STATUS_WORDS[s];
     if (s === NOT_DONE) throw toolError('invalid_argument', `${key}: "not_done" stands alone; it cannot be part of a list.`, key);
     if ([...s].length === 1) return [s];
-    throw toolError('invalid_argument', `${key} must be "open", "not_done", "done", "any" or one status character (as in "- [>]"), got ${JSON.stringify(s)}.`, key);
+    throw toolError('invalid_argument', `${key} must be "open", "not_done", "done", "cancelled", "in_progress", "any" or one status character (as in "- [>]"), got ${JSON.stringify(s)}.`, key);
   };
   if (!Array.isArray(v)) return one(v);
   if (v.length === 0) throw toolError('invalid_argument', `${key} must not be an empty list.`, key);
@@ -210,21 +215,21 @@ function statusList(args: Args, v: unknown): string[] | null {
   return [...all];
 }
 
-// An operator token: `file:x`, `-path:"a b"`, `content:(a b)`.
-const OPERATOR_TOKEN = /-?[a-z][a-z-]*:(?:"[^"]*"\*?|\([^)]*\)|\S*)|\S+/giu;
-
-/** The words a task's text must hold: the query without its tag: tokens (taken out already) and note operators. */
-function taskWords(text: string): string[] {
-  const tokens = text.match(OPERATOR_TOKEN) ?? [];
-  const words = tokens.flatMap((t) => {
-    const op = /^-?([a-z][a-z-]*):/i.exec(t);
-    const name = op?.[1].toLowerCase();
-    if (name === undefined) return [t];
-    if (name in SEARCH_OPERATORS) return [];
-    // Operators search does not support (line:, task:) give their words, as there.
-    return UNSUPPORTED_OPERATORS.includes(name) ? [t.slice(op![0].length).replace(/["()*]/g, ' ')] : [t];
-  });
-  return foldText(words.join(' ')).split(/\s+/u).filter((w) => w !== '');
+/**
+ * What a task's text must hold, from the query without its tag: tokens (taken
+ * out already) and note operators: words, "quoted phrases" (as typed, in
+ * order) and -excluded ones; an unsupported operator (line:, task:) gives its words.
+ */
+function taskNeedles(text: string): { words: string[]; withoutWords: string[] } {
+  const include: string[] = [];
+  const exclude: string[] = [];
+  for (const t of takeOperators(text).plain.match(/-?"[^"]*"?|\S+/gu) ?? []) {
+    const negated = t.startsWith('-') && t.length > 1;
+    const body = negated ? t.slice(1) : t;
+    const phrase = body.startsWith('"') ? [foldText(body.replace(/^"|"$/g, '').trim())] : foldText(body).split(/\s+/u);
+    (negated ? exclude : include).push(...phrase.filter((w) => w !== '' && w.toUpperCase() !== 'OR'));
+  }
+  return { words: include, withoutWords: exclude };
 }
 
 function priorityArg(args: Args): (string | null)[] | null {
