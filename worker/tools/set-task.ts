@@ -87,7 +87,7 @@ function statusArg(args: Args): string {
   if (typeof v === 'string' && Object.hasOwn(STATUS_NAMES, v)) return STATUS_NAMES[v];
   // The reader's rule: a letter outside ASCII ([é], [猫]) would make the line a category, no longer a task.
   if (typeof v === 'string' && [...v].length === 1 && v !== ']' && v !== '[' && /^[^\r\n\t]$/u.test(v) && isTaskStatus(v)) return v;
-  throw toolError('invalid_argument', `status must be "done", "open", "cancelled", "in_progress" or one character for the box (as in "- [>]": ASCII or a symbol, not a letter such as é, which makes a category), got ${describe(v)}.`, 'status');
+  throw toolError('invalid_argument', `status must be "done", "open", "cancelled", "in_progress" or one character for the box (as in "- [>]"): an ASCII character or a symbol. A letter such as é or 猫 would turn the line into a Basic Memory observation category ("- [idea] text"), no longer a task. Got ${describe(v)}.`, 'status');
 }
 
 export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
