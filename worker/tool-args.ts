@@ -257,7 +257,7 @@ export interface ToolArgsMap {
   tasks: {
     /** "open" (the box holds a space), "cancelled" (-), "in_progress" (/), "not_done" (every status but x, X and - (cancelled): open, in progress, forwarded, …), "done" (x or X), "any" (default), one status character, or a list of characters, e.g. [">", "-", "/"]. */
     status?: string[] | string;
-    /** Words the task text must all contain, case-insensitive (parts of words match); "a phrase" as typed; -word leaves out tasks holding it; tag:x tokens and file:, path:, content: operators select the notes, as in search. */
+    /** Words the task text must all contain, case-insensitive (parts of words match); "a phrase" as typed; -word leaves out tasks holding it; #home matches tasks whose own text holds the tag, while tag:home tokens (and file:, path:, content: operators) select the notes, as in search. */
     query?: string;
     /** Tasks due on or before this date (YYYY-MM-DD, inclusive); tasks without a due date are left out. */
     due_before?: string;

@@ -185,6 +185,10 @@ describe('tasks', () => {
     expect(await texts({ query: '"the hall book"' })).toEqual([]);
     expect((await tasks({ path_prefix: 'projects/', query: '-call -flyers -hall -invites -budget -catering' })).tasks.map((t) => t.text)).toEqual(['half done `due:: 2020-01-01`']);
     expect(await texts({ status: 'cancelled' })).toEqual(['cancelled catering']);
+    // A #tag word is the task's own tag; tag: is the note's.
+    const tagged = await engineWith({ 'h.md': '- [ ] fix sink #home\n- [ ] buy milk #shop\n' });
+    expect(await texts({ query: '#home' }, tagged)).toEqual(['fix sink #home']);
+    expect((await tasks({ query: 'tag:home' }, tagged)).total).toBe(2);
     expect(await texts({ status: 'in_progress' })).toEqual(['half done `due:: 2020-01-01`']);
     const nested = await tasks({ query: '-path:projects task:nested' });
     expect(nested.tasks.map((t) => t.text)).toEqual(['nested task 📅 2022-02-30']);
