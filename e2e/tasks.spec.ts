@@ -132,6 +132,13 @@ test('the Tasks view lists open tasks by due date, done ones on demand, by prior
   await expect(rent.locator('.badge')).toHaveText([`due ${next}`, 'repeats every month']);
   await page.getByTestId('tasks-sort').selectOption('due');
   await expect(page.getByTestId('task-list').locator('.task-group h3')).toHaveText(['Upcoming']);
+  // At phone width the tab, the controls and the rows fit: nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await go(page, '?view=tasks');
+  await expect(page.getByTestId('tasks-count')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/tasks-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
   expect(errors).toEqual([]);
   // Last: axe's injected script is itself refused by the app's CSP, which logs an error.
   expect(await audit(page, 'tasks view')).toEqual([]);

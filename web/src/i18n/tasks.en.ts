@@ -15,7 +15,7 @@ export const tasksEn = {
   'tasks.loading': 'Listing the tasks…',
   'tasks.empty': 'No tasks match.',
   'tasks.emptyHint': 'A task is a list item with a box, as in Obsidian: “- [ ] call Bob 📅 2026-12-10”. Dates, priority and recurrence are read from the Tasks plugin’s emoji or Dataview fields.',
-  'tasks.searchHint': 'The search box above narrows the tasks to those holding its words; tag: selects notes.',
+  'tasks.searchHint': 'The search box above narrows the tasks to those holding its words: #home matches a task’s own tag, tag:home the notes tagged home.',
   'tasks.group.overdue': 'Overdue',
   'tasks.group.today': 'Today',
   'tasks.group.upcoming': 'Upcoming',

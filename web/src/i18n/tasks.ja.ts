@@ -17,7 +17,7 @@ export const tasksJa: Record<keyof typeof tasksEn, string> = {
   'tasks.loading': 'タスクを一覧にしています…',
   'tasks.empty': '一致するタスクはありません。',
   'tasks.emptyHint': 'タスクは Obsidian と同じく四角の付いたリスト項目です：「- [ ] 田中さんに電話 📅 2026-12-10」。期日・優先度・繰り返しは Tasks プラグインの絵文字か Dataview のフィールドから読みます。',
-  'tasks.searchHint': '上の検索ボックスの語を含むタスクに絞り込みます。tag: はノートを選びます。',
+  'tasks.searchHint': '上の検索ボックスの語を含むタスクに絞り込みます。#home はタスク自身のタグ、tag:home は home のタグをもつノートを選びます。',
   'tasks.group.overdue': '期限切れ',
   'tasks.group.today': '今日',
   'tasks.group.upcoming': '今後',
