@@ -43,6 +43,19 @@ export function takeOperators(text: string): TakenOperators {
   if (!text.includes(':')) return out;
   const kept: string[] = [];
   const plain: string[] = [];
+  // `file:a OR file:b`: an OR between two operators joins their conditions, as in Obsidian.
+  let joinable: { cond: number; orAt?: number } | null = null;
+  const addCondition = (c: SqlCondition, negated: boolean) => {
+    if (!negated && joinable?.orAt !== undefined) {
+      const prev = out.conditions[joinable.cond];
+      out.conditions[joinable.cond] = { sql: `(${prev.sql} OR ${c.sql})`, params: [...prev.params, ...c.params] };
+      plain[joinable.orAt] = '';
+      joinable = { cond: joinable.cond };
+      return;
+    }
+    out.conditions.push(c);
+    joinable = negated ? null : { cond: out.conditions.length - 1 };
+  };
   let i = 0;
   while (i < text.length) {
     if (/\s/.test(text[i])) {
@@ -57,6 +70,7 @@ export function takeOperators(text: string): TakenOperators {
       const end = close < 0 ? text.length : close + 1;
       kept.push(text.slice(i, end));
       plain.push(text.slice(i, end));
+      joinable = null;
       i = end;
       continue;
     }
@@ -67,8 +81,10 @@ export function takeOperators(text: string): TakenOperators {
     const name = m?.[2].toLowerCase();
     const known = name !== undefined && (name in SEARCH_OPERATORS || UNSUPPORTED_OPERATORS.includes(name));
     if (!m || !known) {
-      kept.push(text.slice(i, end));
-      plain.push(text.slice(i, end));
+      const word = text.slice(i, end);
+      joinable = word === 'OR' && joinable && joinable.orAt === undefined ? { cond: joinable.cond, orAt: plain.length } : null;
+      kept.push(word);
+      plain.push(word);
       i = end;
       continue;
     }
@@ -96,12 +112,14 @@ export function takeOperators(text: string): TakenOperators {
     if (!bare.trim()) {
       kept.push(text.slice(tokenStart, end)); // `file:` alone: plain text, as before
       plain.push(text.slice(tokenStart, end));
+      joinable = null;
       continue;
     }
     if (!(name in SEARCH_OPERATORS)) {
       out.unsupported.push({ operator: `${name}:`, words: bare });
       kept.push(negated ? `-${words}` : words);
       plain.push(negated ? `-${words}` : words);
+      joinable = null;
       continue;
     }
     if (name !== 'content') {
@@ -111,7 +129,7 @@ export function takeOperators(text: string): TakenOperators {
       const cols = SEARCH_OPERATORS[name].split(' ');
       const one = `(${cols.map((c) => `lower(${c}) LIKE ? ESCAPE '\\'`).join(' OR ')})`;
       const sql = needles.map(() => one).join(' AND ');
-      out.conditions.push({ sql: negated ? `NOT (${sql})` : `(${sql})`, params: needles.flatMap((n) => cols.map(() => `%${n.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)) });
+      addCondition({ sql: negated ? `NOT (${sql})` : `(${sql})`, params: needles.flatMap((n) => cols.map(() => `%${n.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)) }, negated);
       if (!negated) kept.push(words);
       continue;
     }
@@ -122,7 +140,7 @@ export function takeOperators(text: string): TakenOperators {
     });
     if (!phrases.length) continue;
     const match = `${SEARCH_OPERATORS[name]} : ${phrases.length === 1 ? phrases[0] : `(${phrases.join(' AND ')})`}`;
-    out.conditions.push({ sql: `e.id ${negated ? 'NOT IN' : 'IN'} (SELECT rowid FROM fts WHERE fts MATCH ?)`, params: [match] });
+    addCondition({ sql: `e.id ${negated ? 'NOT IN' : 'IN'} (SELECT rowid FROM fts WHERE fts MATCH ?)`, params: [match] }, negated);
     if (!negated) kept.push(words);
   }
   out.text = kept.join('').replace(/\s+/g, ' ').trim();

@@ -36,6 +36,9 @@ describe('Obsidian search operators', () => {
     expect(paths(phrase)).toEqual(['Plugins/Web viewer.md']);
     const content = ok((await engine.call('search', { query: 'content:viewer', mode: 'text' })) as unknown as Result);
     expect(paths(content)).toEqual(['Plugins/Web viewer.md']);
+    // Either of two, joined by OR, as in Obsidian.
+    const either = ok((await engine.call('search', { query: 'file:canvas OR file:"web viewer"', mode: 'text' })) as unknown as Result);
+    expect(paths(either)).toEqual(['Plugins/Canvas.md', 'Plugins/Web viewer.md']);
     // Negated: the notes whose title holds it are left out.
     const not = ok((await engine.call('search', { query: 'canvas -file:canvas', mode: 'text' })) as unknown as Result);
     expect(paths(not)).toEqual(['Canvas/Overview.md', 'Files/Accepted formats.md', 'Plugins/Web viewer.md']);

@@ -311,6 +311,10 @@ describe('find with Obsidian operators', () => {
     expect(await paths2('path:dailys/2022-01-1')).toEqual(['dailys/2022-01-15.md', 'dailys/2022-01-16.md']);
     expect(await paths2('path:dailys/')).toEqual(['dailys/2022-01-15.md', 'dailys/2022-01-16.md']);
     expect(await paths2('path:DAILYS -file:16')).toEqual(['dailys/2022-01-15.md']);
+    // An OR between two operators joins them, as in Obsidian; a word between them does not.
+    expect(await paths2('file:assignment_2 OR file:assignment_5')).toEqual(['hw/assignment_2.md', 'hw/assignment_5.md']);
+    expect(await paths2('file:assignment_2 OR path:dailys/2022-01-16')).toEqual(['dailys/2022-01-16.md', 'hw/assignment_2.md']);
+    expect(await paths2('file:assignment_2 file:assignment_5')).toEqual([]);
     // % and _ are letters here, not LIKE's wildcards.
     expect(await paths2('file:t_2')).toEqual(['hw/assignment_2.md']);
     expect(await paths2('file:%')).toEqual([]);
