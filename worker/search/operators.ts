@@ -115,8 +115,10 @@ export function takeOperators(text: string): TakenOperators {
       joinable = null;
       continue;
     }
-    if (!(name in SEARCH_OPERATORS)) {
-      out.unsupported.push({ operator: `${name}:`, words: bare });
+    // A regular expression (path:/\d{4}-\d{2}/), which Obsidian supports and Kioku does not: said, not silently matched as text.
+    const regex = !quoted && /^\/.+\/$/.test(bare);
+    if (!(name in SEARCH_OPERATORS) || regex) {
+      out.unsupported.push({ operator: regex ? `${name}:/…/ (a regular expression)` : `${name}:`, words: bare });
       kept.push(negated ? `-${words}` : words);
       plain.push(negated ? `-${words}` : words);
       joinable = null;
