@@ -180,3 +180,22 @@ test('the Dataview example vault: every open task line is listed, its priority f
   await page.screenshot({ path: 'test-results/tasks-dataview-vault.png' });
   expect(errors).toEqual([]);
 });
+
+test.describe('Japanese', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('the Tasks view speaks Japanese and lists Japanese tasks', async ({ page }) => {
+    const errors = collectErrors(page);
+    await openApp(page);
+    await importFolder(page, writeVault({ '家事.md': `- [ ] 屋根を直す ⏫ 📅 ${dayFrom(-2)}\n- [ ] 家賃を払う 🔁 every month 📅 ${dayFrom(0)}\n- [/] 計画を書く\n` }, 'kaji'), 'kaji');
+    await go(page, '?view=tasks');
+    await expect(page.getByRole('tab', { name: 'タスク' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('tasks-count')).toHaveText('3 件のタスク');
+    await expect(page.getByTestId('task-list').locator('.task-group h3')).toHaveText(['期限切れ', '今日', '期日なし']);
+    await expect(page.getByTestId('task').filter({ hasText: '屋根を直す' }).locator('.badge')).toHaveText(['優先度：高', `期日 ${dayFrom(-2)}`]);
+    await page.getByRole('searchbox').fill('家賃');
+    await expect(page.getByTestId('task').locator('.task-text')).toHaveText(['家賃を払う']);
+    await page.screenshot({ path: 'test-results/tasks-japanese.png' });
+    expect(errors).toEqual([]);
+  });
+});
