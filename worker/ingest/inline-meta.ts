@@ -36,9 +36,9 @@ export function readInlineMeta(body: string, firstLine = 1): InlineMeta {
   return { tags: uniqueTags(written), fields };
 }
 
-/** Whether the body may hold a fence, inline code or a comment (the only things that make a line differ from its prose). */
+/** Whether the body may hold a fence, inline code, a comment or a $$ math block (the only things that make a line differ from its prose). */
 function mayHoldCodeOrComment(body: string): boolean {
-  return body.includes('`') || body.includes('~~~') || body.includes('%%') || body.includes('<!--');
+  return body.includes('`') || body.includes('~~~') || body.includes('%%') || body.includes('<!--') || body.includes('$$');
 }
 const isBlank = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0x3000;
 

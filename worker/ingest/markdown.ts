@@ -1,7 +1,7 @@
 // Reads the structure Kioku indexes out of a Markdown body: headings, Basic
 // Memory observations and relations, and every other [[wikilink]]. Fenced
 // code blocks and inline code are skipped: examples in code are not facts.
-import { blankComments, Fences, indentOf } from './prose-lines';
+import { indentOf, ProseLines } from './prose-lines';
 import { peelQualifier } from './qualifier';
 import type { TemporalAssertion } from './temporal';
 import { readTask, type Task } from './tasks';
@@ -47,7 +47,6 @@ const RELATION = /^\s*[-*+][ \t]+([^\[\]\n]+?)[ \t]+\[\[([^\]\n]+)\]\](.*)$/;
 const WIKILINK = /!?\[\[([^\[\]\n]+?)\]\]/g;
 const TRAILING_CONTEXT = /[ \t]*\(([^()]*)\)[ \t]*$/;
 const HASHTAG = /(?:^|\s)#([\p{L}\p{N}_\-/]+)/gu;
-const INLINE_CODE = /`[^`\n]*`/g;
 
 export function parseBody(body: string, firstLine = 1): BodyStructure {
   const headings: Heading[] = [];
@@ -55,41 +54,21 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
   const relations: Relation[] = [];
   const tasks: Task[] = [];
   const lines = body.split('\n');
-  const fences = new Fences();
-  // Obsidian shows neither comments (%% … %%, <!-- … -->, across lines too) nor math blocks ($$ lines) as Markdown.
-  let comment: '%%' | '-->' | null = null;
-  let math = false;
+  // What Obsidian shows as Markdown: no fenced code, comments or $$ math (prose-lines.ts, as inline tags and fields).
+  const prose = new ProseLines(lines);
 
   for (let i = 0; i < lines.length; i++) {
     let raw = lines[i];
     if (raw.charCodeAt(raw.length - 1) === 13) raw = raw.slice(0, -1);
     const lineNo = firstLine + i;
-    if (comment === null && !math && fences.isCode(raw)) continue;
-    // What Obsidian shows of the line: comments blanked, every other character at its column.
-    let shown = raw;
-    if (comment !== null) {
-      const end = raw.indexOf(comment);
-      if (end < 0) continue;
-      shown = ' '.repeat(end + comment.length) + raw.slice(end + comment.length);
-      comment = null;
-    }
-    if (shown.includes('%%') || shown.includes('<!--')) {
-      const open = blankComments(shown);
-      shown = open.line;
-      comment = open.unclosed;
-    }
-    if (shown.trim() === '$$') {
-      math = !math;
-      continue;
-    }
-    if (math) continue;
+    const line = prose.read(raw, i);
+    if (line === null) continue;
     // Most lines hold nothing Kioku extracts: look at the first non-blank
     // character and for '[' before running any regular expression.
-    const j = indentOf(shown);
-    const first = shown.charCodeAt(j);
-    const hasBracket = shown.includes('[');
+    const j = indentOf(line);
+    const first = line.charCodeAt(j);
+    const hasBracket = line.includes('[');
     if (first !== 35 && !hasBracket) continue;
-    const line = shown.includes('`') ? shown.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : shown;
 
     if (first === 35) {
       const h = HEADING.exec(line);

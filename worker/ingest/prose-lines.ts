@@ -93,30 +93,76 @@ function fenceLength(raw: string, from: number): number {
 
 const INLINE_CODE = /(`+)[^`\n]*?\1/g;
 
-/** Calls `visit` with each prose line (code and comments blanked) and its line number. */
-export function forEachProseLine(body: string, firstLine: number, visit: (line: string, lineNo: number) => void): void {
-  const lines = body.split('\n');
-  const fences = new Fences();
-  // The closing marker of a comment that runs past the end of a line.
-  let comment: '%%' | '-->' | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    let raw = lines[i];
-    if (raw.charCodeAt(raw.length - 1) === 13) raw = raw.slice(0, -1);
-    if (comment === null && fences.isCode(raw)) continue;
+/**
+ * The lines of a body as Obsidian shows them as Markdown, one call per line in
+ * order: null for a line that shows none (in a fenced block, a comment that
+ * spans lines, or a $$ math block), else the line with inline code and
+ * comments blanked, every other character at its column. Inline code is
+ * blanked first: a `%%` in code opens no comment. A $$ block runs from a line
+ * that starts with $$ to the next line holding $$, only when there is one (an
+ * unclosed $$ hides nothing); its content is never read for comments.
+ */
+export class ProseLines {
+  private readonly fences = new Fences();
+  /** The closing marker of a comment that runs past the end of a line. */
+  private comment: '%%' | '-->' | null = null;
+  private math = false;
+  /** The last line holding $$, so a $$ with no closer after it opens nothing. */
+  private readonly lastDollars: number;
+
+  constructor(lines: readonly string[]) {
+    let last = -1;
+    for (let i = lines.length - 1; i >= 0; i--) {
+      if (lines[i].includes('$$')) {
+        last = i;
+        break;
+      }
+    }
+    this.lastDollars = last;
+  }
+
+  /** Line `i` (CR removed) as shown, or null. */
+  read(raw: string, i: number): string | null {
+    if (this.math) {
+      if (raw.includes('$$')) this.math = false;
+      return null;
+    }
+    if (this.comment === null && this.fences.isCode(raw)) return null;
     let line = raw;
-    if (comment !== null) {
-      const end = line.indexOf(comment);
-      if (end < 0) continue;
-      line = ' '.repeat(end + comment.length) + line.slice(end + comment.length);
-      comment = null;
+    if (this.comment !== null) {
+      const end = line.indexOf(this.comment);
+      if (end < 0) return null;
+      line = ' '.repeat(end + this.comment.length) + line.slice(end + this.comment.length);
+      this.comment = null;
     }
     if (line.includes('`')) line = line.replace(INLINE_CODE, blank);
     if (line.includes('%%') || line.includes('<!--')) {
       const open = blankComments(line);
       line = open.line;
-      comment = open.unclosed;
+      this.comment = open.unclosed;
     }
-    visit(line, firstLine + i);
+    const t = line.trim();
+    if (t.startsWith('$$') && this.comment === null) {
+      // $$…$$ on one line is a math block of its own; a lone opener hides lines up to the next $$.
+      if (t.length >= 4 && t.endsWith('$$')) return null;
+      if (this.lastDollars > i) {
+        this.math = true;
+        return null;
+      }
+    }
+    return line;
+  }
+}
+
+/** Calls `visit` with each prose line (code and comments blanked) and its line number. */
+export function forEachProseLine(body: string, firstLine: number, visit: (line: string, lineNo: number) => void): void {
+  const lines = body.split('\n');
+  const prose = new ProseLines(lines);
+  for (let i = 0; i < lines.length; i++) {
+    let raw = lines[i];
+    if (raw.charCodeAt(raw.length - 1) === 13) raw = raw.slice(0, -1);
+    const line = prose.read(raw, i);
+    if (line !== null) visit(line, firstLine + i);
   }
 }
 

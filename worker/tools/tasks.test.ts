@@ -113,6 +113,21 @@ describe('tasks', () => {
     expect((await tasks({}, e)).tasks.map((t) => [t.line, t.text])).toEqual([[17, 'shown task %% with a comment %%']]);
   });
 
+  // Review: %% in inline code opens no comment; a $$ block closes at the next $$ wherever it is on the line; an unclosed $$ hides nothing.
+  it('reads tasks after %% in inline code, after $$ blocks closed mid-line, and after a $$ that never closes', async () => {
+    const e = await engineWith({
+      'a.md': 'Type `%%` to start a comment.\n# H1\n- [ ] after code\n$$\na = b\nc = d $$\n- [ ] after math one\n$$ a = b\n$$\n- [ ] after math two\n$$x$$\n- [ ] after inline math\n',
+      'b.md': 'Cost: $$\n- [ ] kept though a $$ never closes\n$$\n- [ ] and after a lone opener with no closer\n',
+      'c.md': '$$\n#notatag x:: y\n$$\n',
+    });
+    expect((await tasks({ sort: 'path' }, e)).tasks.map((t) => [t.path, t.text])).toEqual([
+      ['a.md', 'after code'], ['a.md', 'after math one'], ['a.md', 'after math two'], ['a.md', 'after inline math'], ['b.md', 'kept though a $$ never closes'], ['b.md', 'and after a lone opener with no closer'],
+    ]);
+    // A tag or field inside a math block is none (inline tags and fields read the same lines).
+    const math = ok(await e.call('read_note', { path: 'c.md' }));
+    expect([math.tags, math.frontmatter]).toEqual([[], {}]);
+  });
+
   // The example vault's tasks carry fields of their own ([duedate:: 2022-09-26]) that Dataview queries as task fields.
   it('give each task its own inline fields, typed', async () => {
     const e = await engineWith({ 'a.md': '- [ ] later [duedate:: 2022-09-26] [priority:: 2] (tag:: a, b)\n- [ ] plain\n' });
