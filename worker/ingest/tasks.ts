@@ -44,7 +44,8 @@ const EMOJI_KEY: Record<string, DateKey> = {
 // Priority: the plugin's emoji, or its Dataview format (`[priority:: high]`).
 const PRIORITY_EMOJI: Record<string, Priority> = { '🔺': 'highest', '⏫': 'high', '🔼': 'medium', '🔽': 'low', '⏬': 'lowest' };
 const PRIORITY_EMOJI_RE = /🔺|⏫|🔼|🔽|⏬/u;
-const PRIORITY_FIELD = /(?:^|[[(])priority::[ \t]*(highest|high|medium|normal|low|lowest)(?![\p{L}\p{N}])/iu;
+// In brackets anywhere, or bare as the task's whole text (as the date fields).
+const PRIORITY_FIELD = /[[(]priority::[ \t]*(highest|high|medium|normal|low|lowest)[ \t]*[\])]|^priority::[ \t]*(highest|high|medium|normal|low|lowest)[ \t]*$/iu;
 // Recurrence: 🔁 up to the next signifier or field, or `repeat::` (to its bracket, or the line's end when bare).
 const SIGNIFIERS = '📅📆🗓✅⏳⌛🛫➕❌🔺⏫🔼🔽⏬🔁🆔⛔🏁';
 const REPEAT_EMOJI = new RegExp(`🔁\\uFE0F?[ \\t]*([^${SIGNIFIERS}\\[(]*)`, 'u');
@@ -90,7 +91,7 @@ export function readTask(raw: string, line: string, lineNo: number, isStatus: (c
 function readPriority(text: string): Priority | null {
   const emoji = PRIORITY_EMOJI_RE.exec(text);
   const field = PRIORITY_FIELD.exec(text);
-  const first = emoji && (!field || emoji.index <= field.index) ? PRIORITY_EMOJI[emoji[0]] : field ? field[1].toLowerCase() : null;
+  const first = emoji && (!field || emoji.index <= field.index) ? PRIORITY_EMOJI[emoji[0]] : field ? (field[1] ?? field[2]).toLowerCase() : null;
   return first === null || first === 'normal' ? null : (first as Priority);
 }
 

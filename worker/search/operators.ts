@@ -43,13 +43,20 @@ export function takeOperators(text: string): TakenOperators {
   if (!text.includes(':')) return out;
   const kept: string[] = [];
   const plain: string[] = [];
-  // `file:a OR file:b`: an OR between two operators joins their conditions, as in Obsidian.
+  // `file:a OR file:b`: an OR between two operators joins their conditions, as in Obsidian. An OR
+  // beside an operator is never left in the text: a lone OR would mean nothing there (the sides then both apply).
   let joinable: { cond: number; orAt?: number } | null = null;
+  const dropOr = (at: number) => {
+    kept[at] = '';
+    plain[at] = '';
+  };
   const addCondition = (c: SqlCondition, negated: boolean) => {
+    // `word OR file:x`: the OR before the operator goes.
+    const before = lastWord(kept);
+    if (before >= 0 && kept[before] === 'OR' && joinable?.orAt === undefined) dropOr(before);
     if (!negated && joinable?.orAt !== undefined) {
       const prev = out.conditions[joinable.cond];
       out.conditions[joinable.cond] = { sql: `(${prev.sql} OR ${c.sql})`, params: [...prev.params, ...c.params] };
-      plain[joinable.orAt] = '';
       joinable = { cond: joinable.cond };
       return;
     }
@@ -82,9 +89,11 @@ export function takeOperators(text: string): TakenOperators {
     const known = name !== undefined && (name in SEARCH_OPERATORS || UNSUPPORTED_OPERATORS.includes(name));
     if (!m || !known) {
       const word = text.slice(i, end);
-      joinable = word === 'OR' && joinable && joinable.orAt === undefined ? { cond: joinable.cond, orAt: plain.length } : null;
+      const afterOperator: boolean = word === 'OR' && joinable !== null && joinable.orAt === undefined;
       kept.push(word);
       plain.push(word);
+      if (afterOperator) dropOr(kept.length - 1);
+      joinable = afterOperator ? { cond: joinable!.cond, orAt: kept.length - 1 } : null;
       i = end;
       continue;
     }
@@ -125,14 +134,19 @@ export function takeOperators(text: string): TakenOperators {
       continue;
     }
     if (name !== 'content') {
-      // file: and path: match any part of the name or path, case aside, as Obsidian's do.
-      const needles = (quoted ? [bare] : bare.split(/\s+/)).map((n) => n.replace(/\*+$/, '').toLowerCase()).filter(Boolean);
-      if (!needles.length) continue;
+      // file: and path: match any part of the name or path, case aside, as Obsidian's do; `file:(a OR b)` either.
+      // Their words are not kept in the text: a part of a name (signment_2, .md) is no word the text index holds.
+      const chunks = quoted ? [[bare]] : bare.split(/\s+OR\s+/).map((alt) => alt.split(/\s+/));
+      const alts = chunks.map((alt) => alt.map((n) => n.replace(/\*+$/, '')).filter((n) => n !== '' && n !== 'OR')).filter((alt) => alt.length);
+      if (!alts.length) continue;
       const cols = SEARCH_OPERATORS[name].split(' ');
-      const one = `(${cols.map((c) => `lower(${c}) LIKE ? ESCAPE '\\'`).join(' OR ')})`;
-      const sql = needles.map(() => one).join(' AND ');
-      addCondition({ sql: negated ? `NOT (${sql})` : `(${sql})`, params: needles.flatMap((n) => cols.map(() => `%${n.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)) }, negated);
-      if (!negated) kept.push(words);
+      const like = (n: string) => `%${n.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      // lower() folds ASCII only: the needle as typed also matches names in that case (Été).
+      const one = `(${cols.map((c) => `lower(${c}) LIKE ? ESCAPE '\\' OR ${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`;
+      const sql = alts.map((alt) => `(${alt.map(() => one).join(' AND ')})`).join(' OR ');
+      const params = alts.flatMap((alt) => alt.flatMap((n) => cols.flatMap(() => [like(n.toLowerCase()), like(n)])));
+      addCondition({ sql: negated ? `NOT (${sql})` : `(${sql})`, params }, negated);
+      joinable = negated ? null : joinable;
       continue;
     }
     // A phrase as one; a word, or a group's words, each (all of them).
@@ -144,10 +158,18 @@ export function takeOperators(text: string): TakenOperators {
     const match = `${SEARCH_OPERATORS[name]} : ${phrases.length === 1 ? phrases[0] : `(${phrases.join(' AND ')})`}`;
     addCondition({ sql: `e.id ${negated ? 'NOT IN' : 'IN'} (SELECT rowid FROM fts WHERE fts MATCH ?)`, params: [match] }, negated);
     if (!negated) kept.push(words);
+    // An operator's words pushed to kept alone: plain stays aligned with kept.
+    if (!negated) plain.push('');
   }
   out.text = kept.join('').replace(/\s+/g, ' ').trim();
   out.plain = plain.join('').replace(/\s+/g, ' ').trim();
   return out;
+}
+
+/** The index of the last entry that is not blank. */
+function lastWord(parts: string[]): number {
+  for (let k = parts.length - 1; k >= 0; k--) if (parts[k].trim() !== '') return k;
+  return -1;
 }
 
 /** The notice for unsupported operators: what was searched instead. */

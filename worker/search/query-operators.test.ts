@@ -29,13 +29,16 @@ describe('Obsidian search operators', () => {
     const engine = await engineWith(NOTES);
     const file = ok((await engine.call('search', { query: 'file:Canvas', mode: 'text' })) as unknown as Result);
     expect(paths(file)).toEqual(['Plugins/Canvas.md']);
-    expect(file.results[0].snippet).toContain('[Canvas]');
     const path = ok((await engine.call('search', { query: 'path:canvas', mode: 'text' })) as unknown as Result);
     expect(paths(path)).toEqual(['Canvas/Overview.md', 'Plugins/Canvas.md']);
     const phrase = ok((await engine.call('search', { query: 'file:"web viewer"', mode: 'text' })) as unknown as Result);
     expect(paths(phrase)).toEqual(['Plugins/Web viewer.md']);
     const content = ok((await engine.call('search', { query: 'content:viewer', mode: 'text' })) as unknown as Result);
     expect(paths(content)).toEqual(['Plugins/Web viewer.md']);
+    // content:'s words rank and are marked; file: and path: match parts of names, which are no words of the text.
+    expect(content.results[0].snippet).toContain('[viewer]');
+    const part = ok((await engine.call('search', { query: 'file:anva path:ugins/', mode: 'text' })) as unknown as Result);
+    expect(paths(part)).toEqual(['Plugins/Canvas.md']);
     // Either of two, joined by OR, as in Obsidian.
     const either = ok((await engine.call('search', { query: 'file:canvas OR file:"web viewer"', mode: 'text' })) as unknown as Result);
     expect(paths(either)).toEqual(['Plugins/Canvas.md', 'Plugins/Web viewer.md']);
@@ -60,7 +63,10 @@ describe('Obsidian search operators', () => {
     expect(paths(r)).toEqual(['Files/Accepted formats.md']);
     expect(r.notice).toBeUndefined();
     expect(takeOperators('see http://x.org note:a "file:b"').text).toBe('see http://x.org note:a "file:b"');
-    expect(takeOperators('file:(a b) -path:c line:"d e"')).toMatchObject({ text: 'a b "d e"', unsupported: [{ operator: 'line:', words: 'd e' }] });
+    expect(takeOperators('file:(a b) -path:c line:"d e"')).toMatchObject({ text: '"d e"', unsupported: [{ operator: 'line:', words: 'd e' }] });
+    // An OR beside an operator is never left dangling in the text.
+    expect(takeOperators('file:alpha OR two')).toMatchObject({ text: 'two', plain: 'two' });
+    expect(takeOperators('two OR file:alpha')).toMatchObject({ text: 'two', plain: 'two' });
   });
 });
 

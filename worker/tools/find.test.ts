@@ -315,8 +315,14 @@ describe('find with Obsidian operators', () => {
     expect(await paths2('file:assignment_2 OR file:assignment_5')).toEqual(['hw/assignment_2.md', 'hw/assignment_5.md']);
     expect(await paths2('file:assignment_2 OR path:dailys/2022-01-16')).toEqual(['dailys/2022-01-16.md', 'hw/assignment_2.md']);
     expect(await paths2('file:assignment_2 file:assignment_5')).toEqual([]);
+    expect(await paths2('file:(assignment_2 OR assignment_5)')).toEqual(['hw/assignment_2.md', 'hw/assignment_5.md']);
+    expect(await paths2('file:assignment OR -file:_5')).toEqual(['hw/assignment_2.md']);
     // A regular expression is not supported: said, not silently nothing.
     expect(ok(await e2.call('find', { query: 'path:/\\d{4}-01-15/' }))).toMatchObject({ notice_code: 'query_operator_unsupported', notice: expect.stringMatching(/regular expression/) });
+    // Non-ASCII capitals: as typed at least (SQLite's lower() folds ASCII only).
+    const e3 = await engineWith({ 'École/Été.md': 'summer' }, 'ops3');
+    expect(ok(await e3.call('find', { query: 'file:Été' })).total).toBe(1);
+    expect(ok(await e3.call('find', { query: 'path:École' })).total).toBe(1);
     // % and _ are letters here, not LIKE's wildcards.
     expect(await paths2('file:t_2')).toEqual(['hw/assignment_2.md']);
     expect(await paths2('file:%')).toEqual([]);

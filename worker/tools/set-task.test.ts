@@ -164,5 +164,9 @@ describe('restate', () => {
     expect(restate(' a 📅 2026-01-01 ✅ 2026-11-30', ' ', 'x', '2026-12-04')).toBe(' a 📅 2026-01-01 ✅ 2026-11-30');
     expect(restate(' a 📅 2026-01-01', 'x', 'X', '2026-12-04')).toBe(' a 📅 2026-01-01');
     expect(restate(' a [due:: 2026-01-01] [completion:: 2026-12-04]', 'x', '-', '2026-12-04')).toBe(' a [due:: 2026-01-01] [cancelled:: 2026-12-04]');
+    // Review: the done date as the line's only signifier still sets its style; a bare-field task gets nothing appended.
+    expect(restate(' c ✅ 2024-03-02', 'x', '-', '2026-12-04')).toBe(' c ❌ 2026-12-04');
+    expect(restate(' c [cancelled:: 2024-03-02]', '-', 'x', '2026-12-04')).toBe(' c [completion:: 2026-12-04]');
+    expect(restate(' due:: 2024-01-03', ' ', 'x', '2026-12-04')).toBe(' due:: 2024-01-03');
   });
 });

@@ -67,15 +67,20 @@ export function restate(rest: string, from: string, to: string, day: string): st
 }
 
 function restateText(rest: string, from: string, to: string, day: string): string {
+  // The line's style, read before a date is taken away (a done date may be its only signifier).
+  const emoji = TASKS_EMOJI.test(rest) || DONE_EMOJI.test(rest) || CANCELLED_EMOJI.test(rest);
+  const fields = DATAVIEW_FIELD.test(rest) || DONE_FIELD.test(rest) || CANCELLED_FIELD.test(rest);
+  // A task whose whole text is a bare field (`due:: 2024-01-03`): anything added would become part of its value.
+  const bare = /^\s*[\p{L}\p{N}_][^:[\]()]*::/u.test(rest);
   let out = rest;
   // Leaving done or cancelled takes that date away (the Tasks plugin does the same).
   if (isDone(from) && !isDone(to)) out = out.replace(DONE_EMOJI, '').replace(DONE_FIELD, '');
   if (isCancelled(from) && !isCancelled(to)) out = out.replace(CANCELLED_EMOJI, '').replace(CANCELLED_FIELD, '');
-  // Becoming done or cancelled adds its date, in the style the line already uses, unless it has one.
-  const mark = (emoji: RegExp, field: RegExp, sign: string, key: string) => {
-    if (emoji.test(out) || field.test(out)) return;
-    if (TASKS_EMOJI.test(out)) out = `${out.trimEnd()} ${sign} ${day}`;
-    else if (DATAVIEW_FIELD.test(out)) out = `${out.trimEnd()} [${key}:: ${day}]`;
+  // Becoming done or cancelled adds its date, in the style the line uses, unless it has one.
+  const mark = (emojiRe: RegExp, fieldRe: RegExp, sign: string, key: string) => {
+    if (bare || emojiRe.test(out) || fieldRe.test(out)) return;
+    if (emoji) out = `${out.trimEnd()} ${sign} ${day}`;
+    else if (fields) out = `${out.trimEnd()} [${key}:: ${day}]`;
   };
   if (isDone(to) && !isDone(from)) mark(DONE_EMOJI, DONE_FIELD, '✅', 'completion');
   if (isCancelled(to) && !isCancelled(from)) mark(CANCELLED_EMOJI, CANCELLED_FIELD, '❌', 'cancelled');

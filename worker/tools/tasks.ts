@@ -226,8 +226,10 @@ function taskNeedles(text: string): { words: string[]; withoutWords: string[] } 
   for (const t of takeOperators(text).plain.match(/-?"[^"]*"?|\S+/gu) ?? []) {
     const negated = t.startsWith('-') && t.length > 1;
     const body = negated ? t.slice(1) : t;
+    // OR in capitals is search's connector, not a word (here every word must be in the task); "or" is a word.
+    if (t === 'OR') continue;
     const phrase = body.startsWith('"') ? [foldText(body.replace(/^"|"$/g, '').trim())] : foldText(body).split(/\s+/u);
-    (negated ? exclude : include).push(...phrase.filter((w) => w !== '' && w.toUpperCase() !== 'OR'));
+    (negated ? exclude : include).push(...phrase.filter((w) => w !== ''));
   }
   return { words: include, withoutWords: exclude };
 }
