@@ -141,7 +141,8 @@ export class ProseLines {
       line = open.line;
       this.comment = open.unclosed;
     }
-    const t = line.trim();
+    // In a quote or callout too (`> $$`).
+    const t = line.trim().replace(/^(?:>[ \t]*)+/u, '');
     if (t.startsWith('$$') && this.comment === null) {
       // $$…$$ on one line is a math block of its own; a lone opener hides lines up to the next $$.
       if (t.length >= 4 && t.endsWith('$$')) return null;

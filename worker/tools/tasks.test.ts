@@ -119,9 +119,10 @@ describe('tasks', () => {
       'a.md': 'Type `%%` to start a comment.\n# H1\n- [ ] after code\n$$\na = b\nc = d $$\n- [ ] after math one\n$$ a = b\n$$\n- [ ] after math two\n$$x$$\n- [ ] after inline math\n',
       'b.md': 'Cost: $$\n- [ ] kept though a $$ never closes\n$$\n- [ ] and after a lone opener with no closer\n',
       'c.md': '$$\n#notatag x:: y\n$$\n',
+      'd.md': '> [!math] In a callout\n> $$\n> - [ ] not a task: math\n> $$\n> - [ ] a task after the math\n',
     });
     expect((await tasks({ sort: 'path' }, e)).tasks.map((t) => [t.path, t.text])).toEqual([
-      ['a.md', 'after code'], ['a.md', 'after math one'], ['a.md', 'after math two'], ['a.md', 'after inline math'], ['b.md', 'kept though a $$ never closes'], ['b.md', 'and after a lone opener with no closer'],
+      ['a.md', 'after code'], ['a.md', 'after math one'], ['a.md', 'after math two'], ['a.md', 'after inline math'], ['b.md', 'kept though a $$ never closes'], ['b.md', 'and after a lone opener with no closer'], ['d.md', 'a task after the math'],
     ]);
     // A tag or field inside a math block is none (inline tags and fields read the same lines).
     const math = ok(await e.call('read_note', { path: 'c.md' }));
