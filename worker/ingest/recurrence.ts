@@ -120,13 +120,20 @@ function replaceOutsideCode(text: string, re: RegExp, by: (m: RegExpExecArray) =
   return m ? text.slice(0, m.index) + by(m) + text.slice(m.index + m[0].length) : text;
 }
 
-/** The task text of the next occurrence: its dates moved, its done date and block id gone (an id names one line). */
-export function occurrenceText(rest: string, next: TaskDates): string {
+// The created date: the next occurrence is created the day the task is done (the plugin's "set created date").
+const CREATED_SPOT = /(➕\uFE0F?\s*|[[(]created::[ \t]*)(\d{4}-\d{2}-\d{2})/iu;
+
+/**
+ * The task text of the next occurrence: its dates moved, a created date made
+ * `today`, its done date and block id gone (an id names one line).
+ */
+export function occurrenceText(rest: string, next: TaskDates, today?: string): string {
   let out = rest.replace(BLOCK_ID, '');
   for (const key of Object.keys(DATE_SPOTS) as (keyof TaskDates)[]) {
     const value = next[key];
     if (value !== null) out = replaceOutsideCode(out, DATE_SPOTS[key], (m) => `${m[1]}${value}`);
   }
+  if (today !== undefined) out = replaceOutsideCode(out, CREATED_SPOT, (m) => `${m[1]}${today}`);
   for (const mark of DONE_MARKS) out = replaceOutsideCode(out, mark, () => '');
   return out;
 }

@@ -77,14 +77,15 @@ describe('set_task', () => {
   // Scheduled 3 days before due stays 3 days before.
   it('ticking a recurring task adds its next occurrence above it, dates moved; a rule it cannot read adds none and says so', async () => {
     const engine = await diskEngine({
-      'r.md': ['# Bills', '- [ ] pay rent 🔁 every month 📅 2026-12-01 ⏳ 2026-11-28', '- [ ] water [repeat:: every 3 days when done] [due:: 2026-11-20]', '- [ ] odd 🔁 every blue moon 📅 2026-12-01', ''].join('\n'),
+      'r.md': ['# Bills', '- [ ] pay rent 🔁 every month 📅 2026-12-01 ⏳ 2026-11-28 ➕ 2026-11-01', '- [ ] water [repeat:: every 3 days when done] [due:: 2026-11-20]', '- [ ] odd 🔁 every blue moon 📅 2026-12-01', ''].join('\n'),
     });
     const r = ok(await engine.call('set_task', { path: 'r.md', line: 2, status: 'done' }));
     expect(r).toMatchObject({ line: 3, next_line: 2, status: 'x' });
     expect(r.notice).toBeUndefined();
     expect(readFileSync(join(dir, 'r.md'), 'utf8').split('\n').slice(1, 4)).toEqual([
-      '- [ ] pay rent 🔁 every month 📅 2027-01-01 ⏳ 2026-12-29',
-      '- [x] pay rent 🔁 every month 📅 2026-12-01 ⏳ 2026-11-28 ✅ 2026-12-04',
+      // The next one is created today (➕), as the plugin dates it.
+      '- [ ] pay rent 🔁 every month 📅 2027-01-01 ⏳ 2026-12-29 ➕ 2026-12-04',
+      '- [x] pay rent 🔁 every month 📅 2026-12-01 ⏳ 2026-11-28 ➕ 2026-11-01 ✅ 2026-12-04',
       '- [ ] water [repeat:: every 3 days when done] [due:: 2026-11-20]',
     ]);
     ok(await engine.call('set_task', { path: 'r.md', line: 4, status: 'done' }));

@@ -98,7 +98,7 @@ function statusArg(args: Args): string {
 export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
   name: 'set_task',
   description:
-    'Sets the status of one task line (the character in its box: done x, open, cancelled -, or any other), as ticking it in Obsidian does. Marking a task done adds the done date in the style the line already uses (✅ 2026-12-04 beside the Tasks plugin\'s emoji, [completion:: 2026-12-04] beside Dataview fields; nothing on a plain line); marking it not done removes that date; cancelling (-) adds ❌ date or [cancelled:: date] the same way, and reopening removes it. A recurring task (🔁 every week, [repeat:: …]) ticked gets its next occurrence on the line above, its dates moved by the rule (every N days/weeks/months/years, every weekday, every week on Monday, every month on the 1st or the last; "when done" counts from today), as the Tasks plugin adds it; a rule not read adds none and says so in notice. The note is saved as write_note saves it.',
+    'Sets the status of one task line (the character in its box: done x, open, cancelled -, or any other), as ticking it in Obsidian does. Marking a task done adds the done date in the style the line already uses (✅ 2026-12-04 beside the Tasks plugin\'s emoji, [completion:: 2026-12-04] beside Dataview fields; nothing on a plain line); marking it not done removes that date; cancelling (-) adds ❌ date or [cancelled:: date] the same way, and reopening removes it. A recurring task (🔁 every week, [repeat:: …]) ticked gets its next occurrence on the line above, its dates moved by the rule (every N days/weeks/months/years, every weekday, every week on Monday, every month on the 1st or the last; "when done" counts from today) and a created date made today, as the Tasks plugin adds it; a rule not read adds none and says so in notice. The note is saved as write_note saves it.',
   params: [
     { name: 'path', type: 'string', required: true, aliases: ['identifier'], description: 'The exact vault-relative path of the note, as the tasks tool gives it.' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'Vault name; needed when the path exists in several vaults.' },
@@ -161,7 +161,7 @@ export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
     if (task.recurrence !== null && isDone(input.status) && !isDone(m[2])) {
       const next = nextOccurrence(task.recurrence, task, today);
       if (next) {
-        lines.splice(input.line - 1, 1, `${bom}${m[1]} ${m[3]}${occurrenceText(m[4], next)}${cr}`, ticked);
+        lines.splice(input.line - 1, 1, `${bom}${m[1]} ${m[3]}${occurrenceText(m[4], next, today)}${cr}`, ticked);
         nextLine = input.line;
       } else {
         notice = task.due ?? task.scheduled ?? task.start
