@@ -109,9 +109,13 @@ const DATE_SPOTS: Record<keyof TaskDates, RegExp> = {
   scheduled: /((?:⏳|⌛)\uFE0F?\s*|[[(]scheduled::[ \t]*|^scheduled::[ \t]*)(\d{4}-\d{2}-\d{2})/iu,
   start: /(🛫\uFE0F?\s*|[[(]start::[ \t]*|^start::[ \t]*)(\d{4}-\d{2}-\d{2})/iu,
 };
-const DONE_MARKS = [/[ \t]*✅\uFE0F?\s*\d{4}-\d{2}-\d{2}/u, /[ \t]*[[(]completion::[^\])]*[\])]/iu];
+/** A done date as written after a task (`✅ 2026-12-04`, `[completion:: 2026-12-04]`), with the blanks before it. */
+export const DONE_EMOJI = /[ \t]*✅\uFE0F?\s*\d{4}-\d{2}-\d{2}/u;
+export const DONE_FIELD = /[ \t]*[[(]completion::[^\])]*[\])]/iu;
+const DONE_MARKS = [DONE_EMOJI, DONE_FIELD];
 
-const BLOCK_ID = /\s+\^[A-Za-z0-9-]+\s*$/u;
+/** A block id ending a line (` ^pay1`). */
+export const BLOCK_ID = /\s+\^[A-Za-z0-9-]+\s*$/u;
 
 /** `text` with the first match of `re` outside inline code replaced (dates are read outside code only). */
 function replaceOutsideCode(text: string, re: RegExp, by: (m: RegExpExecArray) => string): string {

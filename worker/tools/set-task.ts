@@ -6,7 +6,7 @@
 // write_note saves it (re-indexed at once, then written to the folder).
 import { readContents } from '../ingest/contents';
 import { isTaskStatus } from '../ingest/markdown';
-import { nextOccurrence, occurrenceText } from '../ingest/recurrence';
+import { BLOCK_ID, DONE_EMOJI, DONE_FIELD, nextOccurrence, occurrenceText } from '../ingest/recurrence';
 import { describe, optString, reqString, type Args } from '../args';
 import { toolError } from '../errors';
 import { resolveVault, resolveWriteTarget } from '../resolve';
@@ -45,8 +45,6 @@ const BOX = /^(\s*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)(.)(\])(.*)$/u;
 // The line already uses the Tasks plugin's emoji, or Dataview's fields.
 const TASKS_EMOJI = /[📅📆🗓⏳⌛🛫➕🔁🔺⏫🔼🔽⏬]/u;
 const DATAVIEW_FIELD = /[[(]?(?:due|scheduled|start|created|priority|repeat)::/iu;
-const DONE_EMOJI = /[ \t]*✅\uFE0F?\s*\d{4}-\d{2}-\d{2}/u;
-const DONE_FIELD = /[ \t]*[[(]completion::[^\])]*[\])]/iu;
 const CANCELLED_EMOJI = /[ \t]*❌\uFE0F?\s*\d{4}-\d{2}-\d{2}/u;
 const CANCELLED_FIELD = /[ \t]*[[(]cancelled::[^\])]*[\])]/iu;
 
@@ -61,7 +59,7 @@ function localDay(ms: number): string {
 
 /** The line's text after the box once its status is `to`: a done date added or removed in the line's own style, before a trailing ^block id. */
 export function restate(rest: string, from: string, to: string, day: string): string {
-  const id = /\s+\^[A-Za-z0-9-]+\s*$/u.exec(rest);
+  const id = BLOCK_ID.exec(rest);
   if (id) return restateText(rest.slice(0, id.index), from, to, day) + id[0];
   return restateText(rest, from, to, day);
 }

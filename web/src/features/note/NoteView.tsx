@@ -18,6 +18,7 @@ import { linkedNotes, linkingNotes, relationLabel } from './links';
 import { FilePreview } from './FilePreview';
 import { ObservationsPanel } from '../graph/ObservationsPanel';
 import { NeighbourhoodGraph } from '../graph/NeighbourhoodGraph';
+import { saveTask } from '../tasks/save-task';
 
 interface Props {
   vault: string;
@@ -111,20 +112,14 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
   // A task's box clicked in the note: ticked or unticked in the file (set_task), refused if the note changed since it was read.
   const toggleTask = async (bodyIndex: number, done: boolean) => {
     if (!note) return;
-    const v = vaults.find((x) => x.name === note.vault);
-    await openForWriting(note.vault, v?.source ?? null).catch(() => 'denied');
-    const r = await call('set_task', {
-      vault: note.vault, path: note.path, line: bodyIndex + bodyLine(note.frontmatter_raw), status: done ? 'open' : 'done', expected_modified: note.modified,
-    });
+    const line = bodyIndex + bodyLine(note.frontmatter_raw);
+    const r = await saveTask({ vault: note.vault, path: note.path, line, status: done ? 'open' : 'done', expected_modified: note.modified }, vaults, notify, t);
     if (isToolError(r)) {
       notify(r.error.message);
       // Changed since it was read (elsewhere in the app, or a re-sync): shown again as it is now.
       if (r.error.code === 'conflict') setReload((n) => n + 1);
       return;
     }
-    if (r.notice_code) notify(t(`tasks.${r.notice_code}`, { rule: r.recurrence ?? '' }));
-    if (r.disk.status === 'changed_on_disk') notify(t('editor.savedConflict'));
-    else if (r.unsaved_to_disk) notify(t('editor.savedApp'));
     setNote((n) => (n && n.path === r.path ? { ...n, modified: r.modified } : n));
     setFresh(false);
     setReload((n) => n + 1);

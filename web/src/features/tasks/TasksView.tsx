@@ -6,7 +6,6 @@
 import { useState, type ReactNode } from 'react';
 import './tasks.css';
 import { call, isToolError, type ToolErrorResult } from '../../engine/client';
-import { openForWriting } from '../../engine/write-access';
 import { useApp } from '../../app/app-context';
 import type { TaskRow, TasksResult } from '../../../../worker/contract';
 import { useI18n, type UiKey } from '../../i18n/i18n';
@@ -17,6 +16,7 @@ import { EngineMessage } from '../../ui/EngineMessage';
 import { Pager } from '../search/Pager';
 import { useLatest } from '../search/use-latest';
 import { dueGroup, taskDisplay } from './task-text';
+import { saveTask } from './save-task';
 
 const TASKS_PAGE = 50;
 type Status = 'not_done' | 'open' | 'done' | 'any';
@@ -104,18 +104,13 @@ export function TasksView({ state, update, refreshKey }: { state: SearchState; u
   const toggle = async (task: TaskRow) => {
     const key = `${task.vault}:${task.path}:${task.line}`;
     setBusy(key);
-    const v = vaults.find((x) => x.name === task.vault);
-    await openForWriting(task.vault, v?.source ?? null).catch(() => 'denied');
-    const r = await call('set_task', { vault: task.vault, path: task.path, line: task.line, status: task.done ? 'open' : 'done', text: task.text });
+    const r = await saveTask({ vault: task.vault, path: task.path, line: task.line, status: task.done ? 'open' : 'done', text: task.text }, vaults, notify, t);
     setBusy(null);
     if (isToolError(r)) {
       setWriteError(r.error);
       return;
     }
     setWriteError(null);
-    if (r.notice_code) notify(t(`tasks.${r.notice_code}`, { rule: r.recurrence ?? '' }));
-    if (r.disk.status === 'changed_on_disk') notify(t('editor.savedConflict'));
-    else if (r.unsaved_to_disk) notify(t('editor.savedApp'));
     await refresh();
   };
 
