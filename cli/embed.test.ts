@@ -84,7 +84,11 @@ describe('kioku CLI embeddings', () => {
     copyFileSync(db, kept);
     await kioku(['call', 'embed_pause', '{}', '--db', kept, '--no-embed']);
     const later = await kioku(['call', 'embed_status', '{}', '--db', kept]);
-    expect(later.stderr).not.toMatch(/embedd/);
+    expect(later.stderr).not.toMatch(/embedded/);
+    // It says so, and how to resume (a database paused by an older kioku's --no-embed looks the same).
+    expect(later.stderr).toMatch(/embedding is paused in this database.*kioku call embed_resume/);
+    const resumed = await kioku(['call', 'embed_resume', '{}', '--db', kept]);
+    expect(resumed.stderr).toMatch(/embedded 2 passages/);
     expect(later.lines()[0]).toMatchObject({ paused: true, complete: false });
   });
 

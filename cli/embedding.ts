@@ -27,7 +27,10 @@ export async function embedAll(embed: EmbedService, flags: EmbedFlags, stop?: Ab
     return false;
   }
   const before = await embed.refresh();
-  // Paused with embed_pause: nothing runs until embed_resume (searches say so in their notice).
+  // Paused with embed_pause (or by a kioku before 2026-12-04 run with --no-embed): nothing runs until embed_resume.
+  if (before.paused && !before.complete && !stop?.aborted && !flags.quiet) {
+    err("kioku: embedding is paused in this database (embed_pause), so notes without vectors are missed by vector and hybrid search; to embed them, run: kioku call embed_resume '{}' with the same --db");
+  }
   if (before.complete || before.paused || stop?.aborted) return false;
   let last = 0;
   const show = (s: EmbedStatus) => {

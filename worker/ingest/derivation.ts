@@ -22,11 +22,14 @@ import { rebuildFts, rebuildLead } from '../text/fts-row';
  * 10: tasks' created and cancelled dates, priority and recurrence (migration 0023); a fence closes only with
  * one at least as long (```` around ```), and comments (%% %%, <!-- -->) and $$ math blocks hold no tasks,
  * headings, observations or links (markdown.ts, prose-lines.ts): everything is re-read.
+ * 11: indented code blocks, fences nested in list items, closing fences with nothing after them, no
+ * fence with a backtick in a backtick fence's info string, and a mid-line `<!--` with no `-->` in its
+ * paragraph hiding nothing, as CommonMark reads them (prose-lines.ts): everything is re-read.
  */
-export const DERIVATION_VERSION = 10;
+export const DERIVATION_VERSION = 11;
 
 /** The newest derivation whose changes reach beyond `fts`, `fts_lead` and the graph rows (here the inline tags and fields, file.day, tasks): a database at it or later re-reads only what changed since. */
-const LAST_FULL_DERIVATION = 10;
+const LAST_FULL_DERIVATION = 11;
 /** The newest derivation that changed the openings (`fts_lead`). */
 const LAST_LEAD_DERIVATION = 6;
 /** The newest derivation that changed the main text index (`fts`: its columns or what goes in them). */

@@ -30,15 +30,26 @@ export function readInlineMeta(body: string, firstLine = 1): InlineMeta {
     if (hash) tagsInLine(line, written);
     if (colons) fieldsInLine(line, lineNo, fields);
   };
-  // Without code or comment markers every line is prose as written: only the lines that may hold a tag or a field need reading.
-  if (mayHoldCodeOrComment(body)) forEachProseLine(body, firstLine, visit);
-  else forEachCandidateLine(body, firstLine, visit);
+  forEachInlineLine(body, firstLine, visit);
   return { tags: uniqueTags(written), fields };
 }
 
-/** Whether the body may hold a fence, inline code, a comment or a $$ math block (the only things that make a line differ from its prose). */
+/**
+ * The prose lines that may hold a tag or a field. Without code or comment
+ * markers every line is prose as written: only the lines holding a possible
+ * tag or '::' are read.
+ */
+export function forEachInlineLine(body: string, firstLine: number, visit: (line: string, lineNo: number) => void): void {
+  if (mayHoldCodeOrComment(body)) forEachProseLine(body, firstLine, visit);
+  else forEachCandidateLine(body, firstLine, visit);
+}
+
+/** A line indented four columns or more: it may be in an indented code block. */
+const INDENTED = /(?:^|\n)(?: {0,3}\t| {4})/;
+
+/** Whether the body may hold a fence, inline code, a comment, a $$ math block or an indented code block (the only things that make a line differ from its prose). */
 function mayHoldCodeOrComment(body: string): boolean {
-  return body.includes('`') || body.includes('~~~') || body.includes('%%') || body.includes('<!--') || body.includes('$$');
+  return body.includes('`') || body.includes('~~~') || body.includes('%%') || body.includes('<!--') || body.includes('$$') || INDENTED.test(body);
 }
 const isBlank = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0x3000;
 

@@ -1,8 +1,9 @@
 // The lines of a body that Obsidian and Dataview read metadata from: fenced
-// code blocks (in quotes and callouts too) are skipped, and inline code and
-// comments (%% … %%, <!-- … -->, which may span lines) are blanked out,
-// keeping every other character at its column. Shared by inline tags and
-// inline fields; the fences also by the body's structure (markdown.ts).
+// code blocks (in quotes, callouts and list items too) and indented code
+// blocks are skipped, and inline code and comments (%% … %%, <!-- … -->,
+// which may span lines) are blanked out, keeping every other character at
+// its column. Shared by inline tags and inline fields and by the body's
+// structure (markdown.ts).
 
 const BACKTICK = 96;
 const TILDE = 126;
@@ -28,16 +29,24 @@ export class Fences {
   private length = 0;
   /** How many quote markers (`>`) the open block sits inside. */
   private quotes = 0;
+  /** How far in the open block's fences may be (more than three columns under a list item). */
+  private reach = 3;
 
-  /** Whether `raw` is code (a fence line or a line inside a block); `indent` is where its first non-blank character is. */
-  isCode(raw: string, indent = indentOf(raw)): boolean {
+  /**
+   * Whether `raw` is code (a fence line or a line inside a block); `indent` is
+   * where its first non-blank character is. `reach`: how many columns in a
+   * fence may start, 3 unless the line is inside a list item (its content
+   * column + 3, as CommonMark reads a fence nested in an item).
+   */
+  isCode(raw: string, indent = indentOf(raw), reach = 3): boolean {
     const c = raw.charCodeAt(indent);
     // Most lines are outside a block and open nothing: the first character decides them.
     if (this.mark === 0 && c !== BACKTICK && c !== TILDE && c !== QUOTE) return false;
     if (this.mark !== 0) {
       const inner = afterQuotes(raw, this.quotes);
       if (inner >= 0) {
-        if (fenceAt(raw, inner) === this.mark && fenceLength(raw, inner) >= this.length) this.mark = 0;
+        // A closing fence has nothing after it: ```js inside a ``` block is its text.
+        if (fenceAt(raw, inner, this.reach) === this.mark && fenceLength(raw, inner) >= this.length && blankAfterFence(raw, inner)) this.mark = 0;
         return true;
       }
       // The quote holding the block ended here: so did the block, and this line is read afresh.
@@ -49,11 +58,13 @@ export class Fences {
       at = next;
       quotes++;
     }
-    const mark = fenceAt(raw, at);
-    if (mark === 0) return false;
+    const mark = fenceAt(raw, at, reach);
+    // A backtick in a backtick fence's info string makes the line inline code, not a fence (CommonMark).
+    if (mark === 0 || (mark === BACKTICK && raw.indexOf('`', indentOf(raw, at) + fenceLength(raw, at)) >= 0)) return false;
     this.mark = mark;
     this.length = fenceLength(raw, at);
     this.quotes = quotes;
+    this.reach = reach;
     return true;
   }
 }
@@ -74,12 +85,25 @@ function afterQuotes(raw: string, n: number, from = 0): number {
   return at;
 }
 
-/** The fence character (``` or ~~~, at most three spaces in) that starts the text at `from`, or 0. */
-function fenceAt(raw: string, from: number): number {
+/** The fence character (``` or ~~~, at most `reach` columns in) that starts the text at `from`, or 0. */
+function fenceAt(raw: string, from: number, reach: number): number {
   const j = indentOf(raw, from);
   const c = raw.charCodeAt(j);
-  if (j - from > 3 || (c !== BACKTICK && c !== TILDE)) return 0;
+  if (columns(raw, from, j) > reach || (c !== BACKTICK && c !== TILDE)) return 0;
   return raw.charCodeAt(j + 1) === c && raw.charCodeAt(j + 2) === c ? c : 0;
+}
+
+/** Whether only blanks follow the fence that opens the text at `from`. */
+function blankAfterFence(raw: string, from: number): boolean {
+  const j = indentOf(raw, from);
+  return raw.slice(j + fenceLength(raw, from)).trim() === '';
+}
+
+/** How many columns the characters from `from` to `to` take (a tab runs to the next multiple of 4). */
+export function columns(raw: string, from: number, to: number): number {
+  let col = 0;
+  for (let k = from; k < to; k++) col = raw.charCodeAt(k) === 9 ? col + 4 - (col % 4) : col + 1;
+  return col;
 }
 
 /** How many fence characters open the line at `from` (after its indentation). */
@@ -93,14 +117,22 @@ function fenceLength(raw: string, from: number): number {
 
 const INLINE_CODE = /(`+)[^`\n]*?\1/g;
 
+/** A list item's marker: `-`, `*`, `+`, or `1.` / `1)`, then a blank or the line's end. */
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
+
 /**
  * The lines of a body as Obsidian shows them as Markdown, one call per line in
- * order: null for a line that shows none (in a fenced block, a comment that
- * spans lines, or a $$ math block), else the line with inline code and
- * comments blanked, every other character at its column. Inline code is
- * blanked first: a `%%` in code opens no comment. A $$ block runs from a line
- * that starts with $$ to the next line holding $$, only when there is one (an
- * unclosed $$ hides nothing); its content is never read for comments.
+ * order: null for a line that shows none (in a fenced or indented code block,
+ * a comment that spans lines, or a $$ math block), else the line with inline
+ * code and comments blanked, every other character at its column. Inline
+ * code is blanked first: a `%%` in code opens no comment. A $$ block runs
+ * from a line that starts with $$ to the next line holding $$, only when
+ * there is one (an unclosed $$ hides nothing); its content is never read for
+ * comments. As in CommonMark: an indented code block starts four columns in
+ * after a blank line, outside a list (under a list item such lines are the
+ * item's, nested tasks included); a `<!--` that starts a line hides lines up
+ * to its `-->`, one in mid-line only when its `-->` comes before the
+ * paragraph ends (else it is text).
  */
 export class ProseLines {
   private readonly fences = new Fences();
@@ -109,8 +141,13 @@ export class ProseLines {
   private math = false;
   /** The last line holding $$, so a $$ with no closer after it opens nothing. */
   private readonly lastDollars: number;
+  /** The line before was blank, or there was none: an indented code block may start here. */
+  private afterBlank = true;
+  private indentedCode = false;
+  /** The content column of the last list item while a list runs, else -1. */
+  private listColumn = -1;
 
-  constructor(lines: readonly string[]) {
+  constructor(private readonly lines: readonly string[]) {
     let last = -1;
     for (let i = lines.length - 1; i >= 0; i--) {
       if (lines[i].includes('$$')) {
@@ -127,7 +164,7 @@ export class ProseLines {
       if (raw.includes('$$')) this.math = false;
       return null;
     }
-    if (this.comment === null && this.fences.isCode(raw)) return null;
+    if (this.comment === null && this.isCode(raw)) return null;
     let line = raw;
     if (this.comment !== null) {
       const end = line.indexOf(this.comment);
@@ -138,8 +175,13 @@ export class ProseLines {
     if (line.includes('`')) line = line.replace(INLINE_CODE, blank);
     if (line.includes('%%') || line.includes('<!--')) {
       const open = blankComments(line);
-      line = open.line;
-      this.comment = open.unclosed;
+      if (open.unclosed === '-->' && !/^[ \t]*(?:>[ \t]*)*$/.test(line.slice(0, open.from)) && !this.closesInParagraph(i)) {
+        // Inline HTML ends with its paragraph: an unclosed `<!--` there is text, and hides nothing.
+        line = open.line.slice(0, open.from) + line.slice(open.from);
+      } else {
+        line = open.line;
+        this.comment = open.unclosed;
+      }
     }
     // In a quote or callout too (`> $$`).
     const t = line.trim().replace(/^(?:>[ \t]*)+/u, '');
@@ -152,6 +194,47 @@ export class ProseLines {
       }
     }
     return line;
+  }
+
+  /** Whether `raw` is in a fenced or indented code block; keeps track of blank lines and lists. */
+  private isCode(raw: string): boolean {
+    const indent = indentOf(raw);
+    if (indent === raw.length) {
+      this.afterBlank = true;
+      return this.fences.isCode(raw, indent);
+    }
+    const afterBlank = this.afterBlank;
+    this.afterBlank = false;
+    const reach = this.listColumn >= 0 ? this.listColumn + 3 : 3;
+    if (this.fences.isCode(raw, indent, reach)) {
+      this.indentedCode = false;
+      return true;
+    }
+    const cols = columns(raw, 0, indent);
+    if (this.listColumn < 0 && cols >= 4 && (afterBlank || this.indentedCode)) {
+      this.indentedCode = true;
+      return true;
+    }
+    this.indentedCode = false;
+    const item = LIST_ITEM.exec(raw);
+    if (item && (cols < 4 || this.listColumn >= 0)) {
+      // The item's text starts after the marker and its blanks (one, when there are none or more than four).
+      const marker = item[0].trimEnd().length;
+      const gap = columns(raw, marker, item[0].length);
+      this.listColumn = columns(raw, 0, marker) + (gap >= 1 && gap <= 4 ? gap : 1);
+    } else if (afterBlank && cols < 2) {
+      // A paragraph at the margin after a blank line ends the list.
+      this.listColumn = -1;
+    }
+    return false;
+  }
+
+  /** Whether a line after `i` holds `-->` before the paragraph ends (a blank line). */
+  private closesInParagraph(i: number): boolean {
+    for (let k = i + 1; k < this.lines.length && this.lines[k].trim() !== ''; k++) {
+      if (this.lines[k].includes('-->')) return true;
+    }
+    return false;
   }
 }
 
@@ -171,18 +254,18 @@ function blank(m: string): string {
   return ' '.repeat(m.length);
 }
 
-/** Blanks closed comments; an unclosed one blanks the rest of the line and is reported. */
-export function blankComments(line: string): { line: string; unclosed: '%%' | '-->' | null } {
+/** Blanks closed comments; an unclosed one blanks the rest of the line and is reported, with where it starts. */
+export function blankComments(line: string): { line: string; unclosed: '%%' | '-->' | null; from: number } {
   let out = line;
   for (;;) {
     const pct = out.indexOf('%%');
     const html = out.indexOf('<!--');
-    if (pct < 0 && html < 0) return { line: out, unclosed: null };
+    if (pct < 0 && html < 0) return { line: out, unclosed: null, from: -1 };
     const isPct = pct >= 0 && (html < 0 || pct < html);
     const start = isPct ? pct : html;
     const close = isPct ? '%%' : '-->';
     const end = out.indexOf(close, start + (isPct ? 2 : 4));
-    if (end < 0) return { line: out.slice(0, start) + blank(out.slice(start)), unclosed: close };
+    if (end < 0) return { line: out.slice(0, start) + blank(out.slice(start)), unclosed: close, from: start };
     out = out.slice(0, start) + blank(out.slice(start, end + close.length)) + out.slice(end + close.length);
   }
 }

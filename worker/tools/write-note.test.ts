@@ -221,6 +221,30 @@ describe('writing to the folder on disk', () => {
     expect(bytes.subarray(3).toString('utf8')).toBe('---\ntitle: BOM\n---\nnew body\n');
   });
 
+  // The note editor sends a body that opens with a --- block as the whole text (NoteEditor.tsx): a user trial lost the BOM there.
+  it('keeps the byte-order mark whatever the edit replaces: the whole text, the frontmatter, or all of it', async () => {
+    const { engine } = await diskEngine({ 'bom.md': '\uFEFF---\ntitle: BOM\n---\nold body\n', 'plain-bom.md': '\uFEFFno frontmatter\n' });
+    const bytes = (p: string) => readFileSync(join(dir, p));
+    const text = (p: string) => bytes(p).subarray(3).toString('utf8');
+    const marked = (p: string) => [...bytes(p).subarray(0, 3)];
+    ok(await engine.call('write_note', { path: 'bom.md', text: '---\ntitle: BOM\n---\n---\nkey: value\n---\nbody\n' }));
+    expect(marked('bom.md')).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text('bom.md')).toBe('---\ntitle: BOM\n---\n---\nkey: value\n---\nbody\n');
+    ok(await engine.call('write_note', { path: 'bom.md', frontmatter_text: 'title: New\n' }));
+    expect(marked('bom.md')).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text('bom.md').startsWith('---\ntitle: New\n---\n')).toBe(true);
+    ok(await engine.call('write_note', { path: 'bom.md', frontmatter: {} }));
+    expect(marked('bom.md')).toEqual([0xef, 0xbb, 0xbf]);
+    // A BOM sent with the text is not doubled.
+    ok(await engine.call('write_note', { path: 'bom.md', text: '\uFEFFagain\n' }));
+    expect(bytes('bom.md').toString('utf8')).toBe('\uFEFFagain\n');
+    // A note without frontmatter, given a body that opens with a --- block: still body text after the BOM.
+    ok(await engine.call('write_note', { path: 'plain-bom.md', body: '---\n\nA rule, then text.\n' }));
+    expect(bytes('plain-bom.md').toString('utf8')).toBe('\uFEFF---\n---\n---\n\nA rule, then text.\n');
+    const read = ok(await engine.call('read_note', { path: 'plain-bom.md' }));
+    expect(read.frontmatter).toEqual({});
+  });
+
   it('refuses to edit a note that is not valid UTF-8, leaving the file untouched', async () => {
     const { engine } = await diskEngine({ 'a.md': 'x' });
     const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]); // "café" in Latin-1

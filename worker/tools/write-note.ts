@@ -9,7 +9,7 @@ import { stringify } from 'yaml';
 import type { Db } from '../db/database';
 import { parseFrontmatter, splitFrontmatter, UNREADABLE_FRONTMATTER } from '../ingest/frontmatter';
 import { MAX_NESTING } from '../query/json-depth';
-import { parseNoteText } from '../ingest/note';
+import { BOM, parseNoteText } from '../ingest/note';
 import type { Problem } from '../ingest/problems';
 import { replaceProblems, writeNote } from '../ingest/store';
 import { writeBackEntry, type DiskOutcome } from '../platform/write-back';
@@ -169,11 +169,21 @@ export function refuseUnreadable(db: Db, entry: { vault_id: number; path: string
   }
 }
 
-/** The new file text for an edit of a note whose current text is head + body. */
+/**
+ * The new file text for an edit of a note whose current text is head + body.
+ * A byte-order mark the file starts with (kept in its head) stays first
+ * whatever the edit replaces: nobody sees it, so nobody sends it back.
+ */
 export function composeText(current: { head: string; body: string }, edit: NoteEdit): string {
+  const bom = current.head.startsWith(BOM) ? BOM : '';
+  const text = composeUnmarked({ head: current.head.slice(bom.length), body: current.body }, edit);
+  return text.startsWith(BOM) ? text : bom + text;
+}
+
+function composeUnmarked(current: { head: string; body: string }, edit: NoteEdit): string {
   if (edit.text !== undefined) {
     const problems: Problem[] = [];
-    const split = splitFrontmatter(edit.text, problems);
+    const split = splitFrontmatter(edit.text.replace(/^\uFEFF/, ''), problems);
     if (problems.some((p) => p.code === 'frontmatter_unterminated')) {
       throw toolError('invalid_argument', 'Not saved: the frontmatter block opened with --- on line 1 is never closed. Add a closing --- line.', 'text', { line: 1 });
     }
