@@ -144,6 +144,34 @@ test('the Tasks view lists open tasks by due date, done ones on demand, by prior
   expect(await audit(page, 'tasks view')).toEqual([]);
 });
 
+// The Tasks plugin's dependencies: a task waiting for another (⛔ id) is blocked until that one is done.
+test('blocked tasks are marked and can be hidden; ticking the task waited for unblocks the other', async ({ page }) => {
+  const errors = collectErrors(page);
+  const vault = writeVault(
+    {
+      'Move.md': ['# Move house', '', '- [ ] book the van 🆔 van', '- [ ] pack the books ⛔ van', '- [ ] get the keys [dependsOn:: lease]', '- [ ] sign the lease [id:: lease]', '- [ ] buy boxes'].join('\n'),
+    },
+    'move',
+  );
+  await openApp(page);
+  await importFolder(page, vault, 'move');
+  await go(page, '?view=tasks');
+  await expect(page.getByTestId('tasks-count')).toHaveText('Tasks: 5');
+  const books = page.getByTestId('task').filter({ hasText: 'pack the books' });
+  await expect(books.locator('.task-text')).toHaveText('pack the books');
+  await expect(books.locator('.badge')).toHaveText(['blocked: waits for van']);
+  await expect(page.getByTestId('task').filter({ hasText: 'book the van' }).locator('.badge')).toHaveText(['blocks another task']);
+  await page.getByTestId('tasks-blocked').selectOption('actionable');
+  await expect(page.getByTestId('task').locator('.task-text')).toHaveText(['book the van', 'sign the lease', 'buy boxes']);
+  await page.screenshot({ path: 'test-results/tasks-actionable.png' });
+  // The van booked: packing can start.
+  await page.getByRole('checkbox', { name: /book the van/ }).click();
+  await expect(page.getByTestId('task').locator('.task-text')).toHaveText(['pack the books', 'sign the lease', 'buy boxes']);
+  await page.getByTestId('tasks-blocked').selectOption('only');
+  await expect(page.getByTestId('task').locator('.task-text')).toHaveText(['get the keys']);
+  expect(errors).toEqual([]);
+});
+
 const DV = '../shared/corpora/dataview-example/vault';
 
 test('the Dataview example vault: every open task line is listed, its priority fields read', async ({ page }) => {

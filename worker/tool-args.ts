@@ -265,6 +265,10 @@ export interface ToolArgsMap {
     due_after?: string;
     /** "highest", "high", "medium", "normal" (none given), "low", "lowest", or a list of them. */
     priority?: string[] | string;
+    /** true: only tasks waiting for another task not done yet (⛔ id or [dependsOn:: id] naming a task's 🆔 id or [id:: id], in the same vault); false: only tasks that can be done now (not blocked), as the Tasks plugin's "is blocked" / "is not blocked". */
+    blocked?: boolean;
+    /** true: only tasks another task not done yet waits for; false: only tasks none waits for ("is blocking" / "is not blocking"). */
+    blocking?: boolean;
     /** "due" (default: due date, none last, then priority), "priority" (highest first, then due date) or "path" (each note's tasks in line order). */
     sort?: string;
     /** Only tasks of notes matching this filter (the find tool's filter language over the notes' fields), e.g. {"type": "project"}. */

@@ -113,6 +113,13 @@ const DATE_SPOTS: Record<keyof TaskDates, RegExp> = {
 export const DONE_EMOJI = /[ \t]*✅\uFE0F?\s*\d{4}-\d{2}-\d{2}/u;
 export const DONE_FIELD = /[ \t]*[[(]completion::[^\])]*[\])]/iu;
 const DONE_MARKS = [DONE_EMOJI, DONE_FIELD];
+// Dependencies: the plugin leaves a recurring task's id and what it waits for off its next occurrence
+// (the id names the task that was done; a copy would make two tasks answer to it).
+const DEPENDENCY_MARKS = [
+  /[ \t]*🆔\uFE0F?[ \t]*[A-Za-z0-9_-]+/u,
+  /[ \t]*⛔\uFE0F?[ \t]*[A-Za-z0-9_-]+(?:[ \t]*,[ \t]*[A-Za-z0-9_-]+)*/u,
+  /[ \t]*[[(](?:id|dependsOn)::[^\])\n]*[\])]/iu,
+];
 
 /** A block id ending a line (` ^pay1`). */
 export const BLOCK_ID = /\s+\^[A-Za-z0-9-]+\s*$/u;
@@ -129,7 +136,7 @@ const CREATED_SPOT = /(➕\uFE0F?\s*|[[(]created::[ \t]*)(\d{4}-\d{2}-\d{2})/iu;
 
 /**
  * The task text of the next occurrence: its dates moved, a created date made
- * `today`, its done date and block id gone (an id names one line).
+ * `today`, its done date, block id and dependencies gone (an id names one line, or one task).
  */
 export function occurrenceText(rest: string, next: TaskDates, today?: string): string {
   let out = rest.replace(BLOCK_ID, '');
@@ -139,5 +146,12 @@ export function occurrenceText(rest: string, next: TaskDates, today?: string): s
   }
   if (today !== undefined) out = replaceOutsideCode(out, CREATED_SPOT, (m) => `${m[1]}${today}`);
   for (const mark of DONE_MARKS) out = replaceOutsideCode(out, mark, () => '');
+  for (const mark of DEPENDENCY_MARKS) {
+    // Each may be written more than once ([id:: a] [dependsOn:: b]): until none is left outside code.
+    for (let before = ''; before !== out; ) {
+      before = out;
+      out = replaceOutsideCode(out, mark, () => '');
+    }
+  }
   return out;
 }

@@ -22,6 +22,10 @@ export interface Task {
   priority: Priority | null;
   /** How the task recurs, as written ("every week on Monday"). */
   recurrence: string | null;
+  /** The task's own id for dependencies (🆔 abc, [id:: abc]). */
+  id: string | null;
+  /** The ids of the tasks it waits for (⛔ abc,def, [dependsOn:: abc]), each once. */
+  dependsOn: string[];
 }
 
 type DateKey = 'due' | 'completion' | 'scheduled' | 'start' | 'created' | 'cancelled';
@@ -51,6 +55,13 @@ const SIGNIFIERS = '📅📆🗓✅⏳⌛🛫➕❌🔺⏫🔼🔽⏬🔁🆔⛔
 const REPEAT_EMOJI = new RegExp(`🔁\\uFE0F?[ \\t]*([^${SIGNIFIERS}\\[(]*)`, 'u');
 const TRAILING_MARKS = /(?:\s+(?:#[^\s#]+|\^[A-Za-z0-9-]+))+\s*$/u;
 const REPEAT_FIELD = /(?:\[repeat::([^\]]*)\]|\(repeat::([^)]*)\)|^repeat::(.*)$)/iu;
+// Dependencies: an id of letters, digits, `-` and `_`; a task waits for one or more, comma-separated.
+const ID = '[A-Za-z0-9_-]+';
+const IDS = `${ID}(?:[ \\t]*,[ \\t]*${ID})*`;
+const ID_EMOJI = new RegExp(`🆔\\uFE0F?[ \\t]*(${ID})`, 'u');
+const ID_FIELD = new RegExp(`[[(]id::[ \\t]*(${ID})[ \\t]*[\\])]`, 'iu');
+const DEPENDS_EMOJI = new RegExp(`⛔\\uFE0F?[ \\t]*(${IDS})`, 'gu');
+const DEPENDS_FIELD = new RegExp(`[[(]dependsOn::[ \\t]*(${IDS})[ \\t]*[\\])]`, 'giu');
 
 /** A date that is on the calendar (2022-02-30 is not). */
 export function isCalendarDate(s: string): boolean {
@@ -71,6 +82,7 @@ export function readTask(raw: string, line: string, lineNo: number, isStatus: (c
   const task: Task = {
     line: lineNo, status: m[1], text: (rawMatch ? rawMatch[2] : m[2]).trim(),
     due: null, completion: null, scheduled: null, start: null, created: null, cancelled: null, priority: null, recurrence: null,
+    id: null, dependsOn: [],
   };
   // The first date of each kind wins.
   const bare = BARE_FIELD.exec(m[2].trim());
@@ -84,7 +96,19 @@ export function readTask(raw: string, line: string, lineNo: number, isStatus: (c
   }
   task.priority = readPriority(m[2]);
   task.recurrence = readRecurrence(m[2]);
+  readDependencies(m[2], task);
   return task;
+}
+
+/** The task's id (the first written, emoji or field) and every id it waits for. */
+function readDependencies(text: string, task: Task): void {
+  if (!text.includes('🆔') && !text.includes('⛔') && !text.includes('::')) return;
+  const emoji = ID_EMOJI.exec(text);
+  const field = ID_FIELD.exec(text);
+  task.id = (emoji && (!field || emoji.index <= field.index) ? emoji[1] : field?.[1]) ?? null;
+  const ids = new Set<string>();
+  for (const d of [...text.matchAll(DEPENDS_EMOJI), ...text.matchAll(DEPENDS_FIELD)]) for (const id of d[1].split(',')) ids.add(id.trim());
+  task.dependsOn = [...ids];
 }
 
 /** The first priority the line gives, emoji or field; "normal" is none. */
@@ -106,9 +130,12 @@ function readRecurrence(text: string): string | null {
 export function writeTaskRows(db: Db, entryId: number, tasks: readonly Task[]): void {
   for (const t of tasks) {
     db.run(
-      `INSERT INTO tasks (entry_id, line, status, text, fold, due, completion, scheduled, start, created, cancelled, priority, recurrence)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [entryId, t.line, t.status, t.text, foldText(t.text), t.due, t.completion, t.scheduled, t.start, t.created, t.cancelled, t.priority, t.recurrence],
+      `INSERT INTO tasks (entry_id, line, status, text, fold, due, completion, scheduled, start, created, cancelled, priority, recurrence, task_id, depends_on)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        entryId, t.line, t.status, t.text, foldText(t.text), t.due, t.completion, t.scheduled, t.start, t.created, t.cancelled, t.priority, t.recurrence,
+        t.id, t.dependsOn.length ? JSON.stringify(t.dependsOn) : null,
+      ],
     );
   }
 }

@@ -263,14 +263,14 @@ describe('tasks follow the notes', () => {
     db.run("INSERT INTO contents (entry_id, head, body) VALUES (?, '', ?)", [id, '# Todo\n- [ ] old task 📅 2022-05-01\n']);
     db.run('INSERT INTO derivation (id, version) VALUES (1, 8) ON CONFLICT (id) DO UPDATE SET version = 8');
     // Opening it: the schema first (an empty tasks table), then the re-derivation.
-    expect(migrate(db, MIGRATIONS)).toEqual([22, 23]);
+    expect(migrate(db, MIGRATIONS)).toEqual([22, 23, 24]);
     expect(db.column('SELECT count(*) FROM tasks')).toEqual([0]);
     const opened = createEngine(db);
     expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
     expect((await tasks({}, opened)).tasks).toEqual([
       {
         vault: 'v', path: 'todo.md', title: 'todo', line: 2, status: ' ', done: false, text: 'old task 📅 2022-05-01', due: '2022-05-01', completion: null, scheduled: null, start: null,
-        created: null, cancelled: null, priority: null, recurrence: null, fields: {},
+        created: null, cancelled: null, priority: null, recurrence: null, id: null, depends_on: [], blocked: false, blocking: false, fields: {},
       },
     ]);
   });
@@ -287,7 +287,7 @@ describe('tasks follow the notes', () => {
     // As derivation 9 stored it: the task without the details.
     db.run("INSERT INTO tasks (entry_id, line, status, text, fold, due, completion, scheduled, start) VALUES (?, 1, ' ', 'rent ⏫ 🔁 every month ➕ 2022-01-01', 'rent', NULL, NULL, NULL, NULL)", [id]);
     db.run('INSERT INTO derivation (id, version) VALUES (1, 9) ON CONFLICT (id) DO UPDATE SET version = 9');
-    expect(migrate(db, MIGRATIONS)).toEqual([23]);
+    expect(migrate(db, MIGRATIONS)).toEqual([23, 24]);
     const opened = createEngine(db);
     expect(storedDerivation(db)).toBe(DERIVATION_VERSION);
     expect((await tasks({}, opened)).tasks[0]).toMatchObject({ priority: 'high', recurrence: 'every month', created: '2022-01-01' });

@@ -2,7 +2,7 @@
 // Dataview's TASK queries and the Tasks plugin list them, selected by status,
 // words, due date and the notes' scope. Rows come from the `tasks` table the
 // import fills (worker/ingest/tasks.ts); note bodies are never read here.
-import { argName, describe, optInt, optString, type Args } from '../args';
+import { argName, describe, optBool, optInt, optString, type Args } from '../args';
 import type { SqlValue } from '../db/database';
 import { foldText } from '../ingest/fm-rows';
 import { isCalendarDate } from '../ingest/tasks';
@@ -12,6 +12,7 @@ import { toolError } from '../errors';
 import { buildScope, readScope, type ScopeArgs } from '../search/scope';
 import { takeOperators, unsupportedNotice } from '../search/operators';
 import { defineTool } from './define';
+import { visibleId } from '../team/sql';
 
 export interface TaskRow {
   vault: string;
@@ -35,6 +36,14 @@ export interface TaskRow {
   priority: string | null;
   /** How the task recurs, as written after 🔁 or in repeat:: ("every week"). */
   recurrence: string | null;
+  /** The task's id for dependencies (🆔 abc, [id:: abc]). */
+  id: string | null;
+  /** The ids of the tasks it waits for (⛔ abc,def, [dependsOn:: …]). */
+  depends_on: string[];
+  /** Not done and waiting for a task of its vault that is not done either (the Tasks plugin's "is blocked"). */
+  blocked: boolean;
+  /** Not done, and a task of its vault that is not done waits for it ("is blocking"). */
+  blocking: boolean;
   /** The task's own inline fields (`[duedate:: 2022-09-26]`), typed as Dataview types them; a key written twice holds a list. */
   fields: Record<string, FmValue>;
 }
@@ -60,6 +69,8 @@ interface TasksInput {
   dueAfter?: string;
   /** Priorities wanted; null in the list stands for none given ("normal"). */
   priorities: (string | null)[] | null;
+  blocked?: boolean;
+  blocking?: boolean;
   sort: TaskSort;
   scope: ScopeArgs;
   page: number;
@@ -70,6 +81,18 @@ const STATUS_WORDS: Record<string, string[] | null> = { open: [' '], done: ['x',
 // The Tasks plugin's "not done": every status but done and cancelled (open, in progress, forwarded, …).
 const NOT_DONE = 'not_done';
 const CLOSED = ['x', 'X', '-'];
+const OPEN_SQL = (alias: string) => `${alias}.status NOT IN ('x', 'X', '-')`;
+/**
+ * Dependencies, as the Tasks plugin reads them: direct ones only, within the
+ * task's vault, between tasks not done (done and cancelled ones neither block
+ * nor are blocked); tasks of notes hidden from the local identity count for nothing.
+ */
+const BLOCKED_SQL = `(${OPEN_SQL('t')} AND t.depends_on IS NOT NULL AND EXISTS (
+  SELECT 1 FROM json_each(t.depends_on) d JOIN tasks u ON u.task_id = d.value JOIN entries ue ON ue.id = u.entry_id
+  WHERE ue.vault_id = e.vault_id AND ${OPEN_SQL('u')} AND ${visibleId('u.entry_id')}))`;
+const BLOCKING_SQL = `(${OPEN_SQL('t')} AND t.task_id IS NOT NULL AND EXISTS (
+  SELECT 1 FROM tasks w JOIN entries we ON we.id = w.entry_id JOIN json_each(w.depends_on) d
+  WHERE w.depends_on IS NOT NULL AND d.value = t.task_id AND we.vault_id = e.vault_id AND ${OPEN_SQL('w')} AND ${visibleId('w.entry_id')}))`;
 const PRIORITY_WORDS = ['highest', 'high', 'medium', 'normal', 'low', 'lowest'];
 // The Tasks plugin's order: no priority ranks between medium and low.
 const PRIORITY_RANK = "CASE t.priority WHEN 'highest' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 4 WHEN 'lowest' THEN 5 ELSE 3 END";
@@ -89,6 +112,8 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     { name: 'due_before', type: 'string', description: 'Tasks due on or before this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
     { name: 'due_after', type: 'string', description: 'Tasks due on or after this date (YYYY-MM-DD, inclusive); tasks without a due date are left out.' },
     { name: 'priority', type: 'string[] | string', description: '"highest", "high", "medium", "normal" (none given), "low", "lowest", or a list of them.' },
+    { name: 'blocked', type: 'boolean', description: 'true: only tasks waiting for another task not done yet (⛔ id or [dependsOn:: id] naming a task\'s 🆔 id or [id:: id], in the same vault); false: only tasks that can be done now (not blocked), as the Tasks plugin\'s "is blocked" / "is not blocked".' },
+    { name: 'blocking', type: 'boolean', description: 'true: only tasks another task not done yet waits for; false: only tasks none waits for ("is blocking" / "is not blocking").' },
     { name: 'sort', type: 'string', description: '"due" (default: due date, none last, then priority), "priority" (highest first, then due date) or "path" (each note\'s tasks in line order).' },
     { name: 'filters', type: 'object | string', aliases: ['metadata_filters'], description: 'Only tasks of notes matching this filter (the find tool\'s filter language over the notes\' fields), e.g. {"type": "project"}.' },
     { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
@@ -102,6 +127,7 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     { status: ['>', '-'], path_prefix: 'projects/' },
     { query: 'call bob', status: 'any' },
     { status: 'open', priority: ['highest', 'high'], sort: 'priority' },
+    { status: 'not_done', blocked: false },
   ],
   parse(args) {
     // `status` is the tasks' own (not the notes' status field). The query's tag: tokens and
@@ -114,6 +140,8 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
       dueBefore: dateArg(args, 'due_before'),
       dueAfter: dateArg(args, 'due_after'),
       priorities: priorityArg(args),
+      blocked: args.blocked == null ? undefined : optBool(args, 'blocked', false),
+      blocking: args.blocking == null ? undefined : optBool(args, 'blocking', false),
       sort: sortArg(args),
       scope,
       page: optInt(args, 'page', 1, 1_000_000, 1),
@@ -153,11 +181,14 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
       where.push(`(${alts.join(' OR ')})`);
       params.push(...named);
     }
+    if (input.blocked !== undefined) where.push(input.blocked ? BLOCKED_SQL : `NOT ${BLOCKED_SQL}`);
+    if (input.blocking !== undefined) where.push(input.blocking ? BLOCKING_SQL : `NOT ${BLOCKING_SQL}`);
     const from = `FROM tasks t JOIN entries e ON e.id = t.entry_id JOIN vaults v ON v.id = e.vault_id WHERE ${where.join(' AND ')}`;
     const total = db.get<{ n: number }>(`SELECT count(*) AS n ${from}`, params)!.n;
-    const rows = db.all<Omit<TaskRow, 'done'>>(
+    const rows = db.all<Omit<TaskRow, 'done' | 'fields' | 'depends_on' | 'blocked' | 'blocking'> & { depends_on: string | null; blocked: number; blocking: number }>(
       `SELECT v.name AS vault, e.path, e.title, t.line, t.status, t.text, t.due, t.completion, t.scheduled, t.start,
-              t.created, t.cancelled, t.priority, t.recurrence ${from}
+              t.created, t.cancelled, t.priority, t.recurrence, t.task_id AS id, t.depends_on,
+              ${BLOCKED_SQL} AS blocked, ${BLOCKING_SQL} AS blocking ${from}
        ORDER BY ${ORDER[input.sort]} LIMIT ? OFFSET ?`,
       [...params, input.pageSize, (input.page - 1) * input.pageSize],
     );
@@ -165,7 +196,9 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
       tasks: rows.map((r) => ({
         vault: r.vault, path: r.path, title: r.title, line: r.line, status: r.status, done: r.status === 'x' || r.status === 'X',
         text: r.text, due: r.due, completion: r.completion, scheduled: r.scheduled, start: r.start,
-        created: r.created, cancelled: r.cancelled, priority: r.priority, recurrence: r.recurrence, fields: taskFields(r.text, r.line),
+        created: r.created, cancelled: r.cancelled, priority: r.priority, recurrence: r.recurrence,
+        id: r.id, depends_on: r.depends_on ? (JSON.parse(r.depends_on) as string[]) : [], blocked: r.blocked === 1, blocking: r.blocking === 1,
+        fields: taskFields(r.text, r.line),
       })),
       total,
       page: input.page,

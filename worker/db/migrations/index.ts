@@ -18,6 +18,7 @@ import { m0020 } from './0020_fts_links';
 import { m0021 } from './0021_file_day';
 import { m0022 } from './0022_tasks';
 import { m0023 } from './0023_task_details';
+import { m0024 } from './0024_task_dependencies';
 
 /** Every schema version, oldest first. Append; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0010, m0011, m0012, m0014, m0015, m0017, m0018, m0019, m0020, m0021, m0022, m0023];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0010, m0011, m0012, m0014, m0015, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024];

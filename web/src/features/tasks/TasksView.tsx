@@ -21,6 +21,8 @@ import { saveTask } from './save-task';
 const TASKS_PAGE = 50;
 type Status = 'not_done' | 'open' | 'done' | 'any';
 type Sort = 'due' | 'priority' | 'path';
+/** The Tasks plugin's "is blocked" / "is not blocked" (dependencies: 🆔 and ⛔). */
+type Blocked = 'all' | 'actionable' | 'only';
 type Outcome = { ok: true; r: TasksResult } | { ok: false; e: ToolErrorResult['error'] };
 
 /** The heading a task is listed under: its due group, its priority or its note. */
@@ -64,6 +66,8 @@ function Badges({ task }: { task: TaskRow }) {
     if (date) items.push({ cls: k, text: t(`tasks.${k}`, { date }) });
   }
   if (task.recurrence) items.push({ cls: 'repeat', text: t('tasks.repeat', { rule: task.recurrence }) });
+  if (task.blocked) items.push({ cls: 'blocked', text: t('tasks.blockedBadge', { ids: task.depends_on.join(', ') }) });
+  if (task.blocking) items.push({ cls: 'blocking', text: t('tasks.blockingBadge') });
   if (!items.length) return null;
   return (
     <span className="task-badges">
@@ -83,7 +87,9 @@ export function TasksView({ state, update, refreshKey }: { state: SearchState; u
   const [busy, setBusy] = useState<string | null>(null);
   const [writeError, setWriteError] = useState<ToolErrorResult['error'] | null>(null);
   const [sort, setSort] = useState<Sort>('due');
+  const [blocked, setBlocked] = useState<Blocked>('all');
   const args: Record<string, unknown> = { status, sort, page: state.page, page_size: TASKS_PAGE };
+  if (blocked !== 'all') args.blocked = blocked === 'only';
   if (state.q.trim()) args.query = state.q;
   if (state.filter) args.filters = state.filter;
   if (state.vault) args.vault = state.vault;
@@ -158,6 +164,14 @@ export function TasksView({ state, update, refreshKey }: { state: SearchState; u
             <option value="open">{t('tasks.status.open')}</option>
             <option value="done">{t('tasks.status.done')}</option>
             <option value="any">{t('tasks.status.any')}</option>
+          </select>
+        </label>
+        <label>
+          {t('tasks.blocked.label')}{' '}
+          <select value={blocked} onChange={(e) => choose(() => setBlocked(e.target.value as Blocked))} data-testid="tasks-blocked">
+            <option value="all">{t('tasks.blocked.all')}</option>
+            <option value="actionable">{t('tasks.blocked.actionable')}</option>
+            <option value="only">{t('tasks.blocked.only')}</option>
           </select>
         </label>
         <label>

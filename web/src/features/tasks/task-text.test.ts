@@ -24,6 +24,11 @@ describe('taskDisplay', () => {
     expect(taskDisplay('the 2022-03-01 meeting')).toBe('the 2022-03-01 meeting');
   });
 
+  it('leaves out dependencies, emoji or Dataview (the badges say whether it is blocked)', () => {
+    expect(taskDisplay('pack the books ⛔️ van, pack-2 🆔 pack-1 ⏫')).toBe('pack the books');
+    expect(taskDisplay('get the keys [dependsOn:: lease] [id:: keys]')).toBe('get the keys');
+  });
+
   it('shows a task made only of signifiers as written', () => {
     expect(taskDisplay('📅 2022-03-01')).toBe('📅 2022-03-01');
   });
