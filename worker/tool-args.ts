@@ -20,6 +20,10 @@ export interface ToolArgsMap {
     folder?: string;
     /** Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/". */
     path_prefix?: string;
+    /** Only notes that link to this note (its path, title or permalink, or [[Name]] as written in a note), as Dataview's FROM [[Name]]; a link another note answers to as well counts when it resolves to this one. */
+    links_to?: string;
+    /** Only the notes and files this note links to (each link resolved as a click on it would be), as Dataview's FROM outgoing([[Name]]). */
+    linked_from?: string;
     /** Only notes whose file was modified at or after this time: a date ("2024-01-01", UTC), a date and time ("2024-01-01T09:30:00Z"), "today", "yesterday" or a time ago ("1 week", "2d", "3 months"). The same as filters {"file.mtime": {"$gte": "2024-01-01T00:00:00"}} (Kioku keeps no creation time); echoed in the response's filter. */
     after_date?: string;
     /** Fetch these hits (ids "vault:path" or vault-relative paths) in this order, ignoring query, filters and scope. */
@@ -64,6 +68,10 @@ export interface ToolArgsMap {
     folder?: string;
     /** Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/". */
     path_prefix?: string;
+    /** Only notes that link to this note (its path, title or permalink, or [[Name]] as written in a note), as Dataview's FROM [[Name]]; a link another note answers to as well counts when it resolves to this one. */
+    links_to?: string;
+    /** Only the notes and files this note links to (each link resolved as a click on it would be), as Dataview's FROM outgoing([[Name]]). */
+    linked_from?: string;
     /** Page number, from 1. */
     page?: number;
     /** Rows per page, 1 to 1000 (default 50). */
@@ -279,6 +287,10 @@ export interface ToolArgsMap {
     folder?: string;
     /** Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "projects/". */
     path_prefix?: string;
+    /** Only tasks of notes that link to this note (its path, title or permalink, or [[Name]] as written in a note), as Dataview's FROM [[Name]]; a link another note answers to as well counts when it resolves to this one. */
+    links_to?: string;
+    /** Only tasks of the notes this note links to (each link resolved as a click on it would be), as Dataview's FROM outgoing([[Name]]). */
+    linked_from?: string;
     /** Page number, from 1. */
     page?: number;
     /** Tasks per page, 1 to 1000 (default 50). */

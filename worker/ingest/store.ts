@@ -105,7 +105,7 @@ export function writeFileRecord(db: Db, vaultId: number, existingId: number | un
  * reported. A declared one (`permalink:` in the frontmatter) is kept as
  * written even when other notes declare it too: multilingual vaults publish
  * their languages as separate sites under the same permalinks, and links
- * resolve to the note in the linking note's top folder (worker/tools/links.ts).
+ * resolve to the note in the linking note's top folder (worker/search/links.ts).
  */
 function uniquePermalink(db: Db, vaultId: number, path: string, wanted: string, declared: boolean, problems: Problem[]): string {
   if (declared) return wanted;

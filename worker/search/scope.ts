@@ -6,10 +6,11 @@
 import type { Db, SqlValue } from '../db/database';
 import { metadataScope, readMetadataArgs, withoutEmptyTagNesting, type MetadataScope, type SqlCondition } from '../query';
 import { argName, optString, type Args } from '../args';
-import { resolveVault } from '../resolve';
+import { resolveNoteRef, resolveVault, withoutMemoryScheme, type VaultRef } from '../resolve';
 import { folderArg, pathPrefixRange, upperBound, type PathRange } from './path-rules';
 import { toolError } from '../errors';
-import { anyHidden, VISIBLE } from '../team/sql';
+import { anyHidden, assertVisible, VISIBLE } from '../team/sql';
+import { linkedIds, linkingIds } from './links';
 import { takeOperators, type TakenOperators } from './operators';
 
 export type { SqlCondition };
@@ -22,6 +23,10 @@ export interface ScopeArgs {
   folder?: string;
   range?: PathRange;
   metadata: MetadataScope;
+  /** Only notes that link to this note (a path, title or permalink; Dataview's `FROM [[note]]`). */
+  linksTo?: string;
+  /** Only notes and files this note links to (Dataview's `FROM outgoing([[note]])`). */
+  linkedFrom?: string;
   /** A further condition over `entries e` set by a tool itself (team notes: subscribed folders), never by a caller. */
   extra?: SqlCondition;
 }
@@ -39,7 +44,19 @@ export function readScope(args: Args, query: string | undefined): ScopeArgs {
     // The half-open range uses the index on entries(path).
     range: args.path_prefix === undefined || args.path_prefix === null ? undefined : pathPrefixRange(args.path_prefix),
     metadata: metadataScope(readMetadataArgs(args), query),
+    linksTo: noteArg(args, 'links_to'),
+    linkedFrom: noteArg(args, 'linked_from'),
   };
+}
+
+/** A note named by path, title or permalink; `[[Name]]` as written in a note is taken too. */
+function noteArg(args: Args, name: string): string | undefined {
+  const v = optString(args, name)?.trim();
+  if (v === undefined) return undefined;
+  const inner = /^\[\[([^\]]*)\]\]$/u.exec(v)?.[1] ?? v;
+  const note = inner.split('|')[0].split('#')[0].trim();
+  if (note === '') throw toolError('invalid_argument', `${name} must name a note (its path, title or permalink), got ${JSON.stringify(v)}.`, name);
+  return note;
 }
 
 export interface SearchScope {
@@ -91,6 +108,10 @@ export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
     params.push(scope.range.prefix, scope.range.upper);
   }
 
+  for (const ids of linkSelections(db, scope, vault)) {
+    parts.push('e.id IN (SELECT value FROM json_each(?))');
+    params.push(ids);
+  }
   if (scope.extra) {
     parts.push(`(${scope.extra.sql})`);
     params.push(...scope.extra.params);
@@ -118,6 +139,25 @@ export function buildScope(db: Db, scope: ScopeArgs): SearchScope {
     hasMetadata: meta.condition !== null,
     parts: scopeParts,
   };
+}
+
+/**
+ * links_to and linked_from: for each given, the ids of the notes it selects
+ * (a JSON list). The note named is resolved as read_note resolves it (not_found,
+ * ambiguous, not visible: refused naming the argument); its links as a click on them would be.
+ */
+export function linkSelections(db: Db, scope: Pick<ScopeArgs, 'linksTo' | 'linkedFrom'>, vault: VaultRef | undefined): string[] {
+  const out: string[] = [];
+  for (const [ref, arg, ids] of [
+    [scope.linksTo, 'links_to', linkingIds],
+    [scope.linkedFrom, 'linked_from', linkedIds],
+  ] as const) {
+    if (ref === undefined) continue;
+    const note = resolveNoteRef(db, ref, vault, arg);
+    assertVisible(db, note, withoutMemoryScheme(ref), arg);
+    out.push(JSON.stringify(ids(db, note)));
+  }
+  return out;
 }
 
 /**

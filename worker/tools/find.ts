@@ -12,7 +12,7 @@ import { listNotes, type Restriction, type SortKey } from '../query/listing';
 import { pathRestrictions } from '../search/list';
 import { anyHidden } from '../team/sql';
 import type { PathRange } from '../search/path-rules';
-import { readScope } from '../search/scope';
+import { linkSelections, readScope } from '../search/scope';
 import { everyWordRestriction } from '../search/text';
 import { boundPrefixExpansion } from '../search/prefix-bound';
 import { parseQuery } from '../search/query-syntax';
@@ -53,6 +53,8 @@ interface FindInput {
   vaultKey: string;
   folder?: string;
   range?: PathRange;
+  linksTo?: string;
+  linkedFrom?: string;
   page: number;
   pageSize: number;
   /** Notes with an observation answering categories / the valid-time question. */
@@ -76,6 +78,8 @@ export const findTool = defineTool<FindInput, FindResult>({
     { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
     { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
     { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/".' },
+    { name: 'links_to', type: 'string', description: 'Only notes that link to this note (its path, title or permalink, or [[Name]] as written in a note), as Dataview\'s FROM [[Name]]; a link another note answers to as well counts when it resolves to this one.' },
+    { name: 'linked_from', type: 'string', description: 'Only the notes and files this note links to (each link resolved as a click on it would be), as Dataview\'s FROM outgoing([[Name]]).' },
     { name: 'page', type: 'integer', description: 'Page number, from 1.' },
     { name: 'page_size', type: 'integer', aliases: ['limit'], description: 'Rows per page, 1 to 1000 (default 50).' },
     // Valid time (issue 13): notes with at least one observation that answers.
@@ -103,6 +107,8 @@ export const findTool = defineTool<FindInput, FindResult>({
       vaultKey: scope.vaultKey,
       folder: scope.folder,
       range: scope.range,
+      linksTo: scope.linksTo,
+      linkedFrom: scope.linkedFrom,
       page: optInt(args, 'page', 1, 1_000_000, 1),
       pageSize: optInt(args, 'page_size', 1, 1000, 50),
     };
@@ -112,13 +118,17 @@ export const findTool = defineTool<FindInput, FindResult>({
     // Obsidian's file:, path:, content: narrow as in search; find does not rank, so their words are not required again.
     const ops = takeOperators(input.text);
     const opRestrictions = ops.conditions.map((c) => ({ ids: { sql: `SELECT e.id FROM entries e WHERE ${c.sql}`, params: c.params }, probe: c }));
+    const linked = linkSelections(db, input, vault).map((ids) => ({
+      ids: { sql: 'SELECT value FROM json_each(?)', params: [ids] },
+      probe: { sql: 'e.id IN (SELECT value FROM json_each(?))', params: [ids] },
+    }));
     // The same bounds as search: a prefix that starts too many words is matched as the word.
     const query = boundPrefixExpansion(db, parseQuery(ops.plain));
     const text = everyWordRestriction(query);
     const { rows, total } = listNotes(db, {
       filter: input.filter,
       vaultId: vault?.id,
-      extra: [...pathRestrictions(input.folder, input.range, anyHidden(db, vault?.id)), ...(text ? [text] : []), ...opRestrictions, ...(input.answering ? [input.answering] : [])],
+      extra: [...pathRestrictions(input.folder, input.range, anyHidden(db, vault?.id)), ...(text ? [text] : []), ...opRestrictions, ...linked, ...(input.answering ? [input.answering] : [])],
       sort: input.sort,
       page: input.page,
       pageSize: input.pageSize,

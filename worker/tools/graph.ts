@@ -10,7 +10,7 @@ import { resolveNoteRef, resolveVault, withoutMemoryScheme, type EntryRow } from
 import { RESOLVE_SQL, withoutTags } from '../search/item-hits';
 import { defineTool } from './define';
 import { parseGraphArgs } from './graph-args';
-import { linkKeysOf } from './links';
+import { linkKeysOf } from '../search/links';
 import { assertVisible, hiddenIds } from '../team/sql';
 
 export interface GraphNode {

@@ -1,16 +1,15 @@
 import type { Db } from '../db/database';
 import { readContents } from '../ingest/contents';
 import { setKey, type Frontmatter } from '../ingest/frontmatter';
-import { linkKey } from '../ingest/markdown';
 import { readInlineMeta } from '../ingest/inline-meta';
 import { valueKind } from '../ingest/inline-fields';
 import { MAX_INDEXED_CHARS } from '../ingest/note';
 import { assertionsOf, type TemporalJson } from '../query/valid-time';
 import { optInt, optVault, reqString } from '../args';
 import { defineTool } from './define';
-import { linkKeysOf, resolveLinkFrom } from './links';
+import { linkingRows, resolveLinkFrom } from '../search/links';
 import { resolveNoteRef, resolveVault, withoutMemoryScheme, type EntryRow } from '../resolve';
-import { assertVisible, visibleId } from '../team/sql';
+import { assertVisible } from '../team/sql';
 import { withoutTags } from '../search/item-hits';
 
 export interface NoteLink {
@@ -94,22 +93,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
     const relations = db.all<{ type: string; target: string; context: string | null; line: number }>(
       'SELECT type, target, context, line FROM relations WHERE entry_id = ? ORDER BY line, id', [e.id],
     );
-    const keys = linkKeysOf(e);
-    const linking = db.all<{ type: string; vault: string; path: string; title: string; line: number; target: string }>(
-      `SELECT r.type, v.name AS vault, s.path, s.title, r.line, r.target FROM relations r
-       JOIN entries s ON s.id = r.entry_id JOIN vaults v ON v.id = s.vault_id
-       WHERE s.vault_id = ? AND s.id <> ? AND ${visibleId('s.id')} AND r.target_key IN (${keys.map(() => '?').join(',')})
-       ORDER BY s.path, r.line LIMIT 500`,
-      [e.vault_id, e.id, ...keys],
-    );
-    // A link that another note answers to as well is this note's backlink only when it resolves here.
-    const shared = keys.length > 0 && db.get(
-      `SELECT 1 AS x FROM entries WHERE vault_id = ? AND id <> ? AND kind = 'note' AND (lower(title) = ? OR lower(permalink) = ?) LIMIT 1`,
-      [e.vault_id, e.id, linkKey(e.title), e.permalink ? linkKey(e.permalink) : ''],
-    ) !== undefined;
-    const backlinks = linking
-      .filter((l) => !shared || resolveLinkFrom(db, e.vault_id, l.target, l.path).resolved?.path === e.path)
-      .map(({ target: _target, ...l }) => l);
+    const backlinks = linkingRows(db, e, 500).map(({ entry_id: _id, target: _target, ...l }) => l);
     return {
       vault: e.vault,
       path: e.path,

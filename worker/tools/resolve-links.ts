@@ -6,7 +6,7 @@ import { linkPath, resolveLinkTarget, type LinkTarget } from '../query/link-targ
 import { optStringList, optVault, reqString } from '../args';
 import { defineTool } from './define';
 import { toolError } from '../errors';
-import { resolveLinkFrom } from './links';
+import { resolveLinkFrom } from '../search/links';
 import { resolveEntry, resolveVault } from '../resolve';
 
 export interface ResolvedLink {

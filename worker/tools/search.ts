@@ -113,6 +113,8 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
     { name: 'vault', type: 'string', aliases: ['project'], description: 'Search one vault; default all.' },
     { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
     { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "specs/".' },
+    { name: 'links_to', type: 'string', description: 'Only notes that link to this note (its path, title or permalink, or [[Name]] as written in a note), as Dataview\'s FROM [[Name]]; a link another note answers to as well counts when it resolves to this one.' },
+    { name: 'linked_from', type: 'string', description: 'Only the notes and files this note links to (each link resolved as a click on it would be), as Dataview\'s FROM outgoing([[Name]]).' },
     { name: 'after_date', type: 'string', description: 'Only notes whose file was modified at or after this time: a date ("2024-01-01", UTC), a date and time ("2024-01-01T09:30:00Z"), "today", "yesterday" or a time ago ("1 week", "2d", "3 months"). The same as filters {"file.mtime": {"$gte": "2024-01-01T00:00:00"}} (Kioku keeps no creation time); echoed in the response\'s filter.' },
     { name: 'ids', type: 'string[]', description: 'Fetch these hits (ids "vault:path" or vault-relative paths) in this order, ignoring query, filters and scope.' },
     { name: 'fields', type: 'string[]', description: 'Frontmatter fields to add to each hit, e.g. ["status", "schema.version"].' },

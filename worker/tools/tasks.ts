@@ -119,6 +119,8 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     { name: 'vault', type: 'string', aliases: ['project'], description: 'One vault; default all.' },
     { name: 'folder', type: 'string', description: 'Only notes directly inside this vault-relative folder, not its subfolders ("" for the root).' },
     { name: 'path_prefix', type: 'string', description: 'Only notes under this vault-relative folder and its subfolders; ends with "/", e.g. "projects/".' },
+    { name: 'links_to', type: 'string', description: 'Only tasks of notes that link to this note (its path, title or permalink, or [[Name]] as written in a note), as Dataview\'s FROM [[Name]]; a link another note answers to as well counts when it resolves to this one.' },
+    { name: 'linked_from', type: 'string', description: 'Only tasks of the notes this note links to (each link resolved as a click on it would be), as Dataview\'s FROM outgoing([[Name]]).' },
     { name: 'page', type: 'integer', description: 'Page number, from 1.' },
     { name: 'page_size', type: 'integer', aliases: ['limit'], description: 'Tasks per page, 1 to 1000 (default 50).' },
   ],
