@@ -291,6 +291,7 @@ function Shell({ caps }: { caps: Capabilities }) {
                       onOpen={openNote}
                       onTag={onTag}
                       onFilter={onFilterValue}
+                      onListBacklinks={() => update({ links: `${state.note!.vault}:${state.note!.path}`, note: null, q: '', vault: null, prefix: null, view: 'results', page: 1 })}
                     />
                   </div>
                 ) : null}

@@ -9,6 +9,7 @@ describe('URL state codec', () => {
       filter: { status: 'in-progress', confidence: { $gt: 0.7 }, 'schema.version': '2', 状態: null },
       vault: 'my vault/α',
       prefix: 'specs/認証/',
+      links: 'my vault/α:projects/計画 & co.md',
       page: 3,
       view: 'table',
       cols: ['status', 'confidence'],

@@ -32,6 +32,8 @@ export interface SearchState {
   vault: string | null;
   /** A vault-relative folder prefix ending in '/', or null. */
   prefix: string | null;
+  /** Only notes linking to this one (its hit id, vault:path; the search tool's links_to), or null. */
+  links: string | null;
   page: number;
   view: ViewKind;
   /**
@@ -52,6 +54,7 @@ export const EMPTY_STATE: SearchState = {
   filter: null,
   vault: null,
   prefix: null,
+  links: null,
   page: 1,
   view: 'results',
   cols: null,
@@ -72,6 +75,7 @@ export function encodeState(s: SearchState): string {
   if (s.filter && Object.keys(s.filter).length) p.set('filter', JSON.stringify(s.filter));
   if (s.vault) p.set('vault', s.vault);
   if (s.prefix) p.set('in', s.prefix);
+  if (s.links) p.set('links_to', s.links);
   if (s.page > 1) p.set('page', String(s.page));
   if (s.view !== 'results') p.set('view', s.view);
   if (s.cols !== null) p.set('cols', JSON.stringify(s.cols));
@@ -124,6 +128,7 @@ export function decodeState(search: string): SearchState {
     filter: filter && typeof filter === 'object' && !Array.isArray(filter) && Object.keys(filter).length ? (filter as Filter) : null,
     vault: p.get('vault') || null,
     prefix: prefix ? (prefix.endsWith('/') ? prefix : `${prefix}/`) : null,
+    links: p.get('links_to') || null,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
     view: view === 'table' || view === 'tasks' ? view : 'results',
     cols: Array.isArray(cols) ? [...new Set(cols.filter((c): c is string => typeof c === 'string' && c !== ''))] : null,
@@ -142,6 +147,7 @@ export function sameSearch(a: SearchState, b: SearchState): boolean {
     JSON.stringify(a.filter) === JSON.stringify(b.filter) &&
     a.vault === b.vault &&
     a.prefix === b.prefix &&
+    a.links === b.links &&
     a.view === b.view &&
     a.entity === b.entity &&
     a.asOf === b.asOf &&

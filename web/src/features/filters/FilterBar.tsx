@@ -12,14 +12,16 @@ interface Props {
   filter: Filter | null;
   vault: string | null;
   prefix: string | null;
+  links?: string | null;
   /** Changes when the notes do: the builder asks for the fields again. */
   refreshKey: number;
   onFilter(f: Filter | null, typing?: boolean): void;
   onClearVault(): void;
   onClearPrefix(): void;
+  onClearLinks?(): void;
 }
 
-export function FilterBar({ filter, vault, prefix, refreshKey, onFilter, onClearVault, onClearPrefix }: Props) {
+export function FilterBar({ filter, vault, prefix, links, refreshKey, onFilter, onClearVault, onClearPrefix, onClearLinks }: Props) {
   const { t } = useI18n();
   const caps = useCapabilities();
   const [panel, setPanel] = useState<'none' | 'builder' | 'json'>('none');
@@ -27,7 +29,16 @@ export function FilterBar({ filter, vault, prefix, refreshKey, onFilter, onClear
   return (
     <section className="filter-bar" aria-label={t('filter.title')}>
       <div className="filter-row">
-        <FilterChips filter={filter} vault={vault} prefix={prefix} onFilter={onFilter} onClearVault={onClearVault} onClearPrefix={onClearPrefix} />
+        <FilterChips
+          filter={filter}
+          vault={vault}
+          prefix={prefix}
+          links={links}
+          onFilter={onFilter}
+          onClearVault={onClearVault}
+          onClearPrefix={onClearPrefix}
+          onClearLinks={onClearLinks}
+        />
         <div className="filter-actions">
           <button type="button" className="secondary small" aria-expanded={panel === 'builder'} disabled={!caps.filters} onClick={() => toggle('builder')}>
             + {t('filter.addFilter')}

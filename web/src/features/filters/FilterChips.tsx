@@ -8,15 +8,19 @@ interface Props {
   filter: Filter | null;
   vault: string | null;
   prefix: string | null;
+  /** links_to: a hit id (vault:path). */
+  links?: string | null;
   onFilter(f: Filter | null): void;
   onClearVault(): void;
   onClearPrefix(): void;
+  onClearLinks?(): void;
 }
 
-export function FilterChips({ filter, vault, prefix, onFilter, onClearVault, onClearPrefix }: Props) {
+export function FilterChips({ filter, vault, prefix, links = null, onFilter, onClearVault, onClearPrefix, onClearLinks }: Props) {
   const { t } = useI18n();
   const conds = conditionsOf(filter);
-  if (!conds.length && !vault && !prefix) return null;
+  if (!conds.length && !vault && !prefix && !links) return null;
+  const linked = links ? t('scope.chip.links', { note: links.slice(links.indexOf(':') + 1) }) : '';
   return (
     <ul className="chips" aria-label={t('filter.active')}>
       {vault ? (
@@ -31,6 +35,14 @@ export function FilterChips({ filter, vault, prefix, onFilter, onClearVault, onC
         <li className="chip scope">
           <span>{t('scope.chip.folder', { folder: prefix })}</span>
           <button type="button" onClick={onClearPrefix} aria-label={t('filter.removeNamed', { what: t('scope.chip.folder', { folder: prefix }) })}>
+            ✕
+          </button>
+        </li>
+      ) : null}
+      {links ? (
+        <li className="chip scope" data-testid="links-chip">
+          <span>{linked}</span>
+          <button type="button" onClick={onClearLinks} aria-label={t('filter.removeNamed', { what: linked })}>
             ✕
           </button>
         </li>

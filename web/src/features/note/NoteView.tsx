@@ -28,6 +28,8 @@ interface Props {
   onOpen(vault: string, path: string, replace?: boolean): void;
   onTag(tag: string): void;
   onFilter(key: string, value: string | number | boolean): void;
+  /** Lists the notes linking to this one as search results (links_to). */
+  onListBacklinks?(): void;
   /** The query whose words are marked in the note (it was opened from a search hit), or null. */
   marks?: string | null;
   /** The file line an observation or relation hit named (1-based, frontmatter counted, as the engine counts), or null. */
@@ -48,7 +50,7 @@ function resolveRelative(from: string, href: string): string {
   return parts.join('/');
 }
 
-export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFilter, marks = null, line = null }: Props) {
+export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFilter, onListBacklinks, marks = null, line = null }: Props) {
   const { t, formatDate, formatNumber } = useI18n();
   const caps = useCapabilities();
   const { refresh, vaults, notify } = useApp();
@@ -304,6 +306,11 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
                 ) : (
                   <p className="muted">{t('note.noBacklinks')}</p>
                 )}
+                {backs.length && onListBacklinks ? (
+                  <button type="button" className="secondary small" onClick={onListBacklinks} data-testid="list-backlinks">
+                    {t('note.listBacklinks')}
+                  </button>
+                ) : null}
               </section>
               {note.kind === 'note' ? <NeighbourhoodGraph vault={note.vault} path={note.path} refreshKey={refreshKey} onOpen={(v, p) => onOpen(v, p)} /> : null}
             </>

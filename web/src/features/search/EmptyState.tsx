@@ -32,6 +32,7 @@ export function EmptyState({ state, onState, didYouMean }: { state: SearchState;
     // tag: in the query is a filter too.
     for (const tag of tagTokensOf(state.q)) list.push({ label: t('empty.removeTag', { tag: tag.token }), patch: { q: tag.without }, total: null });
     if (state.prefix) list.push({ label: t('empty.allFolders'), patch: { prefix: null }, total: null });
+    if (state.links) list.push({ label: t('empty.allLinks'), patch: { links: null }, total: null });
     if (state.vault) list.push({ label: t('empty.allVaults'), patch: { vault: null, prefix: null }, total: null });
     setOptions(list);
     // How many results each relaxation would give: the user sees which filter is the narrow one.

@@ -110,10 +110,12 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
         filter={state.filter}
         vault={state.vault}
         prefix={state.prefix}
+        links={state.links}
         refreshKey={refreshKey}
         onFilter={setFilter}
         onClearVault={() => update({ vault: null, prefix: null })}
         onClearPrefix={() => update({ prefix: null })}
+        onClearLinks={() => update({ links: null })}
       />
       <ValidTimeControls entity={state.entity} asOf={state.asOf} onEntity={(entity) => update({ entity })} onAsOf={(asOf) => update({ asOf })} />
       <div className="view-tabs">

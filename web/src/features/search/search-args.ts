@@ -18,6 +18,7 @@ export function searchArgs(s: SearchState, caps: SearchCaps): ToolArgs<'search'>
   if (caps.filters && s.filter) a.filters = s.filter;
   if (s.vault) a.vault = s.vault;
   if (caps.pathPrefix && s.prefix) a.path_prefix = s.prefix;
+  if (s.links) a.links_to = s.links;
   if (caps.hitFields && s.cols?.length) a.fields = s.cols;
   // Only observations carry valid time: with a date the entity choice shows them, and the search asks for them.
   const entity = s.asOf ? 'observation' : s.entity;
@@ -32,7 +33,7 @@ export function searchArgs(s: SearchState, caps: SearchCaps): ToolArgs<'search'>
  */
 export function hasSearch(s: SearchState, caps: Pick<Capabilities, 'filters' | 'pathPrefix'>): boolean {
   // The search that takes path_prefix also lists every note in scope for an empty query.
-  return s.q.trim() !== '' || (caps.filters && !!s.filter) || (caps.pathPrefix && (!!s.prefix || !!s.vault)) || !!s.asOf || s.entity !== 'entity';
+  return s.q.trim() !== '' || (caps.filters && !!s.filter) || (caps.pathPrefix && (!!s.prefix || !!s.vault)) || !!s.links || !!s.asOf || s.entity !== 'entity';
 }
 
 /**

@@ -20,6 +20,7 @@ export function findArgs(s: SearchState, has: (param: string) => boolean): ToolA
   if (s.q.trim()) a.query = s.q;
   if (s.vault) a.vault = s.vault;
   if (s.prefix && has('path_prefix')) a.path_prefix = s.prefix;
+  if (s.links && has('links_to')) a.links_to = s.links;
   if (s.sort) a.sort = [{ field: s.sort.field, order: s.sort.order }];
   return a;
 }

@@ -94,6 +94,7 @@ export function TasksView({ state, update, refreshKey }: { state: SearchState; u
   if (state.filter) args.filters = state.filter;
   if (state.vault) args.vault = state.vault;
   if (state.prefix) args.path_prefix = state.prefix;
+  if (state.links) args.links_to = state.links;
   const res = useLatest<Outcome>(`${JSON.stringify(args)}#${refreshKey}`, async () => {
     const r = await call('tasks', args);
     return isToolError(r) ? { ok: false, e: r.error } : { ok: true, r };
