@@ -99,6 +99,15 @@ describe('kioku index of something that is not a folder', () => {
 });
 
 describe('kioku call', () => {
+  // A user trial: `kioku call … | head` printed a stack trace for EPIPE and exited 1.
+  it('ends quietly when its reader closes the pipe early', () => {
+    // Far more than a pipe holds (64 KiB), so the writer meets the closed pipe.
+    const calls = `${JSON.stringify({ tool: 'search', args: { query: '', page_size: 100 } })}\n`.repeat(400);
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" cli/kioku.mjs batch --vault "${vault}" -q --no-embed | head -c 1`], { cwd: ROOT, input: calls, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stdout).toBe('{');
+    expect(r.stderr).not.toMatch(/EPIPE|Error/);
+  });
+
   it('prints exactly the tool result as JSON from a saved database, with "/" paths that keep the extension', () => {
     const r = kioku(['call', 'search', '{"query":"PKCE","mode":"text"}', '--db', db]);
     expect(r.code).toBe(0);

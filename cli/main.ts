@@ -2,6 +2,7 @@
 // the browser worker, over a database file opened in place with native
 // SQLite (other kioku processes may use it at the same time; every commit is
 // on disk when it returns), or over an in-memory database for --vault.
+import { endQuietlyOnClosedPipe } from './closed-pipe';
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Db } from '../worker/db/database';
@@ -352,6 +353,7 @@ function shellWord(s: string): string {
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  endQuietlyOnClosedPipe();
   try {
     switch (command) {
       case 'index':

@@ -23,14 +23,15 @@ const FULL_LINE = /^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[.\]\s+)?([^\[\]()`
 const NUMBER = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)$/;
 
 /** The fields of one prose line (code already blanked), appended to `out`. */
-export function fieldsInLine(line: string, lineNo: number, out: InlineField[]): void {
+export function fieldsInLine(line: string, lineNo: number, out: InlineField[], shown = line): void {
   const colons = line.indexOf('::');
   if (colons < 0) return;
   const full = FULL_LINE.exec(line);
   if (full) {
     const key = fieldKey(full[1]);
     if (key) {
-      out.push({ ...key, value: typedValue(full[2]), line: lineNo, form: 'line' });
+      // The key cannot hold ':' (FULL_LINE), so its '::' is the line's first. The value keeps its inline code, as Dataview reads it.
+      out.push({ ...key, value: typedValue(shown.slice(colons + 2)), line: lineNo, form: 'line' });
       return;
     }
   }
@@ -42,13 +43,13 @@ export function fieldsInLine(line: string, lineNo: number, out: InlineField[]): 
     if (!field) continue;
     const key = fieldKey(field.key);
     if (!key) continue;
-    out.push({ ...key, value: typedValue(field.value), line: lineNo, form: open === '[' ? 'bracket' : 'paren' });
+    out.push({ ...key, value: typedValue(shown.slice(field.valueStart, field.end)), line: lineNo, form: open === '[' ? 'bracket' : 'paren' });
     i = field.end;
   }
 }
 
 /** `[key:: value]` or `(key:: value)` opening at `start`: brackets nest, [[links]] included. */
-function bracketed(line: string, start: number): { key: string; value: string; end: number } | null {
+function bracketed(line: string, start: number): { key: string; value: string; valueStart: number; end: number } | null {
   const open = line[start];
   const close = open === '[' ? ']' : ')';
   const sep = line.indexOf('::', start + 1);
@@ -60,7 +61,7 @@ function bracketed(line: string, start: number): { key: string; value: string; e
     const c = line[j];
     if (c === '[' || c === '(') depth++;
     else if (c === ']' || c === ')') {
-      if (depth === 0) return c === close ? { key, value: line.slice(sep + 2, j), end: j } : null;
+      if (depth === 0) return c === close ? { key, value: line.slice(sep + 2, j), valueStart: sep + 2, end: j } : null;
       depth--;
     }
   }

@@ -26,9 +26,9 @@ export function readInlineMeta(body: string, firstLine = 1): InlineMeta {
   if (!hash && !colons) return NO_INLINE_META;
   const written: string[] = [];
   const fields: InlineField[] = [];
-  const visit = (line: string, lineNo: number) => {
+  const visit = (line: string, lineNo: number, shown: string) => {
     if (hash) tagsInLine(line, written);
-    if (colons) fieldsInLine(line, lineNo, fields);
+    if (colons) fieldsInLine(line, lineNo, fields, shown);
   };
   forEachInlineLine(body, firstLine, visit);
   return { tags: uniqueTags(written), fields };
@@ -39,9 +39,9 @@ export function readInlineMeta(body: string, firstLine = 1): InlineMeta {
  * markers every line is prose as written: only the lines holding a possible
  * tag or '::' are read.
  */
-export function forEachInlineLine(body: string, firstLine: number, visit: (line: string, lineNo: number) => void): void {
+export function forEachInlineLine(body: string, firstLine: number, visit: (line: string, lineNo: number, shown: string) => void): void {
   if (mayHoldCodeOrComment(body)) forEachProseLine(body, firstLine, visit);
-  else forEachCandidateLine(body, firstLine, visit);
+  else forEachCandidateLine(body, firstLine, (line, lineNo) => visit(line, lineNo, line));
 }
 
 /** A line indented four columns or more: it may be in an indented code block. */

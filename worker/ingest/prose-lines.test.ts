@@ -60,6 +60,34 @@ describe('fences', () => {
   });
 });
 
+// A review of the first version: each of these read differently from CommonMark (commonmark.js) or hid the rest of a note.
+describe('list items, as CommonMark ends them', () => {
+  const headings = (body: string) => parseBody(body).headings.map((h) => h.text);
+
+  it('end a fence opened in an item where the item ends', () => {
+    const body = '1. Step\n    ```sh\n    make\n\n## Next\n- [ ] task #z\n';
+    expect(headings(body)).toEqual(['Next']);
+    expect(taskTexts(body)).toEqual(['task #z']);
+    expect(tags(body)).toEqual(['z']);
+    expect(taskTexts('  - [ ] T\n    ```\n- [ ] U\n')).toEqual(['T', 'U']);
+  });
+
+  it('open a fence written right after the marker, closed inside the item', () => {
+    expect(tags('1. ```sh\n   make #notatag\n   ```\n2. [ ] next #n\n')).toEqual(['n']);
+    expect(taskTexts('1. ```sh\n   make #notatag\n   ```\n2. [ ] next #n\n')).toEqual(['next #n']);
+    expect(taskTexts('- ```js\n  - [ ] code\n  ```\n- [ ] after')).toEqual(['after']);
+  });
+
+  it('end at a heading, so an indented block after it is code', () => {
+    const body = '- item\n# Heading\n\n    ```\n    code\n\nText\n\n- [ ] task after #t1\n';
+    expect(taskTexts(body)).toEqual(['task after #t1']);
+    expect(tags(body)).toEqual(['t1']);
+    expect(taskTexts('- a\n## H\n\n    - [ ] t')).toEqual([]);
+    // A heading holds no paragraph: indented code may follow it at once.
+    expect(taskTexts('# H\n    - [ ] t')).toEqual([]);
+  });
+});
+
 describe('HTML comments', () => {
   it('in mid-line and never closed, are text: the rest of the note is read', () => {
     const body = 'Use <!-- to open a comment.\n\n- [ ] a task #later\n';
@@ -71,6 +99,18 @@ describe('HTML comments', () => {
     expect(tags('text <!-- a\n#hidden --> #shown')).toEqual(['shown']);
     // The paragraph ended before the `-->`: the `<!--` was text.
     expect(tags('text <!-- a\n#seen\n\n--> #after')).toEqual(['seen', 'after']);
+  });
+
+  it('in mid-line end with their paragraph at a list item or a block, and do not stop a %% comment', () => {
+    expect(taskTexts('text <!-- c\n- [ ] task -->\n- [ ] t12\n')).toEqual(['task -->', 't12']);
+    expect(taskTexts('a <!-- b\n```\n-->\n```\n- [ ] t #t\n')).toEqual(['t #t']);
+    expect(tags('x <!-- y %%\n- [ ] hidden #h1\n%%\n#shown')).toEqual(['shown']);
+  });
+
+  it('in mid-line on many lines of one paragraph are read in linear time', () => {
+    const body = Array.from({ length: 40_000 }, (_, i) => `line ${i} a <!-- b #tag${i}`).join('\n');
+    // The first version scanned the rest of the paragraph from every line: minutes at this size, past the test's time-out.
+    expect(tags(body).length).toBe(40_000);
   });
 
   it('that start a line hide everything up to their end, or to the end of the note', () => {

@@ -18,9 +18,11 @@ export function indentOf(raw: string, from = 0): number {
 
 /**
  * Fenced code blocks, line by line, also inside block quotes and callouts
- * (`> ```css`). A block opens with ``` or ~~~ and closes only with the same
- * character, at least as many of them (```` around an example with ```); one opened inside a quote closes with a fence inside that quote,
- * or where the quote ends, as in CommonMark (code has no lazy continuation).
+ * (`> ```css`) and list items. A block opens with ``` or ~~~ and closes only
+ * with the same character, at least as many of them (```` around an example
+ * with ```), and nothing after them; one opened inside a quote or a list item
+ * closes with a fence inside it, or where the quote or the item ends, as in
+ * CommonMark (code has no lazy continuation).
  */
 export class Fences {
   /** The open block's fence character, 0 outside a block. */
@@ -29,27 +31,33 @@ export class Fences {
   private length = 0;
   /** How many quote markers (`>`) the open block sits inside. */
   private quotes = 0;
-  /** How far in the open block's fences may be (more than three columns under a list item). */
-  private reach = 3;
+  /** The content column of the list item holding the open block (0: none): a line left of it ends the item, and the block. */
+  private container = 0;
+
+  /** Whether a block is open (the last line read was inside it or opened it). */
+  get open(): boolean {
+    return this.mark !== 0;
+  }
 
   /**
    * Whether `raw` is code (a fence line or a line inside a block); `indent` is
-   * where its first non-blank character is. `reach`: how many columns in a
-   * fence may start, 3 unless the line is inside a list item (its content
-   * column + 3, as CommonMark reads a fence nested in an item).
+   * where its first non-blank character is. `container`: the content column of
+   * the list item the line is in (0: none); a fence there may start up to
+   * three columns past it, as CommonMark reads a fence nested in an item.
    */
-  isCode(raw: string, indent = indentOf(raw), reach = 3): boolean {
+  isCode(raw: string, indent = indentOf(raw), container = 0): boolean {
     const c = raw.charCodeAt(indent);
     // Most lines are outside a block and open nothing: the first character decides them.
     if (this.mark === 0 && c !== BACKTICK && c !== TILDE && c !== QUOTE) return false;
     if (this.mark !== 0) {
       const inner = afterQuotes(raw, this.quotes);
-      if (inner >= 0) {
+      const itemEnded = this.container > 0 && indent < raw.length && columns(raw, 0, indent) < this.container;
+      if (inner >= 0 && !itemEnded) {
         // A closing fence has nothing after it: ```js inside a ``` block is its text.
-        if (fenceAt(raw, inner, this.reach) === this.mark && fenceLength(raw, inner) >= this.length && blankAfterFence(raw, inner)) this.mark = 0;
+        if (fenceAt(raw, inner, this.container + 3) === this.mark && fenceLength(raw, inner) >= this.length && blankAfterFence(raw, inner)) this.mark = 0;
         return true;
       }
-      // The quote holding the block ended here: so did the block, and this line is read afresh.
+      // The quote or list item holding the block ended here: so did the block, and this line is read afresh.
       this.mark = 0;
     }
     let at = 0;
@@ -58,13 +66,18 @@ export class Fences {
       at = next;
       quotes++;
     }
+    return this.openAt(raw, at, container + 3, quotes, container);
+  }
+
+  /** Opens a block when a fence starts at `at`, at most `reach` columns in (a list item's text: `1. ```sh`). */
+  openAt(raw: string, at: number, reach: number, quotes: number, container: number): boolean {
     const mark = fenceAt(raw, at, reach);
     // A backtick in a backtick fence's info string makes the line inline code, not a fence (CommonMark).
     if (mark === 0 || (mark === BACKTICK && raw.indexOf('`', indentOf(raw, at) + fenceLength(raw, at)) >= 0)) return false;
     this.mark = mark;
     this.length = fenceLength(raw, at);
     this.quotes = quotes;
-    this.reach = reach;
+    this.container = container;
     return true;
   }
 }
@@ -146,6 +159,13 @@ export class ProseLines {
   private indentedCode = false;
   /** The content column of the last list item while a list runs, else -1. */
   private listColumn = -1;
+  /** The content column of the list's first item: a line left of it may end the list. */
+  private listBase = 0;
+  /** closesInParagraph's last scan: the line it stopped at, and whether a `-->` stopped it. */
+  private scanEnd = -1;
+  private scanCloses = false;
+  /** The last line read as shown, inline code kept (shown()). */
+  private lastShown = '';
 
   constructor(private readonly lines: readonly string[]) {
     let last = -1;
@@ -172,17 +192,16 @@ export class ProseLines {
       line = ' '.repeat(end + this.comment.length) + line.slice(end + this.comment.length);
       this.comment = null;
     }
+    const carried = line;
     if (line.includes('`')) line = line.replace(INLINE_CODE, blank);
+    const codeBlanked = line;
     if (line.includes('%%') || line.includes('<!--')) {
-      const open = blankComments(line);
-      if (open.unclosed === '-->' && !/^[ \t]*(?:>[ \t]*)*$/.test(line.slice(0, open.from)) && !this.closesInParagraph(i)) {
-        // Inline HTML ends with its paragraph: an unclosed `<!--` there is text, and hides nothing.
-        line = open.line.slice(0, open.from) + line.slice(open.from);
-      } else {
-        line = open.line;
-        this.comment = open.unclosed;
-      }
+      // Inline HTML ends with its paragraph: an unclosed `<!--` in mid-line is text, and hides nothing.
+      const open = blankComments(line, (start, text) => !/^[ \t]*(?:>[ \t]*)*$/.test(text.slice(0, start)) && !this.closesInParagraph(i));
+      line = open.line;
+      this.comment = open.unclosed;
     }
+    this.lastShown = codeBlanked === carried ? line : keepCode(carried, codeBlanked, line);
     // In a quote or callout too (`> $$`).
     const t = line.trim().replace(/^(?:>[ \t]*)+/u, '');
     if (t.startsWith('$$') && this.comment === null) {
@@ -196,6 +215,14 @@ export class ProseLines {
     return line;
   }
 
+  /**
+   * The line last read (not null) with its inline code kept and only its
+   * comments blanked: where a field's value is read, `k:: \`code\`` being the text "\`code\`".
+   */
+  shown(): string {
+    return this.lastShown;
+  }
+
   /** Whether `raw` is in a fenced or indented code block; keeps track of blank lines and lists. */
   private isCode(raw: string): boolean {
     const indent = indentOf(raw);
@@ -205,48 +232,93 @@ export class ProseLines {
     }
     const afterBlank = this.afterBlank;
     this.afterBlank = false;
-    const reach = this.listColumn >= 0 ? this.listColumn + 3 : 3;
-    if (this.fences.isCode(raw, indent, reach)) {
+    const cols = columns(raw, 0, indent);
+    const item = LIST_ITEM.exec(raw);
+    // Left of the list's text, a line after a blank, or one that starts a block (a heading, fence, quote, rule), ends
+    // the list; only paragraph text continues an item lazily.
+    if (this.listColumn >= 0 && !item && cols < this.listBase && (afterBlank || startsBlock(raw, indent))) this.listColumn = -1;
+    const container = this.listColumn >= 0 && cols >= this.listColumn ? this.listColumn : 0;
+    if (this.fences.isCode(raw, indent, container)) {
       this.indentedCode = false;
+      // After a closing fence no paragraph is open: an indented code block may follow.
+      if (!this.fences.open) this.afterBlank = true;
       return true;
     }
-    const cols = columns(raw, 0, indent);
     if (this.listColumn < 0 && cols >= 4 && (afterBlank || this.indentedCode)) {
       this.indentedCode = true;
       return true;
     }
     this.indentedCode = false;
-    const item = LIST_ITEM.exec(raw);
     if (item && (cols < 4 || this.listColumn >= 0)) {
       // The item's text starts after the marker and its blanks (one, when there are none or more than four).
       const marker = item[0].trimEnd().length;
       const gap = columns(raw, marker, item[0].length);
-      this.listColumn = columns(raw, 0, marker) + (gap >= 1 && gap <= 4 ? gap : 1);
-    } else if (afterBlank && cols < 2) {
-      // A paragraph at the margin after a blank line ends the list.
-      this.listColumn = -1;
+      const column = columns(raw, 0, marker) + (gap >= 1 && gap <= 4 ? gap : 1);
+      if (this.listColumn < 0) this.listBase = column;
+      this.listColumn = column;
+      // A fence right after the marker (`1. ```sh`) opens a block inside the item.
+      if (gap >= 1 && gap <= 4 && this.fences.openAt(raw, item[0].length, 0, 0, column)) return true;
+    } else if (HEADING_START.test(raw)) {
+      // A heading holds no paragraph either.
+      this.afterBlank = true;
     }
     return false;
   }
 
-  /** Whether a line after `i` holds `-->` before the paragraph ends (a blank line). */
+  /**
+   * Whether a line after `i` holds `-->` before its paragraph ends (a blank
+   * line, or a line that starts a block or a list item). One scan serves every
+   * line of the paragraph up to where it stopped: a paragraph of many `<!--`
+   * lines is read in linear time.
+   */
   private closesInParagraph(i: number): boolean {
-    for (let k = i + 1; k < this.lines.length && this.lines[k].trim() !== ''; k++) {
-      if (this.lines[k].includes('-->')) return true;
+    if (i < this.scanEnd) return this.scanCloses;
+    let k = i + 1;
+    let closes = false;
+    for (; k < this.lines.length; k++) {
+      const l = this.lines[k];
+      const at = indentOf(l);
+      if (at === l.length || startsBlock(l, at) || LIST_ITEM.test(l)) break;
+      if (l.includes('-->')) {
+        closes = true;
+        break;
+      }
     }
-    return false;
+    this.scanEnd = k;
+    this.scanCloses = closes;
+    return closes;
   }
 }
 
-/** Calls `visit` with each prose line (code and comments blanked) and its line number. */
-export function forEachProseLine(body: string, firstLine: number, visit: (line: string, lineNo: number) => void): void {
+/** An ATX heading: up to three spaces, 1 to 6 '#', then a blank or the line's end. */
+const HEADING_START = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+
+/** Whether the line starts a block that ends a paragraph and a list's lazy text: a heading, a fence, a quote or a rule. */
+function startsBlock(raw: string, indent: number): boolean {
+  const c = raw.charCodeAt(indent);
+  if (c === QUOTE) return true;
+  if (c === 35) return HEADING_START.test(raw);
+  if (c === BACKTICK || c === TILDE) return fenceAt(raw, 0, 3) !== 0;
+  return (c === 45 || c === 42 || c === 95) && THEMATIC_BREAK.test(raw);
+}
+
+/** `withCode` with what comments blanked in `shown` (blank there, not in `codeBlanked`) blanked too. */
+function keepCode(withCode: string, codeBlanked: string, shown: string): string {
+  let out = '';
+  for (let i = 0; i < withCode.length; i++) out += shown[i] === ' ' && codeBlanked[i] !== ' ' ? ' ' : withCode[i];
+  return out;
+}
+
+/** Calls `visit` with each prose line (code and comments blanked), its line number, and the line with its inline code kept. */
+export function forEachProseLine(body: string, firstLine: number, visit: (line: string, lineNo: number, shown: string) => void): void {
   const lines = body.split('\n');
   const prose = new ProseLines(lines);
   for (let i = 0; i < lines.length; i++) {
     let raw = lines[i];
     if (raw.charCodeAt(raw.length - 1) === 13) raw = raw.slice(0, -1);
     const line = prose.read(raw, i);
-    if (line !== null) visit(line, firstLine + i);
+    if (line !== null) visit(line, firstLine + i, prose.shown());
   }
 }
 
@@ -254,18 +326,29 @@ function blank(m: string): string {
   return ' '.repeat(m.length);
 }
 
-/** Blanks closed comments; an unclosed one blanks the rest of the line and is reported, with where it starts. */
-export function blankComments(line: string): { line: string; unclosed: '%%' | '-->' | null; from: number } {
+/**
+ * Blanks closed comments; an unclosed one blanks the rest of the line and is
+ * reported, unless `isText` says an unclosed `<!--` at `start` is text (then
+ * it is skipped and what follows it read on).
+ */
+export function blankComments(line: string, isText?: (start: number, line: string) => boolean): { line: string; unclosed: '%%' | '-->' | null } {
   let out = line;
+  let from = 0;
   for (;;) {
-    const pct = out.indexOf('%%');
-    const html = out.indexOf('<!--');
-    if (pct < 0 && html < 0) return { line: out, unclosed: null, from: -1 };
+    const pct = out.indexOf('%%', from);
+    const html = out.indexOf('<!--', from);
+    if (pct < 0 && html < 0) return { line: out, unclosed: null };
     const isPct = pct >= 0 && (html < 0 || pct < html);
     const start = isPct ? pct : html;
     const close = isPct ? '%%' : '-->';
     const end = out.indexOf(close, start + (isPct ? 2 : 4));
-    if (end < 0) return { line: out.slice(0, start) + blank(out.slice(start)), unclosed: close, from: start };
+    if (end < 0) {
+      if (!isPct && isText?.(start, out)) {
+        from = start + 4;
+        continue;
+      }
+      return { line: out.slice(0, start) + blank(out.slice(start)), unclosed: close };
+    }
     out = out.slice(0, start) + blank(out.slice(start, end + close.length)) + out.slice(end + close.length);
   }
 }

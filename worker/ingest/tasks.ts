@@ -137,5 +137,6 @@ export function writeTaskRows(db: Db, entryId: number, tasks: readonly Task[]): 
         t.id, t.dependsOn.length ? JSON.stringify(t.dependsOn) : null,
       ],
     );
+    for (const id of t.dependsOn) db.run('INSERT INTO task_dependencies (entry_id, line, id) VALUES (?, ?, ?)', [entryId, t.line, id]);
   }
 }

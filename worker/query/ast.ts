@@ -27,7 +27,7 @@ export type Test =
   | { op: '$nin'; path: string; operands: EqOperand[] }
   | { [O in RangeOp]: { op: O; path: string; bound: Bound } }[RangeOp]
   | { op: '$between'; path: string; min: Bound; max: Bound }
-  | { op: '$contains'; path: string; operand: EqOperand; text: string | null }
+  | { op: '$contains'; path: string; operand: EqOperand; text: string | null; /** Written on file.tags: parent tags are its elements too. */ nested?: boolean }
   | { op: '$exists'; path: string; value: boolean };
 
 export type OpName = Test['op'];

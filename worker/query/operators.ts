@@ -202,10 +202,11 @@ export const OPERATORS: Table = {
     // test scans the key's folded strings in fm_key_fold, reading a table row
     // only for the strings that hold it (to check that it is not a list element).
     arms(test, key) {
-      const element = rowSet(keyIs(key), eqWhere(test.operand));
-      if (test.text === null) return [{ key, rowSets: [element] }];
+      // On file.tags, whose list holds every parent tag, an element also stands for the tags nested under it, as in equality.
+      const element = test.nested && key === TAGS_KEY && test.operand.col === 'fold' ? valueRowSets(key, [test.operand]) : [rowSet(keyIs(key), eqWhere(test.operand))];
+      if (test.text === null) return [{ key, rowSets: element }];
       const substring = { ...rowSet(keyIs(key), cond('fold IS NOT NULL AND instr(fold, ?) > 0 AND pos = -1', [test.text]), true), index: 'fm_key_fold' };
-      return [{ key, rowSets: [element, substring], overlapping: true }];
+      return [{ key, rowSets: [...element, substring], overlapping: true }];
     },
   },
   $exists: {

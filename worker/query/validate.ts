@@ -24,9 +24,12 @@ export function validateFilter(input: unknown, base = 'filters'): FilterAst {
   for (const [rawKey, value] of Object.entries(filter ?? {})) {
     const path = at(base, rawKey === '' ? '""' : rawKey);
     const checked = checkKey(rawKey, path);
-    // Dataview's file.tags is the tags key (with parent tags matching), read as tags are.
-    const key = fileField(checked) === 'tags' ? TAGS_KEY : checked;
-    fields.push({ key, path, tests: fieldTests(key, value, path) });
+    // Dataview's file.tags is the tags key (with parent tags matching), read as tags are; its list holds every
+    // parent tag, so $contains on it finds the tags nested under the value, where on tags it takes whole tags only.
+    const fileTags = fileField(checked) === 'tags';
+    const key = fileTags ? TAGS_KEY : checked;
+    const tests = fieldTests(key, value, path);
+    fields.push({ key, path, tests: fileTags ? tests.map((t) => (t.op === '$contains' ? { ...t, nested: true } : t)) : tests });
   }
   const ast = { fields };
   checkSize(ast);

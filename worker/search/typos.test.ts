@@ -40,6 +40,19 @@ describe('did you mean', () => {
     expect(r.did_you_mean).toEqual({ query: 'zzzzqqq canvas plugn', corrections: [{ from: 'cnavas', to: 'canvas' }] });
   });
 
+  // A user trial on Obsidian's help vault: "hotkyes" got no suggestion and "hotkes" got "hook" (stems: hotky, hotk; hotkei, hook).
+  it('compares the words shown with the word typed, not only their stems', async () => {
+    const vault = await engineWith({
+      'Hotkeys.md': '# Hotkeys\n\nSet a hotkey for any command. Hotkeys are listed in settings.',
+      'Other hotkeys.md': 'More hotkeys here.',
+      'URI.md': '# Obsidian URI\n\nIntegrate with Hook.',
+    });
+    const mean = async (query: string) => (ok(await vault.call('search', { mode: 'text', query })) as unknown as Result).did_you_mean?.query;
+    expect(await mean('hotkyes')).toBe('hotkeys');
+    expect(await mean('hotkes')).toMatch(/^hotkeys?$/);
+    expect(await mean('hoko')).toBe('hook');
+  });
+
   it('is absent when something is found, and never corrects words of 3 letters or fewer', async () => {
     expect((await search({ query: 'canvas' })).did_you_mean).toBeUndefined();
     const short = await search({ query: 'cst' });

@@ -68,12 +68,13 @@ export function hasStem(db: Db, stem: string): boolean {
  * The stems of the index within the allowed edits of the word's stem, the
  * word's own stem left out; nearest first, then the most common.
  */
-export function nearStems(db: Db, word: string, limit = 5): Variant[] {
+export function nearStems(db: Db, word: string, limit = 5, extraEdits = 0): Variant[] {
   const w = normalizeText(word);
   const stem = porterStem(w);
   // Counted on the stem: "cats" is "cat", too short to correct.
-  const max = allowedEdits(stem.length);
-  if (!max || !correctable(w)) return [];
+  const allowed = allowedEdits(stem.length);
+  if (!allowed || !correctable(w)) return [];
+  const max = allowed + extraEdits;
   ensureVocab(db);
   const first = stem[0];
   const next = String.fromCharCode(first.charCodeAt(0) + 1);
@@ -143,7 +144,12 @@ export interface Correction {
 /**
  * "Did you mean": for each word of the query the index does not hold, the
  * nearest word it does hold, for the first QUERY_BOUNDS.maxCorrectedWords
- * such words. Null when no word can be corrected.
+ * such words. Null when no word can be corrected. Stems are only the way to
+ * candidates: porter stems a typo apart from its word ("hotkyes" → "hotky",
+ * "hotkeys" → "hotkei", two edits), so stems one edit further are looked at
+ * and the words shown are compared with the word typed, which they must be
+ * within the allowed edits of ("hotkes" is one from "hotkey", three from
+ * "hook", whose stem was nearer).
  */
 export function suggestCorrections(db: Db, words: readonly string[]): Correction[] | null {
   const out: Correction[] = [];
@@ -153,13 +159,22 @@ export function suggestCorrections(db: Db, words: readonly string[]): Correction
     if (!correctable(w) || hasStem(db, porterStem(w))) continue;
     // Each look-up reads the vocabulary of a whole first letter (15-35 ms on 10,000 notes): 16 made-up words cost 0.6 s.
     if (QUERY_BOUNDS.enabled && ++lookups > QUERY_BOUNDS.maxCorrectedWords) break;
-    for (const v of nearStems(db, w, 3)) {
+    const allowed = allowedEdits(w.length);
+    let best: { to: string; distance: number } | null = null;
+    // A stem is close to the words it stands for: nearest to what was typed first ("hotkei" before "hook" for "hotkes").
+    const near = nearStems(db, w, 12, 1)
+      .map((v) => ({ ...v, typed: typoDistance(w, v.stem, 4) }))
+      .sort((a, b) => a.typed - b.typed || a.distance - b.distance || b.docs - a.docs)
+      .slice(0, 6);
+    for (const v of near) {
       const to = surfaceWord(db, v.stem, w);
-      if (to) {
-        out.push({ from: raw, to });
-        break;
-      }
+      if (!to) continue;
+      const distance = typoDistance(w, to, allowed);
+      // Candidates come nearest stem first, then most common: a tie keeps the earlier.
+      if (distance <= allowed && (!best || distance < best.distance)) best = { to, distance };
+      if (best?.distance === 1) break;
     }
+    if (best) out.push({ from: raw, to: best.to });
   }
   return out.length ? out : null;
 }

@@ -331,3 +331,22 @@ describe('find with Obsidian operators', () => {
     expect(r).toMatchObject({ notice_code: 'query_operator_unsupported' });
   });
 });
+
+// A user trial on Dataview's example vault: {"file.tags": "dv"} found 75 notes, {"file.tags": {"$contains": "dv"}} 1,
+// though find lists "dv" in every one of those notes' file.tags (a tag stands for the tags nested under it).
+describe('$contains on file.tags', () => {
+  it('matches the tags nested under the value, as equality does; on tags it takes whole tags, as documented', async () => {
+    const e = await engineWith({
+      'a.md': 'Body #dv/table',
+      'b.md': '---\ntags: [dv]\n---\nBody',
+      'c.md': 'Body #dvd and #other',
+      'd.md': 'Body #dv/list/deep',
+    });
+    const paths = async (filters: object) => ok(await e.call('find', { filters })).results.map((r) => r.path).sort();
+    expect(await paths({ 'file.tags': 'dv' })).toEqual(['a.md', 'b.md', 'd.md']);
+    expect(await paths({ 'file.tags': { $contains: 'dv' } })).toEqual(['a.md', 'b.md', 'd.md']);
+    expect(await paths({ 'file.tags': { $contains: '#dv/list' } })).toEqual(['d.md']);
+    expect(await paths({ tags: { $contains: 'dv' } })).toEqual(['b.md']);
+    expect(await paths({ 'file.tags': { $contains: 'other' } })).toEqual(['c.md']);
+  });
+});

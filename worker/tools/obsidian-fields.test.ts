@@ -64,6 +64,24 @@ describe('inline fields', () => {
   });
 });
 
+// A user trial on Dataview's example vault: `[task-completion:: `$= …`]` was a field with no value.
+describe('inline fields whose value is inline code', () => {
+  it('keep the code as their text; a field written inside code or a comment is still none', async () => {
+    const engine = await engineWith({
+      'Daily.md': [
+        'codefield:: `some code`',
+        '- [task-completion:: `$= dv.current().done`] today',
+        'A `[hidden:: in code]` and %% [secret:: `x`] %% here.',
+        '`inline:: code` line',
+      ].join('\n'),
+    });
+    const read = ok(await engine.call('read_note', { path: 'Daily.md' }));
+    const byKey = Object.fromEntries(read.inline_fields.map((f: { key: string; value: unknown }) => [f.key, f.value]));
+    expect(byKey).toEqual({ codefield: '`some code`', 'task-completion': '`$= dv.current().done`' });
+    expect(ok(await engine.call('find', { filters: { 'task-completion': { $exists: true } } })).total).toBe(1);
+  });
+});
+
 describe('frontmatter values are text', () => {
   it('finds a note by a frontmatter value that its body does not hold', async () => {
     expect(await searched('Herbert')).toEqual(['Books/Dune.md']);

@@ -217,6 +217,12 @@ describe('tasks', () => {
     expect((await tasks({ filters: { type: 'project' }, status: 'open' })).total).toBe(2);
     expect((await tasks({ vault: 'test', folder: '' })).total).toBe(3);
     expect(await engine.call('tasks', { due_before: '2022-13-01' })).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'due_before' } });
+    // A user trial: a date in the right form but not on the calendar was told to use the form it had.
+    const feb30 = await engine.call('tasks', { due_before: '2024-02-30' });
+    expect(feb30).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'due_before' } });
+    expect(JSON.stringify(feb30)).toContain('not a day on the calendar');
+    // A range that ends before it starts answered 0 tasks without a word.
+    expect(await engine.call('tasks', { due_after: '2022-03-01', due_before: '2022-02-01' })).toMatchObject({ isError: true, error: { code: 'invalid_argument', path: 'due_after' } });
   });
 
   it('pages', async () => {

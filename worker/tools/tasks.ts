@@ -3,7 +3,7 @@
 // words, due date and the notes' scope. Rows come from the `tasks` table the
 // import fills (worker/ingest/tasks.ts); note bodies are never read here.
 import { argName, describe, optBool, optInt, optString, type Args } from '../args';
-import type { SqlValue } from '../db/database';
+import type { Db, SqlValue } from '../db/database';
 import { foldText } from '../ingest/fm-rows';
 import { isCalendarDate } from '../ingest/tasks';
 import { fieldsInLine, type InlineField } from '../ingest/inline-fields';
@@ -85,14 +85,16 @@ const OPEN_SQL = (alias: string) => `${alias}.status NOT IN ('x', 'X', '-')`;
 /**
  * Dependencies, as the Tasks plugin reads them: direct ones only, within the
  * task's vault, between tasks not done (done and cancelled ones neither block
- * nor are blocked); tasks of notes hidden from the local identity count for nothing.
+ * nor are blocked); tasks of notes hidden from the local identity count for
+ * nothing. Both are index lookups from the task (task_dependencies, migration
+ * 0024; CROSS JOIN keeps SQLite from driving the join from every note).
  */
 const BLOCKED_SQL = `(${OPEN_SQL('t')} AND t.depends_on IS NOT NULL AND EXISTS (
-  SELECT 1 FROM json_each(t.depends_on) d JOIN tasks u ON u.task_id = d.value JOIN entries ue ON ue.id = u.entry_id
-  WHERE ue.vault_id = e.vault_id AND ${OPEN_SQL('u')} AND ${visibleId('u.entry_id')}))`;
+  SELECT 1 FROM task_dependencies d CROSS JOIN tasks u ON u.task_id = d.id CROSS JOIN entries ue ON ue.id = u.entry_id
+  WHERE d.entry_id = t.entry_id AND d.line = t.line AND ue.vault_id = e.vault_id AND ${OPEN_SQL('u')} AND ${visibleId('u.entry_id')}))`;
 const BLOCKING_SQL = `(${OPEN_SQL('t')} AND t.task_id IS NOT NULL AND EXISTS (
-  SELECT 1 FROM tasks w JOIN entries we ON we.id = w.entry_id JOIN json_each(w.depends_on) d
-  WHERE w.depends_on IS NOT NULL AND d.value = t.task_id AND we.vault_id = e.vault_id AND ${OPEN_SQL('w')} AND ${visibleId('w.entry_id')}))`;
+  SELECT 1 FROM task_dependencies d CROSS JOIN tasks w ON w.entry_id = d.entry_id AND w.line = d.line CROSS JOIN entries we ON we.id = w.entry_id
+  WHERE d.id = t.task_id AND we.vault_id = e.vault_id AND ${OPEN_SQL('w')} AND ${visibleId('w.entry_id')}))`;
 const PRIORITY_WORDS = ['highest', 'high', 'medium', 'normal', 'low', 'lowest'];
 // The Tasks plugin's order: no priority ranks between medium and low.
 const PRIORITY_RANK = "CASE t.priority WHEN 'highest' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 4 WHEN 'lowest' THEN 5 ELSE 3 END";
@@ -139,8 +141,7 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     return {
       ...statusArg(args),
       ...taskNeedles(scope.metadata.text),
-      dueBefore: dateArg(args, 'due_before'),
-      dueAfter: dateArg(args, 'due_after'),
+      ...dueRange(args),
       priorities: priorityArg(args),
       blocked: args.blocked == null ? undefined : optBool(args, 'blocked', false),
       blocking: args.blocking == null ? undefined : optBool(args, 'blocking', false),
@@ -187,19 +188,20 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     if (input.blocking !== undefined) where.push(input.blocking ? BLOCKING_SQL : `NOT ${BLOCKING_SQL}`);
     const from = `FROM tasks t JOIN entries e ON e.id = t.entry_id JOIN vaults v ON v.id = e.vault_id WHERE ${where.join(' AND ')}`;
     const total = db.get<{ n: number }>(`SELECT count(*) AS n ${from}`, params)!.n;
-    const rows = db.all<Omit<TaskRow, 'done' | 'fields' | 'depends_on' | 'blocked' | 'blocking'> & { depends_on: string | null; blocked: number; blocking: number }>(
-      `SELECT v.name AS vault, e.path, e.title, t.line, t.status, t.text, t.due, t.completion, t.scheduled, t.start,
-              t.created, t.cancelled, t.priority, t.recurrence, t.task_id AS id, t.depends_on,
-              ${BLOCKED_SQL} AS blocked, ${BLOCKING_SQL} AS blocking ${from}
+    const rows = db.all<Omit<TaskRow, 'done' | 'fields' | 'depends_on' | 'blocked' | 'blocking'> & { entry_id: number; depends_on: string | null }>(
+      `SELECT v.name AS vault, e.path, e.title, t.entry_id, t.line, t.status, t.text, t.due, t.completion, t.scheduled, t.start,
+              t.created, t.cancelled, t.priority, t.recurrence, t.task_id AS id, t.depends_on ${from}
        ORDER BY ${ORDER[input.sort]} LIMIT ? OFFSET ?`,
       [...params, input.pageSize, (input.page - 1) * input.pageSize],
     );
     return {
-      tasks: rows.map((r) => ({
+      tasks: rows.map(({ entry_id, ...r }) => ({
         vault: r.vault, path: r.path, title: r.title, line: r.line, status: r.status, done: r.status === 'x' || r.status === 'X',
         text: r.text, due: r.due, completion: r.completion, scheduled: r.scheduled, start: r.start,
         created: r.created, cancelled: r.cancelled, priority: r.priority, recurrence: r.recurrence,
-        id: r.id, depends_on: r.depends_on ? (JSON.parse(r.depends_on) as string[]) : [], blocked: r.blocked === 1, blocking: r.blocking === 1,
+        id: r.id, depends_on: r.depends_on ? (JSON.parse(r.depends_on) as string[]) : [],
+        // For the page's tasks only: the rest of the matches are never looked at.
+        ...dependencyState(db, entry_id, r.line, r.id !== null || r.depends_on !== null),
         fields: taskFields(r.text, r.line),
       })),
       total,
@@ -210,6 +212,15 @@ export const tasksTool = defineTool<TasksInput, TasksResult>({
     };
   },
 });
+
+function dependencyState(db: Db, entryId: number, line: number, any: boolean): { blocked: boolean; blocking: boolean } {
+  if (!any) return { blocked: false, blocking: false };
+  const r = db.get<{ blocked: number; blocking: number }>(
+    `SELECT ${BLOCKED_SQL} AS blocked, ${BLOCKING_SQL} AS blocking FROM tasks t JOIN entries e ON e.id = t.entry_id WHERE t.entry_id = ? AND t.line = ?`,
+    [entryId, line],
+  )!;
+  return { blocked: r.blocked === 1, blocking: r.blocking === 1 };
+}
 
 /** A task's inline fields, read from its text as a note's are (Dataview gives a task its own fields: `duedate`, `priority`). */
 function taskFields(text: string, line: number): Record<string, FmValue> {
@@ -291,9 +302,20 @@ function sortArg(args: Args): TaskSort {
   throw toolError('invalid_argument', `${argName(args, 'sort')} must be "due", "priority" or "path", got ${JSON.stringify(v)}.`, argName(args, 'sort'));
 }
 
+/** due_after and due_before; a range that ends before it starts would list nothing, silently: refused. */
+function dueRange(args: Args): { dueBefore?: string; dueAfter?: string } {
+  const dueBefore = dateArg(args, 'due_before');
+  const dueAfter = dateArg(args, 'due_after');
+  if (dueBefore && dueAfter && dueAfter > dueBefore) {
+    throw toolError('invalid_argument', `due_after (${dueAfter}) is later than due_before (${dueBefore}): no task can be due in between. Swap them.`, argName(args, 'due_after'));
+  }
+  return { dueBefore, dueAfter };
+}
+
 function dateArg(args: Args, name: string): string | undefined {
   const v = optString(args, name);
   if (v === undefined) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || !isCalendarDate(v)) throw toolError('invalid_argument', `${argName(args, name)} must be a date as YYYY-MM-DD, got ${JSON.stringify(v)}.`, argName(args, name));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw toolError('invalid_argument', `${argName(args, name)} must be a date as YYYY-MM-DD, got ${JSON.stringify(v)}.`, argName(args, name));
+  if (!isCalendarDate(v)) throw toolError('invalid_argument', `${argName(args, name)}: ${v} is not a day on the calendar (that month has fewer days).`, argName(args, name));
   return v;
 }
