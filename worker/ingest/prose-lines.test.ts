@@ -72,6 +72,14 @@ describe('list items, as CommonMark ends them', () => {
     expect(taskTexts('  - [ ] T\n    ```\n- [ ] U\n')).toEqual(['T', 'U']);
   });
 
+  // Microsoft's docs (d365-finops-ja): a fence in a numbered step, after a nested list; its code held X++ `Class::method` "fields".
+  it('put a fence in the deepest item it is inside, not only the last one listed', () => {
+    const body = ['2. Step', '', '    - a', '    - b', '', '    ```xpp', '    Global::info(x);', '    #notatag', '    ```', '', '3. Next #t', '## After'].join('\n');
+    expect(readInlineMeta(body).fields).toEqual([]);
+    expect(tags(body)).toEqual(['t']);
+    expect(parseBody(body).headings.map((h) => h.text)).toEqual(['After']);
+  });
+
   it('open a fence written right after the marker, closed inside the item', () => {
     expect(tags('1. ```sh\n   make #notatag\n   ```\n2. [ ] next #n\n')).toEqual(['n']);
     expect(taskTexts('1. ```sh\n   make #notatag\n   ```\n2. [ ] next #n\n')).toEqual(['next #n']);

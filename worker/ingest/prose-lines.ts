@@ -157,10 +157,8 @@ export class ProseLines {
   /** The line before was blank, or there was none: an indented code block may start here. */
   private afterBlank = true;
   private indentedCode = false;
-  /** The content column of the last list item while a list runs, else -1. */
-  private listColumn = -1;
-  /** The content column of the list's first item: a line left of it may end the list. */
-  private listBase = 0;
+  /** The content columns of the list items open at this line, outermost first (empty outside a list). */
+  private lists: number[] = [];
   /** closesInParagraph's last scan: the line it stopped at, and whether a `-->` stopped it. */
   private scanEnd = -1;
   private scanCloses = false;
@@ -236,26 +234,32 @@ export class ProseLines {
     const item = LIST_ITEM.exec(raw);
     // Left of the list's text, a line after a blank, or one that starts a block (a heading, fence, quote, rule), ends
     // the list; only paragraph text continues an item lazily.
-    if (this.listColumn >= 0 && !item && cols < this.listBase && (afterBlank || startsBlock(raw, indent))) this.listColumn = -1;
-    const container = this.listColumn >= 0 && cols >= this.listColumn ? this.listColumn : 0;
+    if (!item && this.lists.length) {
+      // After a blank line, the items whose text starts right of this line have ended.
+      if (afterBlank) while (this.lists.length && this.lists[this.lists.length - 1] > cols) this.lists.pop();
+      if (this.lists.length && cols < this.lists[0] && (afterBlank || startsBlock(raw, indent))) this.lists = [];
+    }
+    // The deepest item this line is inside: its fences may sit up to three columns right of that item's text.
+    const container = [...this.lists].reverse().find((c) => c <= cols) ?? 0;
     if (this.fences.isCode(raw, indent, container)) {
       this.indentedCode = false;
       // After a closing fence no paragraph is open: an indented code block may follow.
       if (!this.fences.open) this.afterBlank = true;
       return true;
     }
-    if (this.listColumn < 0 && cols >= 4 && (afterBlank || this.indentedCode)) {
+    if (!this.lists.length && cols >= 4 && (afterBlank || this.indentedCode)) {
       this.indentedCode = true;
       return true;
     }
     this.indentedCode = false;
-    if (item && (cols < 4 || this.listColumn >= 0)) {
+    if (item && (cols < 4 || this.lists.length)) {
       // The item's text starts after the marker and its blanks (one, when there are none or more than four).
       const marker = item[0].trimEnd().length;
       const gap = columns(raw, marker, item[0].length);
       const column = columns(raw, 0, marker) + (gap >= 1 && gap <= 4 ? gap : 1);
-      if (this.listColumn < 0) this.listBase = column;
-      this.listColumn = column;
+      // A marker left of an open item's text ends that item (and those inside it); this one opens its own.
+      while (this.lists.length && this.lists[this.lists.length - 1] > cols) this.lists.pop();
+      this.lists.push(column);
       // A fence right after the marker (`1. ```sh`) opens a block inside the item.
       if (gap >= 1 && gap <= 4 && this.fences.openAt(raw, item[0].length, 0, 0, column)) return true;
     } else if (HEADING_START.test(raw)) {
