@@ -230,6 +230,11 @@ export class ProseLines {
     }
     const afterBlank = this.afterBlank;
     this.afterBlank = false;
+    // Most lines: text at the margin, outside any list or block, starting with no marker. Nothing to track.
+    if (indent === 0 && !this.lists.length && !this.fences.open && !MARKER_START[raw.charCodeAt(0)]) {
+      this.indentedCode = false;
+      return false;
+    }
     const cols = columns(raw, 0, indent);
     const item = LIST_ITEM.exec(raw);
     // Left of the list's text, a line after a blank, or one that starts a block (a heading, fence, quote, rule), ends
@@ -240,7 +245,13 @@ export class ProseLines {
       if (this.lists.length && cols < this.lists[0] && (afterBlank || startsBlock(raw, indent))) this.lists = [];
     }
     // The deepest item this line is inside: its fences may sit up to three columns right of that item's text.
-    const container = [...this.lists].reverse().find((c) => c <= cols) ?? 0;
+    let container = 0;
+    for (let k = this.lists.length - 1; k >= 0; k--) {
+      if (this.lists[k] <= cols) {
+        container = this.lists[k];
+        break;
+      }
+    }
     if (this.fences.isCode(raw, indent, container)) {
       this.indentedCode = false;
       // After a closing fence no paragraph is open: an indented code block may follow.
@@ -293,6 +304,10 @@ export class ProseLines {
     return closes;
   }
 }
+
+/** The first characters that may start a list item, heading, quote, fence or rule (by char code). */
+const MARKER_START: boolean[] = [];
+for (const c of '-*+#>`~_0123456789') MARKER_START[c.charCodeAt(0)] = true;
 
 /** An ATX heading: up to three spaces, 1 to 6 '#', then a blank or the line's end. */
 const HEADING_START = /^ {0,3}#{1,6}(?:[ \t]|$)/;
