@@ -25,7 +25,8 @@ import { rebuildFts, rebuildLead } from '../text/fts-row';
  * 11: indented code blocks, fences nested in list items, closing fences with nothing after them, no
  * fence with a backtick in a backtick fence's info string, and a mid-line `<!--` with no `-->` in its
  * paragraph hiding nothing, as CommonMark reads them (prose-lines.ts); an inline field's value in inline code is
- * its text, not empty (inline-fields.ts); tasks' dependencies (🆔, ⛔; migration 0024): everything is re-read.
+ * its text, not empty (inline-fields.ts); a list item of prose before a link is no typed relation (markdown.ts);
+ * tasks' dependencies (🆔, ⛔; migration 0024): everything is re-read.
  */
 export const DERIVATION_VERSION = 11;
 

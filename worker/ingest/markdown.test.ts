@@ -88,6 +88,14 @@ describe('relations and wikilinks', () => {
     ]);
   });
 
+  // A UI trial on Obsidian's help vault: a backlink read "Use the ** **" (the inline code blanked) instead of "links to".
+  it('reads words with Markdown formatting or code before a link as prose, the link a plain one', () => {
+    expect(rels('- Use the **`Cmd/Ctrl+;`** [[Hotkeys|hotkey]].')).toEqual([['links_to', 'Hotkeys', null]]);
+    expect(rels('- press `Ctrl` [[Hotkeys]]')).toEqual([['links_to', 'Hotkeys', null]]);
+    expect(rels('- *see* [[A]]')).toEqual([['links_to', 'A', null]]);
+    expect(rels('- depends_on [[A]]')).toEqual([['depends_on', 'A', null]]);
+  });
+
   it('does not read a list item that starts with a link as a typed relation', () => {
     expect(rels('- [[A]] is related')).toEqual([['links_to', 'A', null]]);
   });

@@ -43,7 +43,20 @@ export interface BodyStructure {
 const HEADING = /^\s{0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 // `- [category] text`, but not task boxes (`- [ ]`, `- [x]`) nor links `- [a](b)`.
 const OBSERVATION = /^\s*[-*+][ \t]+\[([^\[\]\n]+)\][ \t]+(.+)$/;
-const RELATION = /^\s*[-*+][ \t]+([^\[\]\n]+?)[ \t]+\[\[([^\]\n]+)\]\](.*)$/;
+const RELATION = /^\s*[-*+][ \t]+([^\[\]\n]+?)[ \t]+\[\[([^\]\n]+)\]\](.*)$/d;
+// A relation type is a few words (implements, depends on, part_of). Markdown formatting or punctuation in the words before the
+// link, more than five words, or punctuation right after the link ("…consider a subscription for [[Sync]].") say
+// the line is prose, its link a plain one.
+const FORMATTED = /[*`~=<>!?.,:;。、？！]/u;
+const MAX_RELATION_WORDS = 5;
+const ENDS_CLAUSE = /^[.,;:!?。、]/u;
+function relationType(rel: RegExpExecArray, raw: string): boolean {
+  const type = rel[1];
+  if (/\[\[/.test(type) || FORMATTED.test(type) || ENDS_CLAUSE.test(rel[3])) return false;
+  if (type.trim().split(/\s+/u).length > MAX_RELATION_WORDS) return false;
+  // As written too: code or a comment blanked inside or after the words makes them prose.
+  return raw.slice(rel.indices![1][0], rel.indices![2][0] - 2).trimEnd() === type;
+}
 const WIKILINK = /!?\[\[([^\[\]\n]+?)\]\]/g;
 const TRAILING_CONTEXT = /[ \t]*\(([^()]*)\)[ \t]*$/;
 const HASHTAG = /(?:^|\s)#([\p{L}\p{N}_\-/]+)/gu;
@@ -90,7 +103,7 @@ export function parseBody(body: string, firstLine = 1): BodyStructure {
       }
 
       const rel = RELATION.exec(line);
-      if (rel && !/\[\[/.test(rel[1])) {
+      if (rel && relationType(rel, raw)) {
         const type = rel[1].trim();
         const target = linkTarget(rel[2]);
         if (target) {

@@ -11,7 +11,7 @@ import { isStopWord } from '../text/stop-words';
 import type { ModeResult, ModeRunner, ModeRequest } from './mode';
 import type { Clause, Leaf, ParsedQuery } from './query-syntax';
 import { QUERY_BOUNDS } from './query-syntax';
-import { correctable, nearStems } from './typos';
+import { correctable, hasStem, nearestWord, nearStems } from './typos';
 
 export interface FuzzyPlan {
   /** The query of the fuzzy-only notes; null when no word has a near word in the vault. */
@@ -33,7 +33,14 @@ export function fuzzyQuery(db: Db, q: ParsedQuery): FuzzyPlan {
       if (!c.leaf.prefix && correctable(w)) {
         if (QUERY_BOUNDS.enabled && ++looked > QUERY_BOUNDS.maxFuzzyWords) skipped.push(c.leaf.text);
         // A stem the index tokenizer would stem again differently cannot be asked for as written.
-        else for (const v of nearStems(db, w)) if (porterStem(v.stem) === v.stem) near.push({ text: v.stem, quoted: false, prefix: false });
+        else {
+          for (const v of nearStems(db, w)) if (porterStem(v.stem) === v.stem) near.push({ text: v.stem, quoted: false, prefix: false });
+          // A word the vault does not hold also matches the word "did you mean" offers for it: Porter can stem a
+          // typo two edits from its word's stem ("hotkyes": hotky, "hotkeys": hotkei).
+          const meant = hasStem(db, porterStem(w)) ? null : nearestWord(db, w);
+          const stem = meant ? porterStem(normalizeText(meant)) : null;
+          if (stem && porterStem(stem) === stem && !near.some((l) => l.text === stem)) near.push({ text: stem, quoted: false, prefix: false });
+        }
       }
       // A stop word is in nearly every note: leaving those out would leave nothing.
       if (!isStopWord(w)) without.push({ kind: 'not', leaf: c.leaf });

@@ -51,6 +51,10 @@ describe('did you mean', () => {
     expect(await mean('hotkyes')).toBe('hotkeys');
     expect(await mean('hotkes')).toMatch(/^hotkeys?$/);
     expect(await mean('hoko')).toBe('hook');
+    // fuzzy: true finds the notes of the word offered, after any exact match.
+    const fuzzy = ok(await vault.call('search', { mode: 'text', query: 'hotkyes', fuzzy: true })) as unknown as Result;
+    expect(fuzzy.results.map((r) => r.path).sort()).toEqual(['Hotkeys.md', 'Other hotkeys.md']);
+    expect(fuzzy.results.every((r) => r.fuzzy)).toBe(true);
   });
 
   it('is absent when something is found, and never corrects words of 3 letters or fewer', async () => {
