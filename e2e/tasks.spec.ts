@@ -36,6 +36,7 @@ test('the Tasks view lists open tasks by due date, done ones on demand, by prior
         `- [ ] water plants [due:: ${dayFrom(5)}] [priority:: lowest]`,
         `- [x] took out the bins ✅ ${dayFrom(-1)}`,
         '- [ ] someday sort the garage 🔽',
+        '- [-] hire a band ❌ 2026-11-30',
       ].join('\n'),
       'work/Launch.md': ['---', 'tags: [work]', '---', '# Launch', '', '- [ ] urgent: call the printer 🔺', '- [/] draft the speech'].join('\n'),
     },
@@ -81,6 +82,10 @@ test('the Tasks view lists open tasks by due date, done ones on demand, by prior
 
   await page.getByTestId('tasks-status').selectOption('open');
   await expect(page.getByTestId('tasks-count')).toHaveText('Tasks: 5');
+  // Cancelled tasks have a status of their own: not done, done and cancelled together are every task.
+  await page.getByTestId('tasks-status').selectOption('cancelled');
+  await expect(page.getByTestId('task').locator('.task-text')).toHaveText(['hire a band']);
+  await page.getByTestId('tasks-status').selectOption('open');
   await page.getByTestId('tasks-sort').selectOption('priority');
   await expect(list.locator('.task-group h3')).toHaveText(['Highest priority', 'High priority', 'Normal priority', 'Low priority', 'Lowest priority']);
   await expect(page.getByTestId('task').locator('.task-text').first()).toHaveText('urgent: call the printer');

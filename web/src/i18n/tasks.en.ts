@@ -6,6 +6,7 @@ export const tasksEn = {
   'tasks.status.notDone': 'Not done',
   'tasks.status.open': 'Open [ ]',
   'tasks.status.done': 'Done',
+  'tasks.status.cancelled': 'Cancelled [-]',
   'tasks.status.any': 'All',
   'tasks.blocked.label': 'Dependencies',
   'tasks.blocked.all': 'All tasks',

@@ -8,6 +8,7 @@ export const tasksJa: Record<keyof typeof tasksEn, string> = {
   'tasks.status.notDone': '未完了',
   'tasks.status.open': '未着手 [ ]',
   'tasks.status.done': '完了',
+  'tasks.status.cancelled': '取り消し [-]',
   'tasks.status.any': 'すべて',
   'tasks.blocked.label': '依存関係',
   'tasks.blocked.all': 'すべてのタスク',

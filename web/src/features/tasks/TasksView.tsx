@@ -19,7 +19,8 @@ import { dueGroup, taskDisplay } from './task-text';
 import { saveTask } from './save-task';
 
 const TASKS_PAGE = 50;
-type Status = 'not_done' | 'open' | 'done' | 'any';
+// Every task is under one of not_done, done and cancelled (a user trial found [-] under none of the first two).
+type Status = 'not_done' | 'open' | 'done' | 'cancelled' | 'any';
 type Sort = 'due' | 'priority' | 'path';
 /** The Tasks plugin's "is blocked" / "is not blocked" (dependencies: 🆔 and ⛔). */
 type Blocked = 'all' | 'actionable' | 'only';
@@ -164,6 +165,7 @@ export function TasksView({ state, update, refreshKey }: { state: SearchState; u
             <option value="not_done">{t('tasks.status.notDone')}</option>
             <option value="open">{t('tasks.status.open')}</option>
             <option value="done">{t('tasks.status.done')}</option>
+            <option value="cancelled">{t('tasks.status.cancelled')}</option>
             <option value="any">{t('tasks.status.any')}</option>
           </select>
         </label>
