@@ -56,6 +56,11 @@ function storedKeys(db: Db): StoredKeys {
   return stored;
 }
 
+/** Every key some note stores, in code point order. */
+export function storedKeyList(db: Db): string[] {
+  return [...storedKeys(db).keys];
+}
+
 /** How a key asked for resolves; tags and Dataview's file.* fields have sources of their own and never do. */
 export function keyForms(db: Db, key: string): KeyForms {
   if (key === TAGS_KEY || key.startsWith('file.')) return NONE;

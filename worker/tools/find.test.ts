@@ -350,3 +350,23 @@ describe('$contains on file.tags', () => {
     expect(await paths({ 'file.tags': { $contains: 'other' } })).toEqual(['c.md']);
   });
 });
+
+// A UI trial on the Dataview vault: a filter on "pages" (the vault says totalPages) answered nothing, and nothing said why.
+describe('a filter on a field no note has', () => {
+  it('says so when nothing matches, naming the nearest fields; not when the field exists', async () => {
+    const e = await engineWith({
+      'a.md': '---\ntotalPages: 512\npagesRead: 40\nstatus: open\n---\nBody',
+      'b.md': 'Rating:: 4\n',
+    });
+    const found = ok(await e.call('find', { filters: { pages: { $gt: 400 } } }));
+    expect(found).toMatchObject({ total: 0, notice_code: 'filter_key_unknown' });
+    expect(found.notice).toContain('"pages"');
+    expect(found.notice).toContain('"pagesRead" or "totalPages"');
+    const searched = ok(await e.call('search', { query: '', filters: { pages: 500, status: 'open' } }));
+    expect(searched).toMatchObject({ total: 0, notice_code: 'filter_key_unknown' });
+    // A field that exists, in any form (Dataview's rating for Rating), is never named.
+    expect(ok(await e.call('find', { filters: { status: 'closed' } })).notice).toBeUndefined();
+    expect(ok(await e.call('find', { filters: { rating: 5 } })).notice).toBeUndefined();
+    expect(ok(await e.call('find', { filters: { totalPages: { $gt: 400 } } })).total).toBe(1);
+  });
+});

@@ -13,6 +13,7 @@ import { pathRestrictions } from '../search/list';
 import { anyHidden } from '../team/sql';
 import type { PathRange } from '../search/path-rules';
 import { linkSelections, readScope } from '../search/scope';
+import { unknownKeyNotice } from '../query/unknown-keys';
 import { everyWordRestriction } from '../search/text';
 import { boundPrefixExpansion } from '../search/prefix-bound';
 import { parseQuery } from '../search/query-syntax';
@@ -39,7 +40,7 @@ export interface FindResult {
   has_more: boolean;
   /** The query was cut to its cost bounds (prefix expansion, word count): what was changed. */
   notice?: string;
-  notice_code?: 'query_bounded' | 'query_operator_unsupported';
+  notice_code?: 'query_bounded' | 'query_operator_unsupported' | 'filter_key_unknown';
   /** A valid-time argument was applied (absent otherwise). */
   temporal_applied?: true;
 }
@@ -150,11 +151,13 @@ export const findTool = defineTool<FindInput, FindResult>({
       page: input.page,
       page_size: input.pageSize,
       has_more: input.page * input.pageSize < total,
-      ...(query.bounded?.length
-        ? { notice: query.bounded.join(' '), notice_code: 'query_bounded' as const }
-        : ops.unsupported.length
-          ? { notice: unsupportedNotice(ops.unsupported), notice_code: 'query_operator_unsupported' as const }
-          : {}),
+      ...(total === 0 && unknownKeyNotice(db, input.filter)
+        ? unknownKeyNotice(db, input.filter)!
+        : query.bounded?.length
+          ? { notice: query.bounded.join(' '), notice_code: 'query_bounded' as const }
+          : ops.unsupported.length
+            ? { notice: unsupportedNotice(ops.unsupported), notice_code: 'query_operator_unsupported' as const }
+            : {}),
       ...(input.temporal ? { temporal_applied: true as const } : {}),
     };
   },

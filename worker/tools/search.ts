@@ -21,6 +21,7 @@ import { withFuzzy } from '../search/fuzzy';
 import { shownTextScore } from '../search/shown-score';
 import { boundPrefixExpansion } from '../search/prefix-bound';
 import { didYouMean, type DidYouMean } from '../search/did-you-mean';
+import { unknownKeyNotice } from '../query/unknown-keys';
 
 export type { SearchHit };
 
@@ -219,9 +220,15 @@ export const searchTool = defineTool<SearchInput, SearchResult>({
         const hint = didYouMean(ctx.db, query, input.query ?? '');
         if (hint) extra = { did_you_mean: hint };
       }
+      // Nothing found, and the filter names a field no note has: say so, and the fields nearest to it.
+      const unknownKey = found.total === 0 && scope.hasMetadata ? unknownKeyNotice(ctx.db, scope.parts.metadata.compiled) : null;
       if (scope.filter) extra = { ...extra, filter: scope.filter };
       const bounded = [...(query.bounded ?? []), ...(fuzzyBounded ? [fuzzyBounded] : []), ...(found.extra?.partial ? [PARTIAL_NOTICE] : [])];
-      const notes = [...queryNotices(scope.unsupported, query), ...bounded.map((text) => ({ code: 'query_bounded', text }))];
+      const notes = [
+        ...(unknownKey ? [{ code: unknownKey.notice_code, text: unknownKey.notice }] : []),
+        ...queryNotices(scope.unsupported, query),
+        ...bounded.map((text) => ({ code: 'query_bounded', text })),
+      ];
       if (notes.length) extra = { ...extra, ...withNotices(found.extra, notes) };
       mode = input.mode as SearchMode;
     }

@@ -328,6 +328,7 @@ export const en = {
   'notice.query_language': 'The embedding model cannot read this query’s language, so it was ranked by text.',
   'notice.query_exclusions_only': 'The query has only excluded words, so it lists the notes without them; there is nothing to search by meaning.',
   'notice.query_bounded': 'The query was cut to keep search fast: short prefixes were searched as whole words, or words past the limit were ignored.',
+  'notice.filter_key_unknown': 'No note has a field the filter names.',
   'notice.query_operator_unsupported': 'This search operator is not supported here (file:, path:, content: and tag: are), so the words after it were searched as plain words.',
   'notice.query_contradiction': 'The query both asks for a word and excludes it; the exclusion holds, so no note holding that word can match.',
   'problem.frontmatter_invalid': 'The frontmatter is not valid YAML.',

@@ -329,6 +329,7 @@ export const ja: Record<MessageKey, string> = {
   'notice.query_language': '埋め込みモデルはこのクエリの言語を読めないため、キーワードで順位付けしました。',
   'notice.query_exclusions_only': 'クエリが除外語だけなので、それを含まないノートを一覧にしました。意味で探す語はありません。',
   'notice.query_bounded': '検索を速く保つため、クエリを制限しました。短い前方一致は単語として検索し、上限を超えた語は無視しました。',
+  'notice.filter_key_unknown': 'フィルターのフィールドをもつノートがありません。',
   'notice.query_operator_unsupported': 'この検索演算子には対応していません（対応しているのは file:、path:、content:、tag: です）。演算子の後の語をふつうの語として検索しました。',
   'notice.query_contradiction': 'クエリが同じ語を検索しつつ除外しています。除外が優先されるため、その語を含むノートは見つかりません。',
   'problem.frontmatter_invalid': 'フロントマターが正しい YAML ではありません。',

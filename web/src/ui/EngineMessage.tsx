@@ -6,7 +6,7 @@ import { useI18n } from '../i18n/i18n';
 import { en, type MessageKey } from '../i18n/en';
 
 /** Notices whose English text names the query's own words: the translation alone would lose them. */
-const NOTICES_NAMING_WORDS = new Set(['query_operator_unsupported', 'query_contradiction']);
+const NOTICES_NAMING_WORDS = new Set(['query_operator_unsupported', 'query_contradiction', 'filter_key_unknown']);
 
 export function EngineMessage({ kind, code, message }: { kind: 'engineError' | 'problem' | 'notice'; code?: string; message: string }) {
   const { lang, t } = useI18n();
