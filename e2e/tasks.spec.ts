@@ -65,6 +65,8 @@ test('the Tasks view lists open tasks by due date, done ones on demand, by prior
   await expect(box).toHaveAttribute('aria-checked', 'false');
   await box.click();
   await expect(page.getByTestId('tasks-count')).toHaveText('Tasks: 5');
+  // The folder was uploaded, a copy: the notice says how to get the change to disk (there is no Write back for a copy).
+  await expect(page.locator('.sidebar .notice[role="status"]')).toContainText('imported as a copy of its folder');
   await expect(page.getByTestId('task').filter({ hasText: 'fix the roof' })).toHaveCount(0);
   await page.getByTestId('tasks-status').selectOption('done');
   await expect(page.getByTestId('tasks-count')).toHaveText('Tasks: 2');

@@ -207,6 +207,7 @@ export const en = {
   'editor.draftRestored': 'Your unsaved changes to this note were kept while you looked elsewhere. Save them, or Cancel to discard them.',
   'editor.savedDisk': 'Saved, and written to the file in your folder.',
   'editor.savedApp': 'Saved in Kioku. The folder is not open for writing, so the file on disk is unchanged: use “Write back” on the vault, or export it.',
+  'editor.savedAppCopy': 'Saved in Kioku. This vault was imported as a copy of its folder, so the file on disk is unchanged: export the vault (.zip), or import the folder with “Choose folder…” to write changes back to it.',
   'editor.overwrite': 'Overwrite the file on disk',
   'editor.savedConflict': 'Saved in Kioku, but the file changed on disk meanwhile, so it was not overwritten. Your version is kept in Kioku.',
   'newNote.button': 'New note',

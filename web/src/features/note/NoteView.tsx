@@ -18,7 +18,7 @@ import { linkedNotes, linkingNotes, relationLabel } from './links';
 import { FilePreview } from './FilePreview';
 import { ObservationsPanel } from '../graph/ObservationsPanel';
 import { NeighbourhoodGraph } from '../graph/NeighbourhoodGraph';
-import { saveTask } from '../tasks/save-task';
+import { savedAppKey, saveTask } from '../tasks/save-task';
 
 interface Props {
   vault: string;
@@ -191,7 +191,11 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
       ) : null}
       {saved ? (
         <p className={saved.saved_to_disk ? 'notice ok' : 'notice'} role="status" data-testid="save-status">
-          {saved.saved_to_disk ? t('editor.savedDisk') : saved.disk.status === 'changed_on_disk' ? t('editor.savedConflict') : t('editor.savedApp')}
+          {saved.saved_to_disk
+            ? t('editor.savedDisk')
+            : saved.disk.status === 'changed_on_disk'
+              ? t('editor.savedConflict')
+              : t(savedAppKey(vaults.find((v) => v.name === note?.vault)?.source))}
           {saved.disk.status === 'changed_on_disk' ? (
             <>
               {' '}

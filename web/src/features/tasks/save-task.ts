@@ -6,6 +6,14 @@ import { openForWriting } from '../../engine/write-access';
 import type { SetTaskResult, ToolArgs, VaultInfo } from '../../../../worker/contract';
 import type { Translate } from '../../i18n/i18n';
 
+/**
+ * Saved only in Kioku: a folder picked with "Choose folder…" can take the change later (Write back); a copy
+ * (an uploaded or dropped folder) cannot, and the message says what can be done instead.
+ */
+export function savedAppKey(source: string | null | undefined): 'editor.savedApp' | 'editor.savedAppCopy' {
+  return source === 'handle' ? 'editor.savedApp' : 'editor.savedAppCopy';
+}
+
 export async function saveTask(args: ToolArgs<'set_task'> & { vault: string }, vaults: readonly VaultInfo[], notify: (m: string) => void, t: Translate): Promise<SetTaskResult | ToolErrorResult> {
   const v = vaults.find((x) => x.name === args.vault);
   await openForWriting(args.vault, v?.source ?? null).catch(() => 'denied');
@@ -13,6 +21,6 @@ export async function saveTask(args: ToolArgs<'set_task'> & { vault: string }, v
   if (isToolError(r)) return r;
   if (r.notice_code) notify(t(`tasks.${r.notice_code}`, { rule: r.recurrence ?? '' }));
   if (r.disk.status === 'changed_on_disk') notify(t('editor.savedConflict'));
-  else if (r.unsaved_to_disk) notify(t('editor.savedApp'));
+  else if (r.unsaved_to_disk) notify(t(savedAppKey(v?.source)));
   return r;
 }
