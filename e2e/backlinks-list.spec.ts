@@ -1,17 +1,10 @@
 // From a note's backlinks to a list: "List them as results" shows the notes
 // linking to it as search results (the search tool's links_to), kept in the
 // URL, shown as a removable chip, and followed by the Table and Tasks views.
-import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
+import { expect, test } from '@playwright/test';
+import { collectErrors, importFolder, openApp, writeVault, go } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });
-
-async function go(page: Page, search: string): Promise<void> {
-  await page.evaluate((q) => {
-    history.pushState(null, '', `/${q}`);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, search);
-}
 
 test('a note\'s backlinks listed as results, in the table and in the tasks', async ({ page }) => {
   const errors = collectErrors(page);

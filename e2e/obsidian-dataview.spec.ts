@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, importFolder, openApp } from './ui-helpers';
+import { collectErrors, importFolder, openApp, go } from './ui-helpers';
 
 const VAULT = '../shared/corpora/dataview-example/vault';
 test.skip(!existsSync(VAULT), `${VAULT} is absent: the Dataview example vault test needs ../shared`);
@@ -33,13 +33,6 @@ function notes(): { path: string; text: string }[] {
 const withTag = (tag: RegExp) => notes().filter((n) => tag.test(n.text)).length;
 
 /** Goes to a search URL inside the running app (as Back and Forward do): a reload would reopen the database while the old page holds it. */
-async function go(page: Page, search: string): Promise<void> {
-  await page.evaluate((q) => {
-    history.pushState(null, '', `/${q}`);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, search);
-}
-
 async function total(page: Page): Promise<number> {
   const status = page.getByTestId('result-count');
   await expect(status).not.toContainText('…');

@@ -5,8 +5,8 @@
 // line. Then the real Dataview example vault's tasks (skipped without ../shared).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { audit, collectErrors, importFolder, openApp, writeVault } from './ui-helpers';
+import { expect, test } from '@playwright/test';
+import { audit, collectErrors, importFolder, openApp, writeVault, go } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -15,13 +15,6 @@ function dayFrom(days: number): string {
   const d = new Date();
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-async function go(page: Page, search: string): Promise<void> {
-  await page.evaluate((q) => {
-    history.pushState(null, '', `/${q}`);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, search);
 }
 
 test('the Tasks view lists open tasks by due date, done ones on demand, by priority, narrowed by the search box, each opening its note at its line', async ({ page }) => {

@@ -85,6 +85,14 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
   await expect(page.getByTestId('app-ready')).toBeVisible();
 }
 
+/** Moves the app to `/?…` as an in-app link does (history and popstate), without reloading the page. */
+export async function go(page: Page, search: string): Promise<void> {
+  await page.evaluate((q) => {
+    history.pushState(null, '', `/${q}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, search);
+}
+
 /** Imports a folder through the folder-upload input, as a user picking it would. */
 export async function importFolder(page: Page, dir: string, vault = 'demo-vault'): Promise<void> {
   await page.getByTestId('folder-input').setInputFiles(dir);

@@ -137,6 +137,7 @@ export const findTool = defineTool<FindInput, FindResult>({
     const files = fileFieldValues(db, rows.map((r) => r.id), input.fields);
     const asked = fieldForms(db, input.fields);
     const inline = inlineFieldValues(db, rows.map((r) => r.id), asked.read);
+    const unknownKey = total === 0 ? unknownKeyNotice(db, input.filter) : null;
     return {
       results: rows.map((r) => {
         const fm = input.fields.length ? effectiveFrontmatter(r) : {};
@@ -151,8 +152,8 @@ export const findTool = defineTool<FindInput, FindResult>({
       page: input.page,
       page_size: input.pageSize,
       has_more: input.page * input.pageSize < total,
-      ...(total === 0 && unknownKeyNotice(db, input.filter)
-        ? unknownKeyNotice(db, input.filter)!
+      ...(unknownKey
+        ? unknownKey
         : query.bounded?.length
           ? { notice: query.bounded.join(' '), notice_code: 'query_bounded' as const }
           : ops.unsupported.length
