@@ -27,11 +27,12 @@ import { rebuildFts, rebuildLead } from '../text/fts-row';
  * paragraph hiding nothing, as CommonMark reads them (prose-lines.ts); an inline field's value in inline code is
  * its text, not empty (inline-fields.ts); a list item of prose before a link is no typed relation (markdown.ts);
  * tasks' dependencies (🆔, ⛔; migration 0024): everything is re-read.
+ * 12: inline field keys may hold emoji, as Dataview reads them (`🎯:: ship`; inline-fields.ts): everything is re-read.
  */
-export const DERIVATION_VERSION = 11;
+export const DERIVATION_VERSION = 12;
 
 /** The newest derivation whose changes reach beyond `fts`, `fts_lead` and the graph rows (here the inline tags and fields, file.day, tasks): a database at it or later re-reads only what changed since. */
-const LAST_FULL_DERIVATION = 11;
+const LAST_FULL_DERIVATION = 12;
 /** The newest derivation that changed the openings (`fts_lead`). */
 const LAST_LEAD_DERIVATION = 6;
 /** The newest derivation that changed the main text index (`fts`: its columns or what goes in them). */

@@ -4,6 +4,7 @@
 // (numbers, booleans; dates and links stay the text written), and a value
 // with top-level commas is a list (`a, b`).
 import type { FmValue } from './frontmatter';
+import { KEY_CHARS, notKeyChars } from '../query/key-chars';
 
 export interface InlineField {
   /** The key as filters name it: as written when it is letters, digits, '_' and '-'; else Dataview's form (lower case, blanks → '-'). */
@@ -15,8 +16,10 @@ export interface InlineField {
   form: 'line' | 'bracket' | 'paren';
 }
 
-const KEY = /^[\p{L}\p{N}][\p{L}\p{N}\p{M}_\- /.]{0,79}$/u;
-const PLAIN_KEY = /^[\p{L}\p{N}\p{M}_-]+$/u;
+// A key starts with a letter, digit or emoji (Dataview reads `🎯:: ship`).
+const KEY = new RegExp(`^[\\p{L}\\p{N}\\p{Emoji_Presentation}][${KEY_CHARS}_\\- /.]{0,79}$`, 'u');
+const PLAIN_KEY = new RegExp(`^[${KEY_CHARS}_-]+$`, 'u');
+const NOT_KEY = notKeyChars('_-');
 const WRAPPED = /^(\*\*|__|\*|_)(.+)\1$/;
 // `key:: value` at the start of a line, after `>` quote markers, a list marker or a task box.
 const FULL_LINE = /^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[.\]\s+)?([^\[\]()`:]+?)::(.*)$/u;
@@ -75,7 +78,7 @@ function fieldKey(raw: string): { key: string; written: string } | null {
   if (!KEY.test(written)) return null;
   written = written.normalize('NFC');
   if (PLAIN_KEY.test(written)) return { key: written, written };
-  const key = written.toLowerCase().replace(/\s+/g, '-').replace(/[^\p{L}\p{N}\p{M}_-]/gu, '');
+  const key = written.toLowerCase().replace(/\s+/g, '-').replace(NOT_KEY, '');
   return key ? { key, written } : null;
 }
 

@@ -65,6 +65,13 @@ describe('inline fields', () => {
     ]);
   });
 
+  it('reads emoji keys as Dataview does (emoji drawn as emoji by default; ❤ is text unless styled)', () => {
+    expect(fields('🎯:: ship it\n- [ ] call [📞 who:: Ann]\n❤️:: 3')).toEqual([
+      ['🎯', 'ship it', 'line'],
+      ['📞-who', 'Ann', 'bracket'],
+    ]);
+  });
+
   it('is not fooled by code, wikilinks, single colons or empty keys', () => {
     expect(fields('`key:: in code`\n```\nx:: 1\n```\n[[Note::x]] and a: b\n:: nothing\n[ :: none]')).toEqual([]);
   });

@@ -9,13 +9,16 @@
 import type { Db, SqlValue } from '../db/database';
 import type { FmValue } from '../ingest/frontmatter';
 import { TAGS_KEY } from './keys';
+import { notKeyChars } from './key-chars';
 import { cond, type SqlCondition } from './sql';
+
+const NOT_KEY = notKeyChars('_-');
 
 /** Dataview's sanitised form of a key, dot segment by dot segment (dots name nested maps here). */
 export function sanitizeKey(key: string): string {
   return key
     .split('.')
-    .map((seg) => seg.toLowerCase().replace(/\s+/gu, '-').replace(/[^\p{L}\p{N}\p{M}_-]/gu, ''))
+    .map((seg) => seg.toLowerCase().replace(/\s+/gu, '-').replace(NOT_KEY, ''))
     .join('.');
 }
 

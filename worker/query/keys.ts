@@ -1,20 +1,21 @@
 // Field names in filters: segments joined by dots, each made of letters,
-// digits, `_` and `-`. Basic Memory allows ASCII [A-Za-z0-9_-]+; Kioku also
+// digits, `_` and `-` (and emoji: key-chars.ts). Basic Memory allows ASCII [A-Za-z0-9_-]+; Kioku also
 // allows Unicode letters, digits and combining marks so `状態` works, and
 // spaces between words, since Obsidian's properties are often named so
 // (`Would rewatch`; its sanitised form `would-rewatch` works too: key-forms.ts).
 import { argName, type Args } from '../args';
 import { describe, ToolError, toolError } from '../errors';
 import { filterError } from './filter-error';
+import { KEY_CHARS } from './key-chars';
 
-const SEGMENT = /^[\p{L}\p{N}\p{M}_-]+(?: +[\p{L}\p{N}\p{M}_-]+)*$/u;
-const CHAR = /^[\p{L}\p{N}\p{M}_ -]$/u;
+const SEGMENT = new RegExp(`^[${KEY_CHARS}_-]+(?: +[${KEY_CHARS}_-]+)*$`, 'u');
+const CHAR = new RegExp(`^[${KEY_CHARS}_ -]$`, 'u');
 const LOGICAL = new Set(['$and', '$or', '$not', '$nor']);
 
 /** The key in the form stored in the fm table (NFC), or a rejection naming the rule. */
 export function checkKey(raw: string, path: string, what = 'field name'): string {
   const key = raw.normalize('NFC');
-  const rule = `${what}s are letters, digits, "_", "-" and spaces between words, with dots between nested names (e.g. "schema.version")`;
+  const rule = `${what}s are letters, digits, emoji, "_", "-" and spaces between words, with dots between nested names (e.g. "schema.version")`;
   if (key === '') throw filterError(`A ${what} is empty; ${rule}.`, path, 'bad_key');
   if (key.startsWith('$')) {
     if (LOGICAL.has(key.toLowerCase())) {

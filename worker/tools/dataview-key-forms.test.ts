@@ -68,6 +68,15 @@ describe('Dataview key forms', () => {
     expect(sleep[0].fields).toEqual({ wenttosleep: '23:30' });
   });
 
+  it('names emoji keys, as Dataview reads them', async () => {
+    expect(sanitizeKey('🎯 Goal')).toBe('🎯-goal');
+    const e = await engineWith({ 'Plan.md': '🎯 Goal:: ship it\n' }, 'emoji');
+    const res = ok(await e.call('find', { filters: { '🎯-goal': 'ship it' }, fields: ['🎯 Goal'] }));
+    expect(res.results.map((r) => [r.path, r.fields])).toEqual([['Plan.md', { '🎯 Goal': 'ship it' }]]);
+    const stats = ok(await e.call('fields', { prefix: '🎯-goal' })).fields;
+    expect(stats.map((f) => [f.key, f.filterable ?? true])).toEqual([['🎯-goal', true]]);
+  });
+
   it('resolves in search too', async () => {
     const res = ok(await engine.call('search', { filters: { 'would-rewatch': true }, fields: ['rating'] }));
     expect(res.results.map((h) => [h.path, h.fields])).toEqual([['Shows/Arcane.md', { rating: '4/5' }]]);
