@@ -242,7 +242,7 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest, again = tr
   if (index.notes > 0 && index.dim !== q.vector.length) {
     throw toolError('internal', `The stored vectors have ${index.dim} dimensions but the model produces ${q.vector.length}.`, 'mode');
   }
-  const plan = meaningPlan(db, query, (w) => embed.knowsWord(w));
+  const plan = meaningPlan(db, query, (w) => embed.knowsWord(w), mode === 'hybrid' && vectorWeight(words) === VECTOR_WEIGHTS.short);
   const { condition, reference } = vectorScope(scope, query, plan);
   const cut = vectorCut(embed.model);
   // Hybrid reads a note's meaning from its opening (see NOTE_MEANING); vector mode from its best passage.

@@ -8,7 +8,7 @@
 import type { EngineServices } from '../services';
 import { toolError } from '../errors';
 import { compileQuery } from './fts-query';
-import { both, EXCLUSIONS_ONLY_NOTICE, FUSE_BLOCK, fuse, meaningText, RRF_K, vectorScope, vectorWeight, type NoticeCode } from './hybrid';
+import { both, EXCLUSIONS_ONLY_NOTICE, FUSE_BLOCK, fuse, meaningText, RRF_K, vectorScope, VECTOR_WEIGHTS, vectorWeight, type NoticeCode } from './hybrid';
 import { meaningPlan, vectorCut } from './meaning-criterion';
 import { answeringTypes, itemsOfNotes, notesWithItems, searchItems, type ItemPage, type ItemRequest, type ItemRow } from './items';
 import type { PageWindow } from './text';
@@ -47,7 +47,7 @@ export async function searchItemsByMeaning(mode: 'vector' | 'hybrid', req: ItemR
   const depth: PageWindow = { offset: 0, limit: FUSE_BLOCK * Math.max(1, Math.ceil(want / FUSE_BLOCK)) };
   // A note earns its items a place by meaning as a note earns its own (meaning-criterion.ts): nothing for a
   // query no note holds and the model cannot read, only notes holding a lone word, only notes near the best.
-  const plan = meaningPlan(req.db, req.query, (w) => embed.knowsWord(w));
+  const plan = meaningPlan(req.db, req.query, (w) => embed.knowsWord(w), vectorWeight(words) === VECTOR_WEIGHTS.short);
   const { reference } = vectorScope(req.scope, req.query, plan);
   const candidates = plan.kind === 'text-agrees' ? both(notesWithItems(req, types, compiled), plan.condition) : notesWithItems(req, types, compiled);
   // Enough notes to fill the page with their items, read in the same blocks as note fusion.

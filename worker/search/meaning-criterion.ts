@@ -7,7 +7,11 @@
 //   best note in scope is not a hit, however many notes clear the floor;
 // - one plain word gives an encoder too little to go on (a lone word lands
 //   near hundreds of notes): its vector hits must hold the word, so meaning
-//   re-ranks the text matches instead of adding notes;
+//   re-ranks the text matches instead of adding notes; so do keywords (a few
+//   words, none a stop word: hybrid weighs meaning at 0.05 there, so notes
+//   only meaning brings would only pad the tail, dozens in a small vault of
+//   similar notes), whose vector hits must hold one of the words when some
+//   note holds one;
 // - a query whose words no note holds and that the model cannot make a
 //   sentence of (every word is outside both the vault's and the model's
 //   vocabulary) has no vector hits: nothing for nothing.
@@ -43,7 +47,7 @@ export type MeaningPlan =
  * the model reads a word as a word of its own vocabulary (not spelt out in
  * fragments).
  */
-export function meaningPlan(db: Db, query: ParsedQuery, known: (word: string) => boolean): MeaningPlan {
+export function meaningPlan(db: Db, query: ParsedQuery, known: (word: string) => boolean, keywords = false): MeaningPlan {
   const c = compileQuery(query);
   const positive = [...c.required, ...c.optional];
   if (!positive.length) return { kind: 'none' };
@@ -56,6 +60,10 @@ export function meaningPlan(db: Db, query: ParsedQuery, known: (word: string) =>
   const plain = c.optional.filter((expr) => !isStopWord(expr.replace(/^"|"\*?$/g, '')));
   if (plain.length === 1 && !c.required.length) {
     return { kind: 'text-agrees', condition: { sql: 'e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [plain[0]] } };
+  }
+  // When no note holds any of them, meaning alone answers: "wind speed instrument" still finds the anemometer.
+  if (keywords && inVault && plain.length > 1 && !c.required.length) {
+    return { kind: 'text-agrees', condition: { sql: 'e.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [plain.map((e) => `(${e})`).join(' OR ')] } };
   }
   return { kind: 'free' };
 }

@@ -78,6 +78,19 @@ describe('vector hits earn their place', () => {
     expect(ok((await engine.call('search', { query: 'the', mode: 'text' })) as Result).total).toBeGreaterThan(5);
   });
 
+  it('keywords: hybrid re-ranks the notes holding one of the words, and adds none that hold neither', async () => {
+    const engine = await embeddedEngine(VAULT);
+    const hybrid = ok((await engine.call('search', { query: 'violin scales', mode: 'hybrid' })) as Result);
+    expect(hybrid.results.map((h) => h.title).sort()).toEqual(['Long history', 'Music lessons']);
+    expect(hybrid.total).toBe(2);
+    // Search by meaning alone still brings the notes near it (the orchestra, the band).
+    const vector = ok((await engine.call('search', { query: 'violin scales', mode: 'vector' })) as Result);
+    expect(vector.results.map((h) => h.title)).toContain('Orchestra');
+    // Keywords no note holds: meaning alone answers, as for a description.
+    const unsaid = ok((await engine.call('search', { query: 'wind speed sensor', mode: 'hybrid' })) as Result);
+    expect(unsaid.results[0]?.title).toBe('Anemometer');
+  });
+
   it('a description still finds the note by meaning, without listing the whole vault', async () => {
     const engine = await embeddedEngine(VAULT);
     const query = 'instrument that measures wind speed';
