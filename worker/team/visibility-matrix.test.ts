@@ -112,6 +112,25 @@ describe.each(VIEWERS)('$name', (viewer) => {
     if (!viewer.sees.includes('private')) expect((await call('graph', { note: 'Bob private' })).error?.code).toBe('not_found');
   });
 
+  it('fetch by ids, resolve_links and links_to name no hidden note', async () => {
+    // A trial fetched bob's private note by its path through search's ids and read its title and text.
+    const all = Object.values(NOTES);
+    const fetched = ok(await call('search', { ids: all })) as { results: { path: string }[]; missing?: string[] };
+    expect(bobPaths(fetched.results.map((r) => r.path))).toEqual(want());
+    expect((fetched.missing ?? []).sort()).toEqual(all.filter((p) => !want().includes(p)).sort());
+    if (!viewer.sees.includes('private')) expect(JSON.stringify(fetched.results)).not.toContain('Bob private');
+    for (const kind of Object.keys(NOTES) as Kind[]) {
+      const hidden = !viewer.sees.includes(kind);
+      const code = viewer.identity.user === null ? 'no_identity' : 'not_visible';
+      const links = await call('resolve_links', { from: NOTES[kind], links: ['Handbook'] });
+      if (hidden) expect(links.error?.code, kind).toBe(code);
+      else expect(ok(links).from).toBe(NOTES[kind]);
+      const linking = await call('find', { linked_from: NOTES[kind] });
+      if (hidden) expect(linking.error?.code, kind).toBe(code);
+      else expect(paths(linking)).toEqual(['Handbook.md']);
+    }
+  });
+
   it('problems and the export', async () => {
     const problems = ok(await call('problems')) as unknown as { problems: { path: string }[] };
     expect(problems.problems.some((p) => p.path === NOTES.private)).toBe(viewer.sees.includes('private'));

@@ -8,6 +8,7 @@ import { defineTool } from './define';
 import { toolError } from '../errors';
 import { resolveLinkFrom } from '../search/links';
 import { resolveEntry, resolveVault } from '../resolve';
+import { assertVisible } from '../team/sql';
 
 export interface ResolvedLink {
   /** The link as given. */
@@ -36,6 +37,7 @@ export const resolveLinksTool = defineTool<{ from: string; vault?: string; vault
   },
   run({ db }, input) {
     const note = resolveEntry(db, input.from, resolveVault(db, input.vault, input.vaultKey), 'from');
+    assertVisible(db, note, input.from, 'from');
     return {
       vault: note.vault,
       from: note.path,
