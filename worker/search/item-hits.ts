@@ -5,6 +5,7 @@ import type { Db, SqlValue } from '../db/database';
 import { ASSERTION_COLUMNS, temporalJson, type AssertionRow, type TemporalJson } from '../query/valid-time';
 import type { ItemRow } from './items';
 import { highlighter, makeSnippet, type HighlightTerm } from './snippet';
+import { linkResolver } from './links';
 
 interface ParentNote {
   vault: string;
@@ -82,17 +83,23 @@ export function hydrateItemHits(db: Db, rows: readonly ItemRow[], opts: { highli
       if (o.a_kind !== null) claims.push(temporalJson(Object.fromEntries(ASSERTION_COLUMNS.map((c) => [c, o[`a_${c}`]])) as unknown as AssertionRow));
     }
   }
-  const rels = new Map<number, { vault: string; path: string; title: string; permalink: string | null; line: number; type: string; target: string; context: string | null; target_path: string | null; target_title: string | null; before: number }>();
+  type RelRow = { vault: string; vault_id: number; path: string; title: string; permalink: string | null; line: number; type: string; target: string; context: string | null; target_path: string | null; target_title: string | null; before: number };
+  const rels = new Map<number, RelRow>();
   if (relIds.length) {
-    for (const r of db.all<{ id: number; vault: string; path: string; title: string; permalink: string | null; line: number; type: string; target: string; context: string | null; target_path: string | null; target_title: string | null; before: number }>(
-      `SELECT r.id, v.name AS vault, e.path, e.title, e.permalink, r.line, r.type, r.target, r.context,
-         t.path AS target_path, t.title AS target_title,
+    // Each target resolved as read_note resolves it (links.ts), once per vault, link and top folder.
+    const resolvers = new Map<number, ReturnType<typeof linkResolver>>();
+    for (const r of db.all<RelRow & { id: number }>(
+      `SELECT r.id, v.name AS vault, e.vault_id, e.path, e.title, e.permalink, r.line, r.type, r.target, r.context,
          (SELECT count(*) FROM relations b WHERE b.entry_id = r.entry_id AND b.line = r.line AND b.id < r.id) AS before
        FROM relations r JOIN entries e ON e.id = r.entry_id JOIN vaults v ON v.id = e.vault_id
-       LEFT JOIN entries t ON t.id = (${RESOLVE_SQL})
        WHERE r.id IN (${list(relIds)})`,
       relIds,
-    )) rels.set(r.id, r);
+    )) {
+      let resolve = resolvers.get(r.vault_id);
+      if (!resolve) resolvers.set(r.vault_id, (resolve = linkResolver(db, r.vault_id)));
+      const hit = resolve(r.target, r.path);
+      rels.set(r.id, { ...r, target_path: hit?.path ?? null, target_title: hit?.title ?? null });
+    }
   }
   const hits: ItemHit[] = [];
   for (const row of rows) {
@@ -126,13 +133,3 @@ export function hydrateItemHits(db: Db, rows: readonly ItemRow[], opts: { highli
   }
   return hits;
 }
-
-/**
- * The note a relation (alias r) resolves to in its vault, by the keys a link
- * can use: title, permalink, path or file name, with or without `.md` (as
- * read_note resolves links). Notes before files, shorter paths first.
- */
-export const RESOLVE_SQL = `SELECT x.id FROM entries x WHERE x.vault_id = e.vault_id AND (lower(x.title) = r.target_key OR lower(x.permalink) = r.target_key
-  OR lower(x.path) = r.target_key OR lower(x.path) = r.target_key || '.md' OR lower(x.name) = r.target_key OR lower(x.name) = r.target_key || '.md')
-  AND x.id NOT IN (SELECT entry_id FROM hidden_entries)
-  ORDER BY x.kind = 'note' DESC, length(x.path) LIMIT 1`;

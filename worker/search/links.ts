@@ -41,25 +41,89 @@ const MAX_CANDIDATES = 10;
 /** What `target`, written in the note at `fromPath`, links to. */
 export function resolveLinkFrom(db: Db, vaultId: number, target: string, fromPath: string): LinkResolution {
   const key = linkKey(target);
-  const rows = db.all<LinkedNote & { kind: string }>(
-    `SELECT v.name AS vault, e.path, e.title, e.kind FROM entries e JOIN vaults v ON v.id = e.vault_id
+  const rows = candidatesFor(db, vaultId, key);
+  const { hit, candidates } = choose(rows, key, fromPath);
+  const plain = (r: Candidate) => ({ vault: r.vault, path: r.path, title: r.title });
+  return candidates ? { resolved: null, candidates: candidates.map(plain) } : { resolved: hit ? plain(hit) : null };
+}
+
+type Candidate = LinkedNote & { id: number; kind: string };
+
+/** Which of the notes answering to `key` (notes first, shortest path first) the link means. */
+function choose(rows: readonly Candidate[], key: string, fromPath: string): { hit: Candidate | null; candidates?: Candidate[] } {
+  if (rows.length === 0) return { hit: null };
+  // An exact path (with or without .md) names one note whatever else shares a title.
+  const exact = rows.find((r) => linkKey(r.path) === key);
+  if (rows.length === 1 || exact) return { hit: exact ?? rows[0] };
+  const notes = rows.filter((r) => r.kind === 'note');
+  if (notes.length <= 1) return { hit: rows[0] };
+  const home = topFolder(fromPath);
+  const near = notes.find((r) => topFolder(r.path) === home);
+  if (near) return { hit: near };
+  return { hit: null, candidates: notes.slice(0, MAX_CANDIDATES) };
+}
+
+/** SQLite's lower(): ASCII letters only. */
+const sqlLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/**
+ * resolveLinkFrom for many links of one vault (graph, relation hits,
+ * backlinks where names are shared): the same answers, each distinct link
+ * and top folder read once, and past a few links from an index of the
+ * vault's names built in one read instead of a scan of the vault per link.
+ */
+export function linkResolver(db: Db, vaultId: number): (target: string, fromPath: string) => (LinkedNote & { id: number }) | null {
+  const memo = new Map<string, (LinkedNote & { id: number }) | null>();
+  let byKey: Map<string, Candidate[]> | null = null;
+  const index = () => {
+    const map = new Map<string, Candidate[]>();
+    const rows = db.all<Candidate & { permalink: string | null; name: string }>(
+      `SELECT e.id, v.name AS vault, e.path, e.title, e.kind, e.permalink, e.name FROM entries e JOIN vaults v ON v.id = e.vault_id
+       WHERE e.vault_id = ? AND ${visibleId('e.id')} ORDER BY e.kind = 'note' DESC, length(e.path), e.path`,
+      [vaultId],
+    );
+    for (const r of rows) {
+      const keys = new Set<string>();
+      for (const [col, file] of [[r.title, false], [r.permalink, false], [r.path, true], [r.name, true]] as const) {
+        if (col === null) continue;
+        const k = sqlLower(col);
+        keys.add(k);
+        // lower(path) = key || '.md': a path or file name also answers without its .md.
+        if (file && k.endsWith('.md')) keys.add(k.slice(0, -3));
+      }
+      const c: Candidate = { id: r.id, vault: r.vault, path: r.path, title: r.title, kind: r.kind };
+      for (const k of keys) {
+        const list = map.get(k);
+        if (!list) map.set(k, [c]);
+        else if (list.length <= MAX_CANDIDATES) list.push(c);
+      }
+    }
+    return map;
+  };
+  return (target, fromPath) => {
+    const key = linkKey(target);
+    const memoKey = `${topFolder(fromPath)}\u0000${key}`;
+    const known = memo.get(memoKey);
+    if (known !== undefined) return known;
+    // A few links are cheaper to look up one by one than to index the vault.
+    if (!byKey && memo.size >= 8) byKey = index();
+    const rows = byKey ? (byKey.get(key) ?? []) : candidatesFor(db, vaultId, key);
+    const { hit } = choose(rows, key, fromPath);
+    const found = hit ? { id: hit.id, vault: hit.vault, path: hit.path, title: hit.title } : null;
+    memo.set(memoKey, found);
+    return found;
+  };
+}
+
+function candidatesFor(db: Db, vaultId: number, key: string): Candidate[] {
+  return db.all<Candidate>(
+    `SELECT e.id, v.name AS vault, e.path, e.title, e.kind FROM entries e JOIN vaults v ON v.id = e.vault_id
      WHERE e.vault_id = ? AND (lower(e.title) = ? OR lower(e.permalink) = ? OR lower(e.path) = ? OR lower(e.path) = ? || '.md'
         OR lower(e.name) = ? OR lower(e.name) = ? || '.md')
-        AND e.id NOT IN (SELECT entry_id FROM hidden_entries)
+        AND ${visibleId('e.id')}
      ORDER BY e.kind = 'note' DESC, length(e.path), e.path LIMIT ${MAX_CANDIDATES + 1}`,
     [vaultId, key, key, key, key, key, key],
   );
-  const plain = (r: LinkedNote) => ({ vault: r.vault, path: r.path, title: r.title });
-  if (rows.length === 0) return { resolved: null };
-  // An exact path (with or without .md) names one note whatever else shares a title.
-  const exact = rows.find((r) => linkKey(r.path) === key);
-  if (rows.length === 1 || exact) return { resolved: plain(exact ?? rows[0]) };
-  const notes = rows.filter((r) => r.kind === 'note');
-  if (notes.length <= 1) return { resolved: plain(rows[0]) };
-  const home = topFolder(fromPath);
-  const near = notes.find((r) => topFolder(r.path) === home);
-  if (near) return { resolved: plain(near) };
-  return { resolved: null, candidates: notes.slice(0, MAX_CANDIDATES).map(plain) };
 }
 
 export interface LinkingRow {
@@ -70,6 +134,7 @@ export interface LinkingRow {
   title: string;
   line: number;
   target: string;
+  context: string | null;
 }
 
 type Linked = Pick<EntryRow, 'id' | 'vault_id' | 'path' | 'title' | 'permalink'>;
@@ -82,7 +147,7 @@ type Linked = Pick<EntryRow, 'id' | 'vault_id' | 'path' | 'title' | 'permalink'>
 export function linkingRows(db: Db, e: Linked, limit: number): LinkingRow[] {
   const keys = linkKeysOf(e);
   const rows = db.all<LinkingRow>(
-    `SELECT r.entry_id, r.type, v.name AS vault, s.path, s.title, r.line, r.target FROM relations r
+    `SELECT r.entry_id, r.type, v.name AS vault, s.path, s.title, r.line, r.target, r.context FROM relations r
      JOIN entries s ON s.id = r.entry_id JOIN vaults v ON v.id = s.vault_id
      WHERE s.vault_id = ? AND s.id <> ? AND ${visibleId('s.id')} AND r.target_key IN (${keys.map(() => '?').join(',')})
      ORDER BY s.path, r.line LIMIT ?`,
@@ -92,7 +157,9 @@ export function linkingRows(db: Db, e: Linked, limit: number): LinkingRow[] {
     `SELECT 1 AS x FROM entries WHERE vault_id = ? AND id <> ? AND kind = 'note' AND (lower(title) = ? OR lower(permalink) = ?) LIMIT 1`,
     [e.vault_id, e.id, linkKey(e.title), e.permalink ? linkKey(e.permalink) : ''],
   ) !== undefined;
-  return shared ? rows.filter((l) => resolveLinkFrom(db, e.vault_id, l.target, l.path).resolved?.path === e.path) : rows;
+  if (!shared) return rows;
+  const resolve = linkResolver(db, e.vault_id);
+  return rows.filter((l) => resolve(l.target, l.path)?.path === e.path);
 }
 
 /** The ids of the notes that link to `e` (Dataview's `FROM [[e]]`). */
@@ -104,8 +171,9 @@ export function linkingIds(db: Db, e: Linked): number[] {
 export function linkedIds(db: Db, e: Linked): number[] {
   const targets = db.column<string>('SELECT DISTINCT target FROM relations WHERE entry_id = ?', [e.id]);
   const paths = new Set<string>();
+  const resolve = linkResolver(db, e.vault_id);
   for (const t of targets) {
-    const hit = resolveLinkFrom(db, e.vault_id, t, e.path).resolved;
+    const hit = resolve(t, e.path);
     if (hit) paths.add(hit.path);
   }
   if (!paths.size) return [];

@@ -87,3 +87,43 @@ describe('graph', () => {
     expect(bad.error).toMatchObject({ code: 'invalid_argument', path: 'valid_at' });
   });
 });
+
+// A help vault in two languages gives a note and its translation one permalink
+// (obsidian-help: en/User interface/Settings.md and ja/…/設定.md are both
+// "settings"). A trial saw graph send every English [[Settings]] to the
+// Japanese note (the shorter path) and drop the English backlinks, where
+// read_note resolves in the linking note's top folder.
+describe('graph over two languages', () => {
+  const BILINGUAL = {
+    'en/User interface/Settings.md': '---\npermalink: settings\n---\n# Settings\n',
+    'en/User interface/Hotkeys.md': '---\npermalink: hotkeys\n---\n# Hotkeys\nOpen [[Settings]].\n',
+    'en/Getting started.md': '# Getting started\nSee [[Hotkeys]].\n',
+    'ja/UI/設定.md': '---\npermalink: settings\n---\n# 設定\n',
+    'ja/UI/ホットキー.md': '---\npermalink: hotkeys\n---\n# ホットキー\n[[Settings]] を開く。\n',
+    'ja/はじめに.md': '# はじめに\n[[Hotkeys]] を見る。\n',
+  };
+
+  it('resolves each link as read_note does, out and in', async () => {
+    const engine = await engineWith(BILINGUAL);
+    const g = await graph(engine, { note: 'en/User interface/Hotkeys.md' });
+    expect(edgeList(g)).toEqual(['en/Getting started.md -links_to-> en/User interface/Hotkeys.md', 'en/User interface/Hotkeys.md -links_to-> en/User interface/Settings.md']);
+    const ja = await graph(engine, { note: 'ja/UI/ホットキー.md' });
+    expect(edgeList(ja)).toEqual(['ja/UI/ホットキー.md -links_to-> ja/UI/設定.md', 'ja/はじめに.md -links_to-> ja/UI/ホットキー.md']);
+    // A relation found by search names the same target.
+    const hits = ok(await engine.call('search', { query: 'settings', entity_types: ['relation'] })) as unknown as { results: { path: string; target_path: string | null }[] };
+    expect(hits.results.map((h) => [h.path, h.target_path]).sort()).toEqual([
+      ['en/User interface/Hotkeys.md', 'en/User interface/Settings.md'],
+      ['ja/UI/ホットキー.md', 'ja/UI/設定.md'],
+    ]);
+  });
+
+  it('reads a note with many backlinks within max_nodes, saying it was truncated', async () => {
+    const files: Record<string, string> = { 'Hub.md': '# Hub\n' };
+    for (let i = 0; i < 60; i++) files[`n/${i}.md`] = `# N${i}\nBack to [[Hub]].\n`;
+    const engine = await engineWith(files);
+    const g = await graph(engine, { note: 'Hub', max_nodes: 10 });
+    expect(g.nodes).toHaveLength(10);
+    expect(g.truncated).toBe(true);
+    expect(ok(await engine.call('graph', { note: 'Hub', max_nodes: 100 })).nodes).toHaveLength(61);
+  });
+});

@@ -7,10 +7,10 @@ import { optInt, optVault, reqString } from '../args';
 import type { Db } from '../db/database';
 import { assertionsOf, validTimeCondition, type TemporalJson, type ValidTimeQuery } from '../query/valid-time';
 import { resolveNoteRef, resolveVault, withoutMemoryScheme, type EntryRow } from '../resolve';
-import { RESOLVE_SQL, withoutTags } from '../search/item-hits';
+import { withoutTags } from '../search/item-hits';
 import { defineTool } from './define';
 import { parseGraphArgs } from './graph-args';
-import { linkKeysOf } from '../search/links';
+import { linkingRows, linkResolver } from '../search/links';
 import { assertVisible, hiddenIds } from '../team/sql';
 
 export interface GraphNode {
@@ -131,13 +131,16 @@ function neighbourhood(db: Db, root: EntryRow, input: GraphInput): GraphResult {
     return key;
   };
 
-  // Links from notes the local identity may not read are not shown; links to them resolve to nothing (RESOLVE_SQL).
+  // Links from notes the local identity may not read are not shown; links to them resolve to nothing (resolveLinkFrom).
   const hidden = hiddenIds(db);
   const rootKey = addEntry(root.id, 0)!;
   let frontier = [root.id];
   for (let depth = 1; depth <= input.depth && frontier.length; depth++) {
     const seen = new Set(entryNode.keys());
-    for (const r of linksOf(db, frontier, root.vault_id)) {
+    // More backlinks than nodes cannot all be shown: reading a few times max_nodes of them is enough.
+    const links = linksOf(db, frontier, root.vault_id, input.maxNodes * 4);
+    if (links.cut) truncated = true;
+    for (const r of links.rows) {
       if (hidden.has(r.source_id)) continue;
       const from = addEntry(r.source_id, depth);
       const to = r.target_id !== null ? addEntry(r.target_id, depth) : addUnresolved(r.target, depth);
@@ -159,25 +162,34 @@ function neighbourhood(db: Db, root: EntryRow, input: GraphInput): GraphResult {
   };
 }
 
-/** Every link out of and into these notes, within their vault, with the note each one resolves to. */
-function linksOf(db: Db, ids: readonly number[], vaultId: number): EdgeRow[] {
+/**
+ * Every link out of and into these notes, within their vault, with the note
+ * each one resolves to as read_note resolves it (worker/search/links.ts: a
+ * name two notes answer to means the one in the linking note's top folder).
+ * Backlinks are read at most `limit` a note; `cut` says when some were left.
+ */
+function linksOf(db: Db, ids: readonly number[], vaultId: number, limit: number): { rows: EdgeRow[]; cut: boolean } {
   const list = ids.map(() => '?').join(',');
-  const out = db.all<EdgeRow>(
-    `SELECT r.entry_id AS source_id, (${RESOLVE_SQL}) AS target_id, r.target, r.type, r.line, r.context
-     FROM relations r JOIN entries e ON e.id = r.entry_id WHERE r.entry_id IN (${list}) ORDER BY r.entry_id, r.line, r.id`,
-    [...ids],
-  );
-  const keys = new Set<string>();
-  for (const e of db.all<EntryRow>(`SELECT path, title, permalink FROM entries WHERE id IN (${list})`, [...ids])) for (const k of linkKeysOf(e)) keys.add(k);
-  // Backlinks: links whose key names one of these notes and that resolve to it (a title shared by two notes resolves to one).
-  const incoming = db.all<EdgeRow>(
-    `SELECT * FROM (SELECT r.entry_id AS source_id, (${RESOLVE_SQL}) AS target_id, r.target, r.type, r.line, r.context
-       FROM relations r JOIN entries e ON e.id = r.entry_id
-       WHERE e.vault_id = ? AND r.target_key IN (${[...keys].map(() => '?').join(',')}))
-     WHERE target_id IN (${list}) ORDER BY source_id, line`,
-    [vaultId, ...keys, ...ids],
-  );
-  return [...out, ...incoming];
+  const resolve = linkResolver(db, vaultId);
+  const idOf = (path: string) => db.get<{ id: number }>('SELECT id FROM entries WHERE vault_id = ? AND path = ?', [vaultId, path])?.id ?? null;
+  const out = db
+    .all<Omit<EdgeRow, 'target_id'> & { source_path: string }>(
+      `SELECT r.entry_id AS source_id, e.path AS source_path, r.target, r.type, r.line, r.context
+       FROM relations r JOIN entries e ON e.id = r.entry_id WHERE r.entry_id IN (${list}) ORDER BY r.entry_id, r.line, r.id`,
+      [...ids],
+    )
+    .map(({ source_path, ...r }) => {
+      const hit = resolve(r.target, source_path);
+      return { ...r, target_id: hit ? idOf(hit.path) : null };
+    });
+  let cut = false;
+  const incoming: EdgeRow[] = [];
+  for (const e of db.all<EntryRow>(`SELECT id, vault_id, path, title, permalink FROM entries WHERE id IN (${list})`, [...ids])) {
+    const rows = linkingRows(db, e, limit);
+    if (rows.length >= limit) cut = true;
+    for (const r of rows) incoming.push({ source_id: r.entry_id, target_id: e.id, target: r.target, type: r.type, line: r.line, context: r.context });
+  }
+  return { rows: [...out, ...incoming], cut };
 }
 
 function attachObservations(db: Db, nodes: Map<string, GraphNode>, entryNode: Map<number, string>, q: ValidTimeQuery | null): void {

@@ -93,7 +93,7 @@ export const readNoteTool = defineTool<{ path: string; vault?: string; vaultKey:
     const relations = db.all<{ type: string; target: string; context: string | null; line: number }>(
       'SELECT type, target, context, line FROM relations WHERE entry_id = ? ORDER BY line, id', [e.id],
     );
-    const backlinks = linkingRows(db, e, 500).map(({ entry_id: _id, target: _target, ...l }) => l);
+    const backlinks = linkingRows(db, e, 500).map(({ entry_id: _id, target: _target, context: _context, ...l }) => l);
     return {
       vault: e.vault,
       path: e.path,

@@ -16,7 +16,7 @@ const num = (key: string, expr: string) => `SELECT e.id, '${key}', -1, 'num', ${
 const BASENAME = "CASE WHEN e.ext <> '' AND length(e.name) > length(e.ext) + 1 THEN substr(e.name, 1, length(e.name) - length(e.ext) - 1) ELSE e.name END";
 const MTIME = "strftime('%Y-%m-%dT%H:%M:%S', e.mtime / 1000, 'unixepoch')";
 const NO_MD = (col: string) => `CASE WHEN lower(${col}) LIKE '%.md' THEN substr(${col}, 1, length(${col}) - 3) ELSE ${col} END`;
-// The keys a link may name a note by, as read_note resolves links (worker/search/item-hits.ts RESOLVE_SQL, version 12).
+// The keys a link may name a note by, as read_note resolves links (then worker/search/item-hits.ts RESOLVE_SQL; now worker/search/links.ts).
 const NAMES_IT = `r.target_key IN (lower(e.title), lower(e.permalink), lower(e.path), lower(${NO_MD('e.path')}), lower(e.name), lower(${NO_MD('e.name')}))`;
 
 export const m0012: Migration = {
