@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   not_ready: 'The database is not open yet (or could not be opened).',
   not_visible: 'The note is not shared with you.',
   no_identity: 'Team-space notes need to know who you are (a user id).',
+  not_owner: 'The team note belongs to another user; only its owner may change it.',
   internal: 'Something failed inside Kioku.',
 } as const;
 

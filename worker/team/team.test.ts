@@ -200,3 +200,33 @@ describe('every writer keeps visibility current', () => {
     expect((ok(await call('search', { query: 'zeppelin' })).results as unknown[]).length).toBe(1);
   });
 });
+
+// A trial, as alice, rewrote bob's note with write_note (made it public and
+// renamed it) and created a note in bob's folder that it could then not read:
+// WriteNote's rules held only for WriteNote.
+describe('only the owner writes a team note, through every writer', () => {
+  it('write_note and create_note (every writer goes through the same lane) refuse another user’s note and a note that is no valid team note', async () => {
+    const bobs = 'data/users/bob/notes/ops/acme.md';
+    const before = ok(await call('read_note', { path: bobs })).content;
+    const refused = [
+      await call('write_note', { path: bobs, frontmatter: { title: 'pwned', visibility: 'public' } }),
+      await call('create_note', { path: 'data/users/bob/notes/ops/evil.md', text: 'x' }),
+    ];
+    for (const r of refused) {
+      expect(r.error?.code).toBe('not_owner');
+      expect(r.error?.message).toContain('only bob may change it');
+    }
+    expect(ok(await call('read_note', { path: bobs })).content).toBe(before);
+    expect((await call('read_note', { path: 'data/users/bob/notes/ops/evil.md' })).error?.code).toBe('not_found');
+    // My own notes follow WriteNote's rules whatever tool writes them.
+    const bad = await call('write_note', { path: 'data/users/alice/notes/eng/mine.md', frontmatter: { title: 'Mine', visibility: 'org', scope_org_id: 'globex' } });
+    expect(bad.error?.code).toBe('invalid_argument');
+    expect(bad.error?.message).toContain('not one of your organisations');
+    ok(await call('write_note', { path: 'data/users/alice/notes/eng/mine.md', frontmatter: { title: 'Mine', visibility: 'public' } }));
+    // Files outside the layout belong to no user: anyone may edit them.
+    ok(await call('write_note', { path: 'README.md', body: 'Team handbook, edited.' }));
+    // Without an identity nothing in users/ can be written, and the error says how to set one.
+    ok(await call('set_identity', { clear: true }));
+    expect((await call('create_note', { path: 'data/users/alice/notes/eng/new.md', text: 'x' })).error?.code).toBe('no_identity');
+  });
+});

@@ -5,8 +5,6 @@ import type { Db } from '../db/database';
 import { optInt, optString, reqString, type Args } from '../args';
 import { toolError } from '../errors';
 import { readContents } from '../ingest/contents';
-import { parseFrontmatter, splitFrontmatter } from '../ingest/frontmatter';
-import type { Problem } from '../ingest/problems';
 import { hydrateHits } from '../search/hits';
 import { parseQuery } from '../search/query-syntax';
 import { buildScope, readScope } from '../search/scope';
@@ -14,7 +12,8 @@ import { textMode } from '../search/text-mode';
 import { getIdentity } from '../team/identity';
 import { safeSegment, teamPath } from '../team/layout';
 import { assertVisible } from '../team/sql';
-import { VISIBILITIES, type Identity } from '../team/visibility';
+import type { Identity } from '../team/visibility';
+import { checkTeamNote } from '../team/note-rules';
 import { defineTool } from './define';
 import { teamBase } from '../team/subscriptions-save';
 import { saveNote, type WriteNoteResult } from './write-note';
@@ -134,35 +133,6 @@ export const readTeamNoteTool = defineTool<{ owner: string; folder: string; file
 });
 
 /** Checks a team note's text as the contract demands; throws naming the field to fix. */
-export function checkTeamNote(content: string, me: Identity): void {
-  const problems: Problem[] = [];
-  const split = splitFrontmatter(content, problems);
-  if (problems.length) throw toolError('invalid_argument', `content: ${problems[0].message} Close the frontmatter with a line of ---.`, 'content');
-  const fm = split.yaml === null ? {} : parseFrontmatter(split.yaml, split.yamlLine, problems);
-  if (problems.some((p) => p.code.startsWith('frontmatter'))) {
-    const p = problems.find((x) => x.code.startsWith('frontmatter'))!;
-    throw toolError('invalid_argument', `content: the frontmatter is not valid YAML${p.line ? ` (line ${p.line})` : ''}: ${p.message}`, 'content');
-  }
-  const visibility = fm.visibility ?? 'private';
-  if (typeof visibility !== 'string' || !VISIBILITIES.includes(visibility as never)) {
-    throw toolError('invalid_argument', `visibility must be private, org or public; got ${JSON.stringify(visibility)}.`, 'content.visibility');
-  }
-  if (visibility === 'org') {
-    const org = fm.scope_org_id;
-    if (org === undefined || org === null || String(org).trim() === '') throw toolError('invalid_argument', 'visibility: org needs scope_org_id: the organisation that may read the note.', 'content.scope_org_id');
-    if (!me.orgs.includes(String(org))) {
-      throw toolError('invalid_argument', `scope_org_id ${JSON.stringify(org)} is not one of your organisations (${me.orgs.join(', ') || 'none set'}); share with one you belong to.`, 'content.scope_org_id');
-    }
-  }
-  if (fm.mode_hint !== undefined && fm.mode_hint !== 'search' && fm.mode_hint !== 'inject') {
-    throw toolError('invalid_argument', `mode_hint must be search or inject; got ${JSON.stringify(fm.mode_hint)}.`, 'content.mode_hint');
-  }
-  if (fm.tags !== undefined && !(Array.isArray(fm.tags) && fm.tags.every((t) => typeof t === 'string'))) {
-    throw toolError('invalid_argument', `tags must be a list of strings, e.g. [ops, k8s]; got ${JSON.stringify(fm.tags)}.`, 'content.tags');
-  }
-  if (fm.title !== undefined && typeof fm.title !== 'string') throw toolError('invalid_argument', `title must be text; got ${JSON.stringify(fm.title)}.`, 'content.title');
-}
-
 export const writeTeamNoteTool = defineTool<{ folder: string; file: string; content: string; vault?: string }, WriteNoteResult & { owner_id: string; folder: string; file_name: string }>({
   name: 'WriteNote',
   description: 'Creates or replaces your own team note users/<you>/notes/<folder>/<file_name>. The content (YAML frontmatter + Markdown) is checked before anything is written; the folder is subscribed for you.',

@@ -20,6 +20,7 @@ import { resolveVault, resolveWriteTarget, type VaultRef } from '../resolve';
 import { assertVisible } from '../team/sql';
 import { getIdentity } from '../team/identity';
 import { teamPlace } from '../team/layout';
+import { assertMayWrite } from '../team/note-rules';
 import { autoSubscribeOwnFolders } from '../team/refresh';
 import { fileNameForTitle, newNotePath } from './note-path';
 
@@ -227,6 +228,7 @@ function outcome(db: Db, entryId: number, disk: DiskOutcome): WriteNoteResult {
 export async function saveNote(ctx: ToolContext, vaultId: number, existing: { id: number; hash: string } | undefined, path: string, text: string): Promise<WriteNoteResult> {
   const { db } = ctx;
   const at = ctx.now();
+  assertMayWrite(db, vaultId, path, text);
   const id = db.tx(() => {
     const parsed = parseNoteText(path, text);
     // hash stays what the folder held when Kioku last read it ('' when never on disk):

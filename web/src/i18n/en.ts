@@ -323,6 +323,7 @@ export const en = {
   'engineError.locked': 'The notes are in use by another tab.',
   'engineError.unsupported': 'Not available here.',
   'engineError.not_visible': 'This note is not shared with you.',
+  'engineError.not_owner': 'This team note is another user’s: only its owner can change it.',
   'engineError.no_identity': 'Set your user id (Settings, or --user) to read team notes.',
   'engineError.internal': 'Something failed inside Kioku.',
   'notice.embeddings_incomplete': 'Some notes are not embedded yet.',

@@ -324,6 +324,7 @@ export const ja: Record<MessageKey, string> = {
   'engineError.locked': 'ノートは別のタブで使用中です。',
   'engineError.unsupported': 'ここでは利用できません。',
   'engineError.not_visible': 'このノートはあなたと共有されていません。',
+  'engineError.not_owner': 'このチームノートはほかのユーザーのものです。変更できるのは持ち主だけです。',
   'engineError.no_identity': 'チームのノートを読むには、ユーザー ID を設定してください（設定、または --user）。',
   'engineError.internal': 'Kioku の内部でエラーが発生しました。',
   'notice.embeddings_incomplete': 'まだ埋め込みが済んでいないノートがあります。',
