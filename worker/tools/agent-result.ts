@@ -34,13 +34,36 @@ export function renderResult(tool: string, result: unknown): string {
 
 function renderSearch(r: SearchResult): string {
   const head = `${r.total}${r.total_is_exact ? '' : '+'} result${r.total === 1 ? '' : 's'} (${r.mode} mode, page ${r.page}${r.has_more ? ', more on the next page' : ''})`;
-  const notes = [r.notice ? `Note: ${r.notice}` : '', r.relaxed ? 'No hit holds every word; matching was loosened.' : ''].filter(Boolean);
-  const lines = r.results.map((h, i) => {
-    const score = typeof h.score === 'number' ? h.score.toFixed(3) : '-';
-    const snippet = typeof h.snippet === 'string' && h.snippet ? ` — ${oneLine(h.snippet)}` : '';
-    return `${(r.page - 1) * r.page_size + i + 1}. ${h.vault}:${h.path} · ${h.title} · score ${score}${snippet}`;
-  });
+  const dym = r.did_you_mean ? `Did you mean: ${r.did_you_mean.query} (search it to see its results)` : '';
+  const notes = [
+    r.notice ? `Note: ${r.notice}` : '',
+    r.relaxed ? 'No hit holds every word; matching was loosened.' : '',
+    r.partial ? 'Partial: only the notes holding every word were ranked (the query ran out of time or work).' : '',
+    dym,
+    r.missing?.length ? `Not found: ${r.missing.join(', ')}` : '',
+  ].filter(Boolean);
+  const lines = r.results.map((h, i) => `${(r.page - 1) * r.page_size + i + 1}. ${hitLine(h as unknown as Record<string, unknown>)}`);
   return [head, ...notes, ...lines].join('\n');
+}
+
+/** One hit: where it is, what it is (a note, or an observation or relation of one), its fields and its snippet. */
+function hitLine(h: Record<string, unknown>): string {
+  const score = typeof h.score === 'number' ? h.score.toFixed(3) : '-';
+  const snippet = typeof h.snippet === 'string' && h.snippet ? ` — ${oneLine(h.snippet)}` : '';
+  const parts = [`${h.vault}:${h.path}`, String(h.title)];
+  if (h.entity_type === 'observation') {
+    parts.push(`observation [${h.category}] line ${h.line}`);
+    const during = Array.isArray(h.temporal) ? (h.temporal as { valid_during?: { literal?: string } }[]).map((t) => t.valid_during?.literal).filter(Boolean) : [];
+    if (during.length) parts.push(`valid ${during.join(', ')}`);
+  } else if (h.entity_type === 'relation') {
+    parts.push(`relation ${h.relation_type} → ${h.target_path ?? `${h.target} (unresolved)`} line ${h.line}`);
+  }
+  if (h.fields && typeof h.fields === 'object') {
+    const fields = Object.entries(h.fields as Record<string, unknown>).map(([k, v]) => `${k}: ${cell(v)}`);
+    if (fields.length) parts.push(fields.join(', '));
+  }
+  parts.push(`score ${score}`);
+  return parts.join(' · ') + snippet;
 }
 
 function renderFind(r: FindResult): string {
@@ -48,7 +71,8 @@ function renderFind(r: FindResult): string {
   const header = ['path', 'title', ...fieldNames];
   const rows = r.results.map((row) => [`${row.vault}:${row.path}`, row.title, ...fieldNames.map((f) => cell(row.fields[f]))]);
   const table = [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.map(escapeCell).join(' | ')} |`);
-  return [`${r.total} note${r.total === 1 ? '' : 's'} (page ${r.page}${r.has_more ? ', more on the next page' : ''})`, ...table].join('\n');
+  const head = `${r.total} note${r.total === 1 ? '' : 's'} (page ${r.page}${r.has_more ? ', more on the next page' : ''})`;
+  return [head, ...(r.notice ? [`Note: ${r.notice}`] : []), ...(r.results.length ? table : [])].join('\n');
 }
 
 function cell(v: unknown): string {
