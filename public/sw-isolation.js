@@ -14,6 +14,9 @@ const ISOLATION = {
 function isolated(response) {
   // Opaque and error responses cannot be copied with new headers; they are passed on as they are.
   if (!response || response.type === 'opaque' || response.type === 'opaqueredirect' || response.status === 0) return response;
+  // One that has them already is passed on too: a copy is a new Response to Chromium, which then
+  // neither stores nor reads its WebAssembly code cache for it (sqlite3.wasm compiled anew each load).
+  if (Object.keys(ISOLATION).every((name) => response.headers.has(name))) return response;
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(ISOLATION)) if (!headers.has(name)) headers.set(name, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
