@@ -116,6 +116,8 @@ describe('kioku mcp: what it serves', () => {
     expect(hints('write_note')).toMatchObject({ destructiveHint: true, idempotentHint: true });
     expect(hints('create_note')).toMatchObject({ destructiveHint: false });
     expect(hints('embed_pause')).toMatchObject({ destructiveHint: false, idempotentHint: true });
+    // Reopening a task removes its done date from the note (a trial saw it annotated non-destructive).
+    expect(hints('set_task')).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
     // --allow-write is about writing notes: embed_pause still works without it.
     const paused = await client.callTool({ name: 'embed_pause', arguments: {} });
     expect(paused.isError ?? false, JSON.stringify(paused.content)).toBe(false);

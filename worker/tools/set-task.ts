@@ -108,7 +108,8 @@ export const setTaskTool = defineTool<SetTaskInput, SetTaskResult>({
   examples: [{ path: 'projects/Launch.md', line: 6, status: 'done', text: 'call Bob 📅 2022-03-01' }],
   write: true,
   // Not idempotent: a recurring task ticked moves down a line, and the same call again would tick its next occurrence.
-  hints: { destructive: false, idempotent: false },
+  // Destructive: reopening a task removes its done or cancelled date from the note.
+  hints: { destructive: true, idempotent: false },
   parse(args) {
     const line = args.line;
     if (typeof line !== 'number' || !Number.isInteger(line) || line < 1) throw toolError('invalid_argument', `line must be a line number from 1, got ${describe(line)}.`, 'line');
