@@ -17,7 +17,8 @@ import { checkArgsNumbers } from '../worker/query/json-text';
 import { requestLines } from './lines';
 import { isErrorResult, toErrorResult } from '../worker/errors';
 import { helpText, toolHelp } from './help';
-import { identityProblem, parseOrgs, setIdentity } from '../worker/team/identity';
+import { identityProblem, parseOrgs } from '../worker/team/identity';
+import { becomeUser } from '../worker/team/refresh';
 import type { NoteDisk } from '../worker/platform/write-back';
 import { vaultFolders } from './vault-folders';
 import { routeConsoleToStderr, serveMcp, type ServedEngine } from './mcp/run';
@@ -117,7 +118,7 @@ function applyIdentity(db: Db, flags: Flags): void {
   const id = { user, orgs: parseOrgs(flags.orgs ?? process.env.KIOKU_ORGS) };
   const problem = identityProblem(id);
   if (problem) throw new UsageError(`--user: ${problem}`);
-  setIdentity(db, id);
+  becomeUser(db, id);
 }
 
 /** How long a write waits for another process's transaction: KIOKU_BUSY_TIMEOUT_MS, else 5 s. */

@@ -5,9 +5,9 @@
 // folders are subscribed (mode search) the first time they are seen.
 import type { Db } from '../db/database';
 import type { Problem } from '../ingest/problems';
-import { getIdentity } from './identity';
+import { getIdentity, setIdentity } from './identity';
 import { teamPlace } from './layout';
-import { readVisibility } from './visibility';
+import { readVisibility, type Identity } from './visibility';
 
 export const TEAM_PROBLEMS = ['visibility_invalid', 'scope_org_missing', 'mode_hint_invalid'] as const;
 
@@ -39,6 +39,12 @@ export function autoSubscribeOwnFolders(db: Db, vaultId: number, folder?: string
      SELECT DISTINCT vault_id, ?, owner, folder, 'search', 1 FROM team_notes WHERE vault_id = ? AND owner = ?${folder === undefined ? '' : ' AND folder = ?'}`,
     folder === undefined ? [me.user, vaultId, me.user] : [me.user, vaultId, me.user, folder],
   );
+}
+
+/** Sets who the local user is and subscribes their own folders in every team space, as an import would (set_identity, the CLI's --user). */
+export function becomeUser(db: Db, id: Identity): void {
+  setIdentity(db, id);
+  for (const v of db.column<number>('SELECT DISTINCT vault_id FROM team_notes')) autoSubscribeOwnFolders(db, v);
 }
 
 /** Whether a vault is a team space: notes in the layout, or marked by the user. */

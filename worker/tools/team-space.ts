@@ -5,7 +5,7 @@ import { optBool, optEnum, optInt, optString, reqString, optStringList } from '.
 import { toolError } from '../errors';
 import { readContents } from '../ingest/contents';
 import { getIdentity, identityProblem, setIdentity } from '../team/identity';
-import { autoSubscribeOwnFolders } from '../team/refresh';
+import { becomeUser } from '../team/refresh';
 import { safeSegment } from '../team/layout';
 import { defineTool } from './define';
 import { saveSubscriptionsFile, type SubscriptionsFileOutcome } from '../team/subscriptions-save';
@@ -31,8 +31,7 @@ export const identityTool = defineTool<{ user?: string | null; orgs?: string[] }
       const id = { user: input.user, orgs: input.orgs ?? [] };
       const problem = identityProblem(id);
       if (problem) throw toolError('invalid_argument', problem, 'user');
-      setIdentity(db, id);
-      for (const v of db.column<number>('SELECT DISTINCT vault_id FROM team_notes')) autoSubscribeOwnFolders(db, v);
+      becomeUser(db, id);
     }
     const me = getIdentity(db);
     return { user: me?.user ?? null, orgs: me?.orgs ?? [] };
