@@ -18,6 +18,7 @@ import { vectorRank, type Ranked } from './vector';
 import type { NoteSimilarity } from '../embed/vector-index';
 import { isStopWord } from '../text/stop-words';
 import { VISIBLE } from '../team/sql';
+import { hasVectors } from '../embed/store';
 
 /**
  * Hybrid ranking is reciprocal-rank fusion with a small constant (k 10, so
@@ -210,7 +211,7 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest, again = tr
     ? {}
     : {
         notice_code: 'embeddings_incomplete' as const,
-        notice: `${status.paused ? 'Embedding is paused' : 'Embeddings are still being computed'}${status.chunks_total ? ` (${status.chunks_done} of ${status.chunks_total} passages embedded)` : ''}; notes not embedded yet are ${mode === 'vector' ? 'missing from these results' : 'ranked by text'}.`,
+        notice: `${embed.pausedForRun ? 'Embedding is off in this run (it was started with --no-embed)' : status.paused ? 'Embedding is paused' : 'Embeddings are still being computed'}${status.chunks_total ? ` (${status.chunks_done} of ${status.chunks_total} passages embedded)` : ''}; notes not embedded yet are ${mode === 'vector' ? 'missing from these results' : 'ranked by text'}.`,
       };
   const asText = (notice?: string, code: NoticeCode = 'query_language'): ModeResult => {
     const r = textMode(req) as ModeResult;
@@ -220,6 +221,12 @@ async function byMeaning(mode: 'vector' | 'hybrid', req: ModeRequest, again = tr
   const words = meaningText(query);
   // Nothing to mean (an empty query lists the scope): that is text mode's listing; -word alone says so.
   if (!words) return query.clauses.length ? asText(EXCLUSIONS_ONLY_NOTICE, 'query_exclusions_only') : asText();
+  // No vector of this model at all: nothing to compare with, so the model is not loaded to embed the query
+  // (seconds, for an answer known already): vector mode has no hits, hybrid is the text ranking.
+  if (!hasVectors(db, status.model.id)) {
+    if (mode === 'hybrid') return { ...(textMode(req) as ModeResult), extra: { ...extra, ...incomplete } };
+    return { rows: [], total: 0, totalIsExact: true, highlight: highlightLeaves(query).map((l) => ({ text: l.text, prefix: l.prefix })), extra: { ...extra, ...incomplete } };
+  }
   const known = embed.knownQueryVector(words);
   // Outside the model's languages: the text ranking is the honest answer.
   if (known && !known.ok && known.reason === 'language') return asText(known.message);

@@ -53,6 +53,22 @@ describe('search by meaning', () => {
     expect(ok((await done.call('search', { query: 'cups' })) as Result).mode).toBe('hybrid');
   });
 
+  // A trial's `kioku mcp --no-embed` took 2-4.5 s for a vector search of a database with no vectors (the
+  // model loaded to embed the query), said "Embedding is paused", and embed_resume answered success, still paused.
+  it('with no vector stored, searches by meaning answer without loading the model; a --no-embed run says so', async () => {
+    const engine = await embeddedEngine(WEATHER, { embed: false });
+    engine.embed.pause('run');
+    const vector = ok((await engine.call('search', { query: 'wind speed instrument', mode: 'vector' })) as Result);
+    expect([vector.total, vector.results.length]).toEqual([0, 0]);
+    expect(vector.notice).toMatch(/^Embedding is off in this run \(it was started with --no-embed\)/);
+    const hybrid = ok((await engine.call('search', { query: 'cups', mode: 'hybrid' })) as Result);
+    expect(hybrid.results.map((h) => h.title)).toEqual(['Anemometer']);
+    expect(engine.embed.status().ready).toBe(false);
+    const resumed = ok(await engine.call('embed_resume', {})) as unknown as { paused: boolean; notice?: string };
+    expect(resumed.paused).toBe(true);
+    expect(resumed.notice).toContain('without --no-embed');
+  });
+
   it('a vault that is fully embedded searches by meaning by default while another vault is still embedding', async () => {
     const engine = await embeddedEngine(WEATHER, { vault: 'weather' });
     engine.embed.pause();

@@ -43,9 +43,13 @@ export const embedResumeTool = defineTool<Record<string, never>, EmbedStatusResu
   // A switch, set back by embed_pause.
   hints: { destructive: false, idempotent: true },
   parse: () => ({}),
-  run(ctx) {
-    embedOf(ctx).resume();
-    return statusOf(ctx);
+  async run(ctx) {
+    const embed = embedOf(ctx);
+    embed.resume();
+    const status = await statusOf(ctx);
+    // A trial's agent resumed a --no-embed server and was told nothing while it stayed paused.
+    if (!embed.pausedForRun) return status;
+    return { ...status, notice: 'Embedding is off in this run: it was started with --no-embed. Start kioku again without --no-embed to embed the notes (a pause made with embed_pause is lifted).' };
   },
 });
 

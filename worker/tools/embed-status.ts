@@ -10,6 +10,8 @@ export interface EmbedStatusResult extends EmbedStatus {
   models: { id: string; label: string; languages: string; source: string; size_mb: number; active: boolean }[];
   /** Set when the stored list of added models cannot be read: what is wrong and what to do. */
   models_problem?: string;
+  /** Set when embedding is off for this run (the CLI's --no-embed), which embed_resume cannot lift: what to do instead. */
+  notice?: string;
 }
 
 export const embedStatusTool = defineTool<Record<string, never>, EmbedStatusResult>({
