@@ -115,6 +115,14 @@ describe('makeSnippet', () => {
     expect(makeSnippet(text, words('ネスト'), { length: 40 })).toMatch(/のような\[ネスト\]…$/);
   });
 
+  it('starts without "…" when only a heading\'s mark comes before the window (a trial saw "…Anemometer ANEMOMETER (from Gr.")', () => {
+    const text = `# Anemometer\n\nANEMOMETER (from the two old Greek words for the wind and for a measure), an instrument for measuring either the velocity or the pressure of the wind.${' Further text about other weather matters goes on here.'.repeat(8)}`;
+    const terms = [{ text: 'wind', prefix: false }, { text: 'measur', prefix: true }, { text: 'instrument', prefix: false }];
+    // The first match is far enough in for the window to start just after the heading's "# ".
+    expect(text.indexOf('wind')).toBeGreaterThan(52);
+    expect(makeSnippet(text, terms)).toMatch(/^Anemometer ANEMOMETER/);
+  });
+
   it('starts at the beginning when nothing matches and stays bounded for huge notes', () => {
     expect(makeSnippet('Plain first line.\nSecond.', words('absent'))).toBe('Plain first line. Second.');
     const huge = 'x '.repeat(400_000) + 'needle';

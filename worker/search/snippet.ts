@@ -114,8 +114,9 @@ export function makeSnippet(text: string, terms: readonly HighlightTerm[] | High
     let start = norm.toRaw(window.start);
     let end = Math.min(raw.length, norm.toRaw(window.end) + Math.floor(length / 4));
     start = wordStart(raw, start);
-    // Only quote marks before it: the snippet starts at the text's start.
-    if (start > 0 && start < 40 && /^[\s>]*$/.test(raw.slice(0, start))) start = 0;
+    // Only markup before it (quote marks, a heading's #, a list marker): the snippet starts at the
+    // text's start, without "…" (a UI trial saw "…Anemometer ANEMOMETER" for a note opening "# Anemometer").
+    if (start > 0 && start < 40 && /^[\s>#*+-]*$/.test(raw.slice(0, start))) start = 0;
     end = wordEnd(raw, end);
     if (opts.within && end >= raw.length) return null;
     // Every match the snippet shows is marked, also past the window (dropped markup leaves room for more text).
