@@ -137,10 +137,12 @@ export function fieldStats(db: Db, opts: FieldStatsOptions): FieldStats[] {
   }
   countNotesWithValue(db, byKey, and, params);
   // An empty list is no value (as in filters, where {"key": null} selects it): not a list
-  // among the types. Every note has a tags list, empty when it has no tags.
+  // among the types. Every note has a tags list, empty when it has no tags. A list of maps
+  // keeps its values under dotted keys (people.name): it is empty only when they hold none (tags never do).
   const emptyLists = db.all<{ key: string; n: number }>(
     `SELECT key, COUNT(*) AS n FROM fm f INDEXED BY fm_key_t WHERE t = 'list' AND pos < 0${and}
        AND NOT EXISTS (SELECT 1 FROM fm g INDEXED BY fm_entry WHERE g.entry_id = f.entry_id AND g.key = f.key AND g.pos >= 0)
+       AND (f.key = 'tags' OR NOT EXISTS (SELECT 1 FROM fm g INDEXED BY fm_entry WHERE g.entry_id = f.entry_id AND g.key > f.key || '.' AND g.key < f.key || '/' AND g.${VALUE_ROW}))
      GROUP BY key`,
     params,
   );

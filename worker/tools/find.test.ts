@@ -253,6 +253,9 @@ describe('fields', () => {
     expect(counts).toEqual(exists);
     expect(counts).toMatchObject({ owner: 1, meta: 2, 'meta.a': 1, list: 1, refs: 1, 'refs.id': 1, thanks: 1 });
     expect(fields.find((f) => f.key === 'thanks')).toMatchObject({ types: { string: 1, null: 2 }, sources: { frontmatter: 0, inline: 1 } });
+    // A list of maps with a value is a list (a trial saw no type and no operator for `people: [{name: Ann}]`).
+    expect(fields.find((f) => f.key === 'refs')).toMatchObject({ types: { list: 1 } });
+    expect(fields.find((f) => f.key === 'refs')!.operators).toContain('$exists');
   });
 
   it('names keys with spaces between words (Obsidian properties); keys the language cannot name (a slash) are not filterable', async () => {
