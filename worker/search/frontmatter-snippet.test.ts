@@ -15,6 +15,8 @@ beforeAll(async () => {
     'books/books_2.md': '---\nauthor: Ann B\ngenres: [Romance]\n---\nThis is an example book excerpt about a cyborg uprising.\n',
     'people/Ann.md': '---\naliases: [Annie Baker]\n---\nWrites books.\n',
     'notes/plain.md': '# Plain\n\nNothing in the frontmatter here; the word dystopia is in the body.\n',
+    // Found only through its tag, by the stem it shares with the query (a UI trial: `engine` found #engineering).
+    'places/Helsingfors.md': '---\ntags: [engineering, history]\n---\n# Helsingfors\n\nA harbour town with a cathedral and a market square by the sea.\n',
   };
   for (let i = 0; i < 8; i++) files[`books/more${i}.md`] = `---\ngenres: [Essay]\n---\nAnother book ${i}.\n`;
   engine = await engineWith(files, 'fm-snippet');
@@ -41,6 +43,10 @@ describe('a note found by a frontmatter value shows it', () => {
   it('a body that shows the words keeps its snippet', async () => {
     expect(await snippetOf('cyborg uprising', 'books/books_2.md')).toContain('<b>cyborg</b> <b>uprising</b>');
     expect(await snippetOf('dystopia', 'notes/plain.md')).toContain('the word <b>dystopia</b> is in the body');
+  });
+
+  it('a note found only through a tag shows the tag, marked', async () => {
+    expect(await snippetOf('engine', 'places/Helsingfors.md')).toBe('tags: <b>engineering</b>, history');
   });
 
   it('an alias that found the note is shown', async () => {

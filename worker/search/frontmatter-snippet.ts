@@ -47,3 +47,14 @@ export function withFrontmatterMatch(frontmatter: string | null, body: string, h
   const fromFm = makeSnippet(line, hl, { open: markers[0], close: markers[1], requireHit: true, weighed });
   return fromFm !== null && weighed.weight > snippetWeight(body, hl, markers) ? fromFm : body;
 }
+
+/**
+ * A note found only through a tag (`engine` finds #engineering by its stem)
+ * shows the tag as its snippet, "tags: [engineering], history", when the
+ * snippet found no query word: a UI trial saw such hits with nothing marked
+ * and no reason given.
+ */
+export function withTagMatch(tags: readonly string[], snippet: string, hl: Highlighter, markers: [string, string]): string {
+  if (!hl.re || !tags.length || markers[0] === '' || snippet.includes(markers[0])) return snippet;
+  return makeSnippet(`tags: ${tags.join(', ')}`, hl, { open: markers[0], close: markers[1], requireHit: true }) ?? snippet;
+}

@@ -10,7 +10,7 @@ import type { ModeRow } from './mode';
 import { highlighter, locators, makeSnippet, SNIPPET_PLAN, type HighlightTerm, type Highlighter } from './snippet';
 import { notesHolding, termWeights } from './term-weights';
 import type { TermCounts } from './fts-query';
-import { withFrontmatterMatch } from './frontmatter-snippet';
+import { withFrontmatterMatch, withTagMatch } from './frontmatter-snippet';
 import { withLinkMatch } from './link-snippet';
 
 export interface SearchHit {
@@ -94,7 +94,7 @@ export function hydrateHits(db: Db, rows: readonly ModeRow[], opts: HitOptions):
       snippet: r.snippet ?? (r.passage !== undefined ? passageSnippet(db, e, r.passage, hl, opts.markers, locate, rare) : snippetFor(db, e, hl, opts.markers, locate, rare)),
     };
     if (e.kind === 'note' && r.snippet === undefined) {
-      hit.snippet = withLinkMatch(e.head, withFrontmatterMatch(e.frontmatter, hit.snippet, hl, opts.markers), hl, opts.markers);
+      hit.snippet = withTagMatch(tags, withLinkMatch(e.head, withFrontmatterMatch(e.frontmatter, hit.snippet, hl, opts.markers), hl, opts.markers), hl, opts.markers);
     }
     if (opts.fields?.length) {
       // Files have no frontmatter: every field is null. Notes read it as find does.
