@@ -45,7 +45,8 @@ export class EmbedService {
   private untold = false;
   private spare: SpareRunner | null = null;
   /** Paused for this run only (the CLI's --no-embed): nothing is stored, so the next run embeds as before. */
-  private runPause = false;
+  /** Paused for this run only (the CLI's --no-embed, set by pause('run')): embed_resume cannot lift it. */
+  pausedForRun = false;
 
   constructor(readonly db: Db, embedder: Embedder | null, private readonly opts: EmbedServiceOptions = {}) {
     this.keeper = new IndexKeeper(db, { slice: opts.indexSlice, restAfter: () => this.modelLoad?.done });
@@ -91,12 +92,8 @@ export class EmbedService {
   get model(): ModelSpec {
     return this.spec;
   }
-  /** Paused for this run only (the CLI's --no-embed): embed_resume cannot lift it. */
-  get pausedForRun(): boolean {
-    return this.runPause;
-  }
   get paused(): boolean {
-    return this.runPause || getMeta(this.db, META_PAUSED) === '1';
+    return this.pausedForRun || getMeta(this.db, META_PAUSED) === '1';
   }
   get available(): boolean {
     return this.loader.embedder !== null;
@@ -227,7 +224,7 @@ export class EmbedService {
 
   /** Pauses the queue: kept in the database until resume() (embed_pause), or for this run only. */
   pause(scope: 'stored' | 'run' = 'stored'): void {
-    if (scope === 'run') this.runPause = true;
+    if (scope === 'run') this.pausedForRun = true;
     else setMeta(this.db, META_PAUSED, '1');
     this.setState('paused');
   }
