@@ -1,7 +1,11 @@
 // Node's NoteDisk: vault folders on the local file system, for the CLI and
-// tests. Writes go to a temporary file that is renamed over the original, so an
-// interrupted write never leaves half a note.
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+// tests. A note is written to a new temporary file beside it (created
+// exclusively, so nothing planted there, a link least of all, is written
+// through), flushed to the disk, then renamed over the note, and the folder
+// is flushed too: an interrupted write or a power loss never leaves half a
+// note, and "written" means on disk.
+import { closeSync, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import { isInside } from '../ingest/walk-node';
 import type { NoteDisk } from './write-back';
@@ -11,7 +15,7 @@ export function nodeDisk(roots: Record<string, string> = {}, opts: { followExter
   const fileOf = (vault: string, path: string) => {
     const root = folders.get(vault);
     if (!root) throw new Error(`the folder of “${vault}” is not open for writing`);
-    const file = resolve(join(root, ...path.split('/')));
+    const file = onDisk(root, path.split('/'));
     // Vault paths are validated already; this guards against anything that slips through.
     if (!file.startsWith(root + sep)) throw new Error(`${path} lies outside the vault folder`);
     if (!opts.followExternalLinks) checkRealPath(root, file, path);
@@ -32,13 +36,70 @@ export function nodeDisk(roots: Record<string, string> = {}, opts: { followExter
       }
     },
     async write(vault, path, bytes) {
-      const file = fileOf(vault, path);
+      let file = fileOf(vault, path);
+      // A note reached through a link inside the vault is written where the link leads: the link stays a link.
+      if (existsSync(file) && lstatSync(file).isSymbolicLink()) file = realpathSync(file);
       mkdirSync(dirname(file), { recursive: true });
-      const tmp = `${file}.kioku-${process.pid}.tmp`;
-      writeFileSync(tmp, bytes);
-      renameSync(tmp, file);
+      writeDurably(file, bytes);
     },
   };
+}
+
+/** Writes `bytes` over `file` through a fresh temporary file in its folder, both flushed to the disk. */
+function writeDurably(file: string, bytes: Uint8Array): void {
+  const dir = dirname(file);
+  // A short name of its own (a long note name plus a suffix passed 255 bytes), starting with a dot so imports skip it.
+  const tmp = join(dir, `.kioku-${randomBytes(8).toString('hex')}.tmp`);
+  const fd = openSync(tmp, 'wx');
+  try {
+    // The note keeps its permissions.
+    if (existsSync(file)) fchmodSync(fd, statSync(file).mode & 0o7777);
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    unlinkSync(tmp);
+    throw e;
+  }
+  closeSync(fd);
+  try {
+    renameSync(tmp, file);
+  } catch (e) {
+    unlinkSync(tmp);
+    throw e;
+  }
+  const d = openSync(dir, 'r');
+  try {
+    fsyncSync(d);
+  } finally {
+    closeSync(d);
+  }
+}
+
+/**
+ * The file a vault path names, as the folder spells it: paths are kept in
+ * NFC, while a name on disk may be decomposed (é as e + ◌́, as macOS wrote
+ * it); a segment not found as written is matched by its NFC form, so an edit
+ * replaces the note instead of writing a second file beside it.
+ */
+function onDisk(root: string, segments: string[]): string {
+  let at = root;
+  for (const seg of segments) {
+    const direct = join(at, seg);
+    if (seg === '.' || seg === '..' || existsSync(direct) || !existsSync(at)) {
+      at = resolve(direct);
+      continue;
+    }
+    const want = seg.normalize('NFC');
+    let names: string[] = [];
+    try {
+      names = readdirSync(at);
+    } catch {
+      // Not a folder we can list: the name as written.
+    }
+    at = join(at, names.find((n) => n.normalize('NFC') === want) ?? seg);
+  }
+  return at;
 }
 
 /**
