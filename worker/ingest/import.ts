@@ -113,7 +113,10 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
   report(true);
   try {
     // 1. List the folder. Nothing is written until the listing is complete,
-    // so a folder that fails half-way never loses entries.
+    // so a folder that fails half-way never loses entries. A note another
+    // writer creates from here on (another process on the same database, a
+    // tool call in this one) may be missed by the listing: it is not removed.
+    const newestBefore = db.get<{ m: number | null }>('SELECT max(id) AS m FROM entries')?.m ?? 0;
     const files: SourceFile[] = [];
     const seen = new Set<string>();
     for await (const file of source.files((p) => problemList.push(p))) {
@@ -147,7 +150,7 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
       // Notes edited in Kioku and not yet written to the folder (entries.dirty):
       // a re-sync never overwrites or removes them (see worker/platform/write-back.ts).
       const edited = editedNotes(db, vaultId);
-      const gone = [...found].filter(([path]) => !seen.has(path) && !edited.has(path));
+      const gone = [...found].filter(([path, e]) => !seen.has(path) && !edited.has(path) && e.id <= newestBefore);
       if (gone.length) {
         db.tx(() => {
           const fts = new FtsWrites();
@@ -203,6 +206,14 @@ export async function importVault(db: Db, source: ImportSource, opts: ImportOpti
           progress.bytes += item.file.size;
           const old = entryAt(db, vaultId, item.file.path);
           if (item.bytes === null) continue; // unreadable: keep whatever the index had
+          // Another writer changed or created this note since the listing (another process, or a tool
+          // call while this batch was read): its text is newer than these bytes, read before. An attack
+          // trial saw a concurrent index put back 46 notes' old text; the next re-sync reads the file again.
+          const before = existing.get(item.file.path);
+          if (old && old.hash !== item.hash && old.hash !== before?.hash) {
+            progress.unchanged++;
+            continue;
+          }
           if (old && old.hash === item.hash) {
             progress.unchanged++;
             if (wantsCopy(item.file, old.id)) keeper!.keep(old.id, extOf(item.file.path), item.bytes);

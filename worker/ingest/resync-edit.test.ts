@@ -3,8 +3,13 @@
 // import's batches share one write lane, and each batch re-reads which notes
 // hold unsaved edits inside its transaction.
 import { describe, expect, it } from 'vitest';
-import { engineWith, ok } from '../test/make-engine';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { engineWith, makeEngine, ok } from '../test/make-engine';
+import { nodeDisk } from '../platform/write-back-node';
 import type { ImportSource, SourceFile } from './source';
+import { nodeSource } from './walk-node';
 
 /** A folder whose reads of `gated` wait until release() is called; `reached` resolves when the first such read starts. */
 function gatedSource(name: string, files: Record<string, string>, gated: string) {
@@ -73,5 +78,92 @@ describe('an edit during a re-sync', () => {
     gate.release();
     expect((await resync).phase).toBe('done');
     expect(ok(await engine.call('read_note', { path: 'c.md' })).body).toContain('written in Kioku');
+  });
+});
+
+// An attack trial ran `kioku batch` (400 write_note) beside `kioku index` on one database: notes the writer
+// had saved, to the index and to the folder, got back the text the index had read a moment before; and
+// notes created during the index were removed by it. The same here in one process, with a real folder.
+describe('a save during a re-sync, written to the folder', () => {
+  it('keeps the saved text: the bytes the re-sync read before it are older', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-race-'));
+    try {
+      writeFileSync(join(dir, 'a.md'), '# A\n\nfirst\n');
+      writeFileSync(join(dir, 'b.md'), '# B\n\nfirst\n');
+      const engine = await makeEngine();
+      expect((await engine.importSource(nodeSource(dir, 'notes'))).phase).toBe('done');
+      engine.ctx.services.disk = nodeDisk({ notes: dir });
+      // The re-sync (reading every file, as `kioku index --verify`) reads a.md's bytes, then waits;
+      // meanwhile a.md is saved from Kioku, to the index and the folder.
+      let release!: () => void;
+      let reachedNow!: () => void;
+      const open = new Promise<void>((r) => (release = r));
+      const reached = new Promise<void>((r) => (reachedNow = r));
+      const real = nodeSource(dir, 'notes');
+      const source: ImportSource = {
+        ...real,
+        readConcurrency: 1,
+        async *files(report) {
+          for await (const f of real.files(report)) {
+            yield f.path === 'a.md' ? { ...f, read: async () => { const bytes = await f.read(); reachedNow(); await open; return bytes; } } : f;
+          }
+        },
+      };
+      const resync = engine.importSource(source, { batchSize: 1, verifyAll: true });
+      await reached;
+      const saved = ok(await engine.call('write_note', { path: 'a.md', body: '# A\n\nsaved in Kioku\n' }));
+      expect(saved.disk.status).toBe('written');
+      const created = ok(await engine.call('create_note', { path: 'new.md', body: '# New\n\ncreated meanwhile\n' }));
+      expect(created.disk.status).toBe('written');
+      release();
+      expect((await resync).phase).toBe('done');
+      expect(ok(await engine.call('read_note', { path: 'a.md' })).body).toContain('saved in Kioku');
+      expect(readFileSync(join(dir, 'a.md'), 'utf8')).toContain('saved in Kioku');
+      expect(ok(await engine.call('read_note', { path: 'new.md' })).body).toContain('created meanwhile');
+      // The next re-sync finds the folder and the index agreeing: nothing to write, nothing refused.
+      const again = await engine.importSource(nodeSource(dir, 'notes'));
+      expect([again.indexed, again.removed]).toEqual([0, 0]);
+      expect(ok(await engine.call('write_note', { path: 'a.md', body: '# A\n\nonce more\n' })).disk.status).toBe('written');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a note created while the folder was being listed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-race-'));
+    try {
+      writeFileSync(join(dir, 'a.md'), '# A\n');
+      writeFileSync(join(dir, 'z.md'), '# Z\n');
+      const engine = await makeEngine();
+      expect((await engine.importSource(nodeSource(dir, 'notes'))).phase).toBe('done');
+      engine.ctx.services.disk = nodeDisk({ notes: dir });
+      let release!: () => void;
+      let reachedNow!: () => void;
+      const open = new Promise<void>((r) => (release = r));
+      const reached = new Promise<void>((r) => (reachedNow = r));
+      const real = nodeSource(dir, 'notes');
+      // The listing has passed the place where m/new.md would be, and waits before z.md.
+      const source: ImportSource = {
+        ...real,
+        async *files(report) {
+          for await (const f of real.files(report)) {
+            if (f.path === 'z.md') {
+              reachedNow();
+              await open;
+            }
+            yield f;
+          }
+        },
+      };
+      const resync = engine.importSource(source);
+      await reached;
+      expect(ok(await engine.call('create_note', { path: 'm/new.md', body: '# New\n' })).disk.status).toBe('written');
+      release();
+      const summary = await resync;
+      expect(summary.removed).toBe(0);
+      expect(ok(await engine.call('read_note', { path: 'm/new.md' })).body).toContain('# New');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
