@@ -121,6 +121,11 @@ function applyIdentity(db: Db, flags: Flags): void {
   becomeUser(db, id);
 }
 
+/** The database file and its journals: never indexed, though kept inside the vault's folder. */
+function dbFiles(flags: Flags): string[] {
+  return flags.db ? ['', '-wal', '-shm', '-journal'].map((s) => flags.db + s) : [];
+}
+
 /** How long a write waits for another process's transaction: KIOKU_BUSY_TIMEOUT_MS, else 5 s. */
 function busyTimeout(): number {
   const v = process.env.KIOKU_BUSY_TIMEOUT_MS;
@@ -158,7 +163,7 @@ async function openEngine(flags: Flags, command: 'call' | 'batch'): Promise<{ en
   requireFolder(dir);
   const db = await openMemoryDb();
   const { engine, embed } = engineOn(db, flags, { disk: folders.disk });
-  const summary = await engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }));
+  const summary = await engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks, exclude: dbFiles(flags) }));
   if (summary.phase === 'failed') throw new Error(`import of ${dir} failed: ${summary.error}`);
   folders.open(db);
   if (!flags.quiet && summary.problems) err(`kioku: ${summary.problems} problem(s) while importing ${dir}; see the "problems" tool`);
@@ -177,7 +182,7 @@ async function cmdIndex(flags: Flags): Promise<number> {
     if (flags.name === undefined) refuseNameClash(db, dir);
     const { engine, embed } = engineOn(db, flags);
     // Each batch of files commits on its own: a killed run keeps them, and the next run skips them.
-    const summary = await engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }), { verifyAll: flags.verify });
+    const summary = await engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks, exclude: dbFiles(flags) }), { verifyAll: flags.verify });
     await embedAll(embed, flags);
     const { problemList, ...counts } = summary;
     out(JSON.stringify({ ...counts, db: flags.db, problems: problemList }, null, 2));
@@ -323,7 +328,7 @@ async function cmdMcp(flags: Flags): Promise<number> {
     const { engine, embed } = engineOn(db, flags, { disk: writable, background: flags.embed });
     let progress: ServedEngine['progress'] = () => ({ done: 0, total: 0, message: `importing ${dir}` });
     const importOnce = (onProgress?: (p: { processed: number; found: number }) => void) =>
-      engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks }), { onProgress }).then((s) => {
+      engine.importSource(nodeSource(dir, flags.name, { followExternalLinks: flags.followExternalLinks, exclude: dbFiles(flags) }), { onProgress }).then((s) => {
         if (s.phase === 'failed') throw new Error(`import of ${dir} failed: ${s.error}`);
         return s;
       });

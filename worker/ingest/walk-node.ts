@@ -13,6 +13,8 @@ export interface NodeSourceOptions {
    * searchable and readable through the vault.
    */
   followExternalLinks?: boolean;
+  /** Files never to index: the database being written, kept inside the folder (`--db notes/notes.kioku`), and its journals. */
+  exclude?: readonly string[];
 }
 
 export function nodeSource(dir: string, name?: string, opts: NodeSourceOptions = {}): ImportSource {
@@ -28,7 +30,7 @@ export function nodeSource(dir: string, name?: string, opts: NodeSourceOptions =
       if (!info.isDirectory()) throw new Error(`${root} is not a folder`);
       obsidian = (await stat(join(root, '.obsidian')).catch(() => null))?.isDirectory() === true;
       const realRoot = await realpath(root);
-      const walker: Walker = { root, realRoot, follow: opts.followExternalLinks === true, visited: new Set([realRoot]), report };
+      const walker: Walker = { root, realRoot, follow: opts.followExternalLinks === true, visited: new Set([realRoot]), report, exclude: new Set((opts.exclude ?? []).map((f) => resolve(f))) };
       yield* walk(walker, root, [realRoot]);
     },
   };
@@ -41,6 +43,7 @@ interface Walker {
   /** Real paths of the folders walked so far. */
   visited: Set<string>;
   report: (p: FileProblem) => void;
+  exclude: Set<string>;
 }
 
 /** True when `real` is the folder `dir` or lies inside it. */
@@ -75,7 +78,7 @@ async function* walk(w: Walker, dir: string, ancestors: string[]): AsyncIterable
       if (w.visited.has(real)) continue;
       w.visited.add(real);
       yield* walk(w, full, [...ancestors, real]);
-    } else if (target.isFile() && !isSkippedFile(entry.name)) {
+    } else if (target.isFile() && !isSkippedFile(entry.name) && !w.exclude.has(full)) {
       const info = await stat(full);
       yield {
         path,
