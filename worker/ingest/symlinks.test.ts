@@ -68,6 +68,18 @@ describe('symbolic links on import', () => {
     expect(after).toContain('passwd.md');
   });
 
+  it('indexes a linked folder of the vault under its own name, not the link that sorts first (an attack trial: read_note real/a.md not found)', async () => {
+    mkdirSync(join(vault, 'zreal'));
+    writeFileSync(join(vault, 'zreal', 'a.md'), 'Real.\n');
+    symlinkSync(join(vault, 'zreal'), join(vault, 'alias'));
+    mkdirSync(join(vault, '.hidden'));
+    writeFileSync(join(vault, '.hidden', 'h.md'), 'Hidden, linked in.\n');
+    symlinkSync(join(vault, '.hidden'), join(vault, 'shown'));
+    const { engine } = await importInto();
+    const paths = ok(await engine.call('find', {})).results.map((r) => r.path).sort();
+    expect(paths).toEqual(['home.md', 'inner/shared.md', 'shown/h.md', 'zreal/a.md']);
+  });
+
   it('follows links out of the vault only when asked (--follow-external-links)', async () => {
     const { engine, problems } = await importInto({ followExternalLinks: true });
     const paths = ok(await engine.call('find', {})).results.map((r) => r.path);

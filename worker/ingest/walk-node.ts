@@ -76,6 +76,9 @@ async function* walk(w: Walker, dir: string, ancestors: string[]): AsyncIterable
         continue;
       }
       if (w.visited.has(real)) continue;
+      // A link to a folder the vault holds under its own name: that name is walked (not the alias, which
+      // sorted first and hid it: read_note real/a.md was not found). A link to a skipped folder (.shared) is walked.
+      if (isLink && ownedFolder(w, real)) continue;
       w.visited.add(real);
       yield* walk(w, full, [...ancestors, real]);
     } else if (target.isFile() && !isSkippedFile(entry.name) && !w.exclude.has(full)) {
@@ -88,6 +91,12 @@ async function* walk(w: Walker, dir: string, ancestors: string[]): AsyncIterable
       };
     }
   }
+}
+
+/** Whether a folder's real path lies in the vault under names the walk takes (no skipped folder on the way). */
+function ownedFolder(w: Walker, real: string): boolean {
+  if (!isInside(real, w.realRoot) || real === w.realRoot) return false;
+  return !relative(w.realRoot, real).split(sep).some((seg) => isSkippedFolder(seg));
 }
 
 /** What a link points to, or null (with the problem reported) when it is not to be followed. */
