@@ -126,6 +126,26 @@ export function vaultNoteTexts(db: Db, vault: string): { path: string; text: str
 type DirHandle = FileSystemDirectoryHandle;
 
 /**
+ * A name as the folder spells it: paths are kept in NFC, while a name on disk
+ * may be decomposed (macOS wrote é as e + ◌́); asked for as written first, then
+ * by its NFC form, so an edit replaces the note instead of writing a second
+ * file beside it. A name the folder does not have is returned as given.
+ */
+async function spelled(dir: DirHandle, name: string, kind: FileSystemHandleKind): Promise<string> {
+  try {
+    await (kind === 'file' ? dir.getFileHandle(name) : dir.getDirectoryHandle(name));
+    return name;
+  } catch (e) {
+    if ((e as Error)?.name !== 'NotFoundError' && (e as Error)?.name !== 'TypeMismatchError') throw e;
+  }
+  const want = name.normalize('NFC');
+  for await (const [n, h] of (dir as DirHandle & { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
+    if (h.kind === kind && n !== name && n.normalize('NFC') === want) return n;
+  }
+  return name;
+}
+
+/**
  * Directory handles the UI granted readwrite permission for, keyed by vault.
  * Permission is asked for in the page (it needs a user gesture); the handle is
  * then passed to the worker, which does the writing off the UI thread.
@@ -139,13 +159,13 @@ export function handleDisk(): NoteDisk & { set(vault: string, handle: DirHandle 
     const name = parts.pop()!;
     for (const part of parts) {
       try {
-        dir = await dir.getDirectoryHandle(part, { create });
+        dir = await dir.getDirectoryHandle(await spelled(dir, part, 'directory'), { create });
       } catch (e) {
         if ((e as Error)?.name === 'NotFoundError') return null;
         throw e;
       }
     }
-    return { dir, name };
+    return { dir, name: await spelled(dir, name, 'file') };
   };
   return {
     set(vault, handle) {
