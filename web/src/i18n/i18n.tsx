@@ -7,11 +7,13 @@ import { teamEn } from './team.en';
 import { teamJa } from './team.ja';
 import { tasksEn } from './tasks.en';
 import { tasksJa } from './tasks.ja';
+import { embedEn } from './embed.en';
+import { embedJa } from './embed.ja';
 
 export type Lang = 'en' | 'ja';
 /** Every UI key: the main dictionaries and the team-space UI's own (team.en.ts / team.ja.ts). */
-export type UiKey = MessageKey | keyof typeof teamEn | keyof typeof tasksEn;
-const DICTS: Record<Lang, Record<UiKey, string>> = { en: { ...en, ...teamEn, ...tasksEn }, ja: { ...ja, ...teamJa, ...tasksJa } };
+export type UiKey = MessageKey | keyof typeof teamEn | keyof typeof tasksEn | keyof typeof embedEn;
+const DICTS: Record<Lang, Record<UiKey, string>> = { en: { ...en, ...teamEn, ...tasksEn, ...embedEn }, ja: { ...ja, ...teamJa, ...tasksJa, ...embedJa } };
 const STORAGE_KEY = 'kioku.lang';
 
 export function initialLang(): Lang {

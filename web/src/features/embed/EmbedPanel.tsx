@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { call, engineApi, isToolError, watchEmbedding, type EmbedStatus } from '../../engine/client';
 import { useI18n } from '../../i18n/i18n';
+import { modelName } from './embed-text';
 
 interface ModelChoice {
   id: string;
@@ -58,7 +59,7 @@ export function EmbedPanel() {
         <span>{t('embed.model')}</span>
         <select
           value={s.model.id}
-          title={s.model.label /* the sidebar is narrower than the longer model names */}
+          title={modelName(t, s.model) /* the sidebar is narrower than the longer model names */}
           disabled={models.length === 0}
           onChange={async (e) => {
             const r = await call('embed_model', { model: e.target.value });
@@ -68,7 +69,7 @@ export function EmbedPanel() {
         >
           {(models.length ? models : [{ id: s.model.id, label: s.model.label, active: true }]).map((m) => (
             <option key={m.id} value={m.id}>
-              {m.label}
+              {modelName(t, m)}
             </option>
           ))}
         </select>

@@ -47,6 +47,15 @@ export function JsonFilterEditor({ filter, onChange }: Props) {
   useEffect(() => {
     const mine = ++seq.current;
     const timer = setTimeout(async () => {
+      // An emptied box asks for no filter, as {} does: the reader cleared it, so the filter goes.
+      if (!text.trim()) {
+        setProblem(null);
+        setChecking(false);
+        if (applied.current === '{}') return;
+        applied.current = '{}';
+        onChange(null, true);
+        return;
+      }
       let value: unknown;
       let tree;
       try {

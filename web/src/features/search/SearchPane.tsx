@@ -21,6 +21,7 @@ import { hasSearch, PAGE_SIZE, searchArgs, textFirst } from './search-args';
 import type { SemanticWarm } from './use-semantic-warm';
 import { StartPanel } from './StartPanel';
 import { useLatest } from './use-latest';
+import { usePageTurn } from './use-page-turn';
 import type { ToolErrorResult } from '../../engine/client';
 import { EngineMessage } from '../../ui/EngineMessage';
 import { ValidTimeControls } from './ValidTimeControls';
@@ -79,6 +80,8 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
   // model is in, or after a re-sync) stays at full contrast: those hits are still right for what was typed.
   const stale = res.loading && !early && res.key !== null && query !== null && !res.key.startsWith(`${query}#`);
   useEffect(() => setActiveId(null), [query]);
+  const current = query !== null && ((!!early && quick.key?.startsWith(`${query}#`)) || !!res.key?.startsWith(`${query}#`));
+  const pageTurn = usePageTurn<HTMLDivElement>(state.page, current, '.hit-title');
   useEffect(() => onRanMode(out?.ok ? out.r.mode : null), [out, onRanMode]);
 
   // A hit opens its note with the query's words marked (NoteView); a note opened any other way shows none.
@@ -166,7 +169,7 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
           {out.e.path ? <p className="muted">{t('search.errorPath', { path: out.e.path })}</p> : null}
         </div>
       ) : out?.ok ? (
-        <>
+        <div ref={pageTurn.top} className="page-top">
           {out.r.relaxed ? (
             <p className="notice" data-testid="relaxed">
               {t('search.relaxed')}
@@ -197,8 +200,18 @@ export function SearchPane({ state, update, refreshKey, navRef, onRanMode, embed
               onTag={onTag}
             />
           )}
-          <Pager page={state.page} pageSize={PAGE_SIZE} total={out.r.total} hasMore={out.r.has_more} exact={out.r.total_is_exact} onPage={(p) => update({ page: p })} />
-        </>
+          <Pager
+            page={state.page}
+            pageSize={PAGE_SIZE}
+            total={out.r.total}
+            hasMore={out.r.has_more}
+            exact={out.r.total_is_exact}
+            onPage={(p) => {
+              pageTurn.turn(p);
+              update({ page: p });
+            }}
+          />
+        </div>
       ) : (
         <p className="muted" aria-busy="true">
           {t('search.searching')}

@@ -12,6 +12,7 @@ import { Dialog } from '../../ui/Dialog';
 import { download, today } from '../../ui/download';
 import type { EmbedStatus } from '../search/use-embed-status';
 import { IdentitySettings } from '../team/IdentitySettings';
+import { settingsEmbedLine } from '../embed/embed-text';
 
 interface Props {
   open: boolean;
@@ -125,10 +126,7 @@ export function SettingsDialog({ open, onClose, theme, onTheme, embed, onWiped }
         {!caps.modes ? (
           <p className="hint">{t('mode.unavailable')}</p>
         ) : embed ? (
-          <p>
-            <>{t('settings.model', { model: embed.model.id })} · </>
-            {embed.complete ? t('settings.embedComplete', { total: embed.chunks_total }) : t('settings.embedProgress', { done: embed.chunks_done, total: embed.chunks_total })}
-          </p>
+          <p data-testid="settings-embed">{settingsEmbedLine(t, embed)}</p>
         ) : (
           <p className="hint">{t('settings.embedUnknown')}</p>
         )}

@@ -11,6 +11,8 @@ import type { UpdateState } from '../../state/use-search-state';
 import type { SearchState } from '../../state/url-state';
 import { download, today } from '../../ui/download';
 import { useLatest } from '../search/use-latest';
+import { usePageTurn } from '../search/use-page-turn';
+import { useDetailsDismiss } from '../../ui/use-details-dismiss';
 import { toCsv } from './csv';
 import { findArgs, tableColumns } from './find-args';
 import { EngineMessage } from '../../ui/EngineMessage';
@@ -45,11 +47,18 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
   // A folder scope the table cannot apply is said, never silently dropped.
   const prefixIgnored = !!state.prefix && !findParams?.has('path_prefix');
   const args = { ...base, page: state.page, page_size: TABLE_PAGE };
-  const res = useLatest<Outcome>(caps.find ? `${JSON.stringify(args)}#${refreshKey}` : null, async () => {
+  const findKey = caps.find ? `${JSON.stringify(args)}#${refreshKey}` : null;
+  const res = useLatest<Outcome>(findKey, async () => {
     const r = await call('find', args);
     return isToolError(r) ? { ok: false, e: r.error } : { ok: true, r };
   });
   const out = res.data;
+  const pageTurn = usePageTurn<HTMLDivElement>(state.page, res.key === findKey, 'tbody a');
+  const turnTo = (page: number) => {
+    pageTurn.turn(page);
+    update({ page });
+  };
+  const picker = useDetailsDismiss();
 
   const sortBy = (field: string) => {
     const cur = state.sort?.field === field ? state.sort.order : null;
@@ -80,9 +89,9 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
   const ariaSort = (field: string) => (state.sort?.field === field ? (state.sort.order === 'asc' ? 'ascending' : 'descending') : 'none');
 
   return (
-    <div className="table-view">
+    <div className="table-view" ref={pageTurn.top}>
       <div className="table-tools">
-        <details className="column-picker">
+        <details className="column-picker" ref={picker}>
           <summary>{t('table.columns', { count: cols.length })}</summary>
           {/* One popover for both groups, so neither lies over the other. */}
           <div className="column-popover">
@@ -177,11 +186,11 @@ export function TableView({ state, update, refreshKey }: { state: SearchState; u
       ) : null}
       {out?.ok && (state.page > 1 || out.r.has_more) ? (
         <nav className="pager" aria-label={t('pager.label')}>
-          <button type="button" className="secondary small" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>
+          <button type="button" className="secondary small" disabled={state.page <= 1} onClick={() => turnTo(state.page - 1)}>
             ← {t('pager.prev')}
           </button>
           <span>{t('pager.pageOf', { page: state.page, pages: Math.max(1, Math.ceil(out.r.total / TABLE_PAGE)) })}</span>
-          <button type="button" className="secondary small" disabled={!out.r.has_more} onClick={() => update({ page: state.page + 1 })}>
+          <button type="button" className="secondary small" disabled={!out.r.has_more} onClick={() => turnTo(state.page + 1)}>
             {t('pager.next')} →
           </button>
         </nav>
