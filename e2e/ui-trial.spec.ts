@@ -210,3 +210,20 @@ test('the whole header cell sorts the table, by mouse and by keyboard', async ({
   await expect(header).toContainText('▼');
   await page.screenshot({ path: test.info().outputPath('table-sorted.png') });
 });
+
+// The trial also met the engine's words for agents in the app: "edit that note with write_note" (a tool the
+// app never shows) when a new note's name was taken, and a made-up example path for a note no longer there.
+test('a taken name and a missing note are told in the app’s own words', async ({ page }) => {
+  await importMills(page, 2);
+  await page.getByTestId('new-note').click();
+  await page.getByRole('dialog').getByLabel('Folder').fill('mills');
+  await page.getByTestId('new-note-name').fill('mill-01');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const help = page.getByRole('dialog').getByRole('alert');
+  await expect(help).toHaveText('mills/mill-01.md already exists in this vault. Choose another name, or open that note and use Edit.');
+  await page.keyboard.press('Escape');
+  await go(page, '?note=mills/gone.md&note_vault=mills');
+  const missing = page.getByRole('alert').filter({ hasText: 'There is no note' });
+  await expect(missing).toContainText('There is no note mills/gone.md in this vault now');
+  await expect(missing).not.toContainText('specs/auth-design');
+});

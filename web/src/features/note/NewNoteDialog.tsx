@@ -23,7 +23,7 @@ export function NewNoteDialog({ open, defaultVault, defaultFolder, onClose, onCr
   const [folder, setFolder] = useState('');
   const [name, setName] = useState('');
   const [folders, setFolders] = useState<string[]>([]);
-  const [error, setError] = useState<{ code?: string; message: string } | null>(null);
+  const [error, setError] = useState<{ code?: string; message: string; note?: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -65,7 +65,8 @@ export function NewNoteDialog({ open, defaultVault, defaultFolder, onClose, onCr
     const r = await call('create_note', { vault, path, body: `# ${title}\n\n` });
     setBusy(false);
     if (isToolError(r)) {
-      setError(r.error);
+      // The path as the note was asked for: the engine's message names a tool the app does not show.
+      setError({ ...r.error, note: path });
       return;
     }
     await refresh();
@@ -108,7 +109,7 @@ export function NewNoteDialog({ open, defaultVault, defaultFolder, onClose, onCr
             <input value={name} onChange={(e) => setName(e.target.value)} placeholder="meeting-notes.md" autoFocus aria-invalid={problem ? true : undefined} aria-describedby="new-note-help" data-testid="new-note-name" />
           </label>
           <p id="new-note-help" className={problem || error ? 'field-error' : 'hint'} role={problem || error ? 'alert' : undefined}>
-            {error ? <EngineMessage kind="engineError" code={error.code} message={error.message} /> : problem ? <EngineMessage kind="engineError" code="invalid_argument" message={problem} /> : (fileName ? t('newNote.willCreate', { path: `${folder.trim() ? folder.trim().replace(/\/+$/, '') + '/' : ''}${fileName}` }) : t('newNote.help'))}
+            {error?.code === 'conflict' ? t('newNote.exists', { path: error.note ?? fileName }) : error ? <EngineMessage kind="engineError" code={error.code} message={error.message} /> : problem ? <EngineMessage kind="engineError" code="invalid_argument" message={problem} /> : (fileName ? t('newNote.willCreate', { path: `${folder.trim() ? folder.trim().replace(/\/+$/, '') + '/' : ''}${fileName}` }) : t('newNote.help'))}
           </p>
           <div className="editor-actions">
             <button type="submit" disabled={!fileName || !!problem || busy}>

@@ -180,7 +180,8 @@ export function NoteView({ vault, path, refreshKey, onClose, onOpen, onTag, onFi
       {error ? (
         <div className="error-box" role="alert">
           <p>
-            <EngineMessage kind="engineError" code={error.code} message={error.message} />
+            {/* The engine's not_found suggests a path for agents; here the note was opened from the app. */}
+            {error.code === 'not_found' ? t('note.missing', { path }) : <EngineMessage kind="engineError" code={error.code} message={error.message} />}
           </p>
           {error.code === 'not_found' && caps.write ? (
             <button type="button" className="secondary small" onClick={() => void createMissing()}>
