@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { call, engineApi, isToolError, watchEmbedding, type EmbedStatus } from '../../engine/client';
 import { useI18n } from '../../i18n/i18n';
-import { modelName } from './embed-text';
+import { modelName, panelEmbedLine } from './embed-text';
 
 interface ModelChoice {
   id: string;
@@ -41,16 +41,7 @@ export function EmbedPanel() {
 
   if (!s) return null;
   const busy = s.state === 'embedding' || s.state === 'chunking' || s.state === 'loading' || s.state === 'downloading';
-  let line: string;
-  if (s.state === 'unavailable') line = t('embed.unavailable');
-  else if (s.state === 'downloading') line = t('embed.downloading', { progress: s.download?.progress ?? 0 });
-  else if (s.state === 'loading') line = t('embed.loading');
-  else if (s.state === 'chunking') line = t('embed.chunking', { done: s.notes_chunked, total: s.notes });
-  // The passages' vectors are being read into memory: how many there are is not known yet, so no "0 of N".
-  else if (s.state === 'indexing') line = t('embed.indexing');
-  else if (s.complete) line = t('embed.complete');
-  else if (s.paused) line = t('embed.paused');
-  else line = t('embed.progress', { done: s.chunks_done, total: s.chunks_total });
+  const line = panelEmbedLine(t, s);
 
   return (
     <section className="embed-panel" aria-label={t('embed.panel')} data-testid="embed-status" data-state={s.complete ? 'complete' : s.state}>

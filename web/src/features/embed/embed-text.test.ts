@@ -7,7 +7,7 @@ import { en } from '../../i18n/en';
 import { ja } from '../../i18n/ja';
 import { embedEn } from '../../i18n/embed.en';
 import { embedJa } from '../../i18n/embed.ja';
-import { modelName, settingsEmbedLine } from './embed-text';
+import { modelName, panelEmbedLine, settingsEmbedLine } from './embed-text';
 
 const translator =
   (dict: Record<string, string>): Translate =>
@@ -76,5 +76,14 @@ describe('modelName', () => {
   it("keeps the engine's label for a model the UI does not know", () => {
     expect(modelName(tJa, { id: 'folder:my-model', label: 'my-model (from a folder)' })).toBe('my-model (from a folder)');
     expect(modelName(tJa, { id: 'constructor', label: 'odd' })).toBe('odd');
+  });
+});
+
+describe('panelEmbedLine', () => {
+  // A UI check saw the sidebar say "0 of 0 passages embedded" while the notes were still to be cut into passages.
+  it('says passages are being prepared, not "0 of 0", before the notes are cut into passages', () => {
+    const line = panelEmbedLine(tEn, status({ state: 'idle', notes: 6, notes_chunked: 0, chunks_total: 0 }));
+    expect(line).toBe(tEn('embed.chunking', { done: 0, total: 6 }));
+    expect(panelEmbedLine(tEn, status({ state: 'embedding', chunks_done: 120 }))).toBe(tEn('embed.progress', { done: 120, total: 45019 }));
   });
 });

@@ -30,3 +30,18 @@ function passagesText(t: Translate, s: EmbedStatus): string {
   if (s.state === 'chunking' || s.notes_chunked < s.notes) return t('embed.chunking', { done: s.notes_chunked, total: s.notes });
   return t('settings.embedProgress', { done: s.chunks_done, total: s.chunks_total });
 }
+
+/** The "Search by meaning" panel's status line. */
+export function panelEmbedLine(t: Translate, s: EmbedStatus): string {
+  if (s.state === 'unavailable') return t('embed.unavailable');
+  if (s.state === 'downloading') return t('embed.downloading', { progress: s.download?.progress ?? 0 });
+  if (s.state === 'loading') return t('embed.loading');
+  if (s.state === 'chunking') return t('embed.chunking', { done: s.notes_chunked, total: s.notes });
+  // The passages' vectors are being read into memory: how many there are is not known yet, so no "0 of N".
+  if (s.state === 'indexing') return t('embed.indexing');
+  if (s.complete) return t('embed.complete');
+  if (s.paused) return t('embed.paused');
+  // Notes not yet cut into passages (waiting while the user types, say): the passage total is not known.
+  if (s.notes_chunked < s.notes) return t('embed.chunking', { done: s.notes_chunked, total: s.notes });
+  return t('embed.progress', { done: s.chunks_done, total: s.chunks_total });
+}
