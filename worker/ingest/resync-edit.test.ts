@@ -11,13 +11,23 @@ import { nodeDisk } from '../platform/write-back-node';
 import type { ImportSource, SourceFile } from './source';
 import { nodeSource } from './walk-node';
 
-/** A folder whose reads of `gated` wait until release() is called; `reached` resolves when the first such read starts. */
-function gatedSource(name: string, files: Record<string, string>, gated: string) {
-  const enc = new TextEncoder();
+/** A point a source waits at: wait() holds until release(); `reached` resolves when the first wait starts. */
+function gate() {
   let release!: () => void;
   let reachedNow!: () => void;
   const open = new Promise<void>((r) => (release = r));
   const reached = new Promise<void>((r) => (reachedNow = r));
+  const wait = async () => {
+    reachedNow();
+    await open;
+  };
+  return { wait, release, reached };
+}
+
+/** A folder whose reads of `gated` wait until release() is called; `reached` resolves when the first such read starts. */
+function gatedSource(name: string, files: Record<string, string>, gated: string) {
+  const enc = new TextEncoder();
+  const { wait, release, reached } = gate();
   const source: ImportSource = {
     name,
     root: name,
@@ -31,10 +41,7 @@ function gatedSource(name: string, files: Record<string, string>, gated: string)
           size: bytes.length,
           mtime: 0,
           read: async () => {
-            if (path === gated) {
-              reachedNow();
-              await open;
-            }
+            if (path === gated) await wait();
             return bytes;
           },
         };
@@ -84,28 +91,33 @@ describe('an edit during a re-sync', () => {
 // An attack trial ran `kioku batch` (400 write_note) beside `kioku index` on one database: notes the writer
 // had saved, to the index and to the folder, got back the text the index had read a moment before; and
 // notes created during the index were removed by it. The same here in one process, with a real folder.
+/** A real folder holding `files`, imported into an engine that writes back to it; removed afterwards. */
+async function withFolder(files: Record<string, string>, body: (dir: string, engine: Awaited<ReturnType<typeof makeEngine>>) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'kioku-race-'));
+  try {
+    for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+    const engine = await makeEngine();
+    expect((await engine.importSource(nodeSource(dir, 'notes'))).phase).toBe('done');
+    engine.ctx.services.disk = nodeDisk({ notes: dir });
+    await body(dir, engine);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('a save during a re-sync, written to the folder', () => {
   it('keeps the saved text: the bytes the re-sync read before it are older', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kioku-race-'));
-    try {
-      writeFileSync(join(dir, 'a.md'), '# A\n\nfirst\n');
-      writeFileSync(join(dir, 'b.md'), '# B\n\nfirst\n');
-      const engine = await makeEngine();
-      expect((await engine.importSource(nodeSource(dir, 'notes'))).phase).toBe('done');
-      engine.ctx.services.disk = nodeDisk({ notes: dir });
+    await withFolder({ 'a.md': '# A\n\nfirst\n', 'b.md': '# B\n\nfirst\n' }, async (dir, engine) => {
       // The re-sync (reading every file, as `kioku index --verify`) reads a.md's bytes, then waits;
       // meanwhile a.md is saved from Kioku, to the index and the folder.
-      let release!: () => void;
-      let reachedNow!: () => void;
-      const open = new Promise<void>((r) => (release = r));
-      const reached = new Promise<void>((r) => (reachedNow = r));
+      const { wait, release, reached } = gate();
       const real = nodeSource(dir, 'notes');
       const source: ImportSource = {
         ...real,
         readConcurrency: 1,
         async *files(report) {
           for await (const f of real.files(report)) {
-            yield f.path === 'a.md' ? { ...f, read: async () => { const bytes = await f.read(); reachedNow(); await open; return bytes; } } : f;
+            yield f.path === 'a.md' ? { ...f, read: async () => { const bytes = await f.read(); await wait(); return bytes; } } : f;
           }
         },
       };
@@ -124,33 +136,19 @@ describe('a save during a re-sync, written to the folder', () => {
       const again = await engine.importSource(nodeSource(dir, 'notes'));
       expect([again.indexed, again.removed]).toEqual([0, 0]);
       expect(ok(await engine.call('write_note', { path: 'a.md', body: '# A\n\nonce more\n' })).disk.status).toBe('written');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('keeps a note created while the folder was being listed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kioku-race-'));
-    try {
-      writeFileSync(join(dir, 'a.md'), '# A\n');
-      writeFileSync(join(dir, 'z.md'), '# Z\n');
-      const engine = await makeEngine();
-      expect((await engine.importSource(nodeSource(dir, 'notes'))).phase).toBe('done');
-      engine.ctx.services.disk = nodeDisk({ notes: dir });
-      let release!: () => void;
-      let reachedNow!: () => void;
-      const open = new Promise<void>((r) => (release = r));
-      const reached = new Promise<void>((r) => (reachedNow = r));
+    await withFolder({ 'a.md': '# A\n', 'z.md': '# Z\n' }, async (dir, engine) => {
+      const { wait, release, reached } = gate();
       const real = nodeSource(dir, 'notes');
       // The listing has passed the place where m/new.md would be, and waits before z.md.
       const source: ImportSource = {
         ...real,
         async *files(report) {
           for await (const f of real.files(report)) {
-            if (f.path === 'z.md') {
-              reachedNow();
-              await open;
-            }
+            if (f.path === 'z.md') await wait();
             yield f;
           }
         },
@@ -162,8 +160,6 @@ describe('a save during a re-sync, written to the folder', () => {
       const summary = await resync;
       expect(summary.removed).toBe(0);
       expect(ok(await engine.call('read_note', { path: 'm/new.md' })).body).toContain('# New');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
